@@ -1,0 +1,45 @@
+# Two commands on a fresh machine: `make run` and `make test`. Both set everything up first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# The stamp's name carries a checksum of pyproject.toml, so a changed dependency list reinstalls.
+STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
+
+.PHONY: setup run test lint typecheck unit bench clean messages
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+run: setup
+	$(BIN)/bridgescore demo
+
+test: setup lint typecheck unit
+
+lint: setup
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: setup
+	$(BIN)/mypy src
+
+unit: setup
+	$(BIN)/pytest
+
+bench: setup
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# Re-extract the English messages and merge them into the Russian catalog (then translate the new ones).
+messages: setup
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k _ --no-location --sort-output --project bridgescore \
+		-o src/bridgescore/i18n/messages.pot .
+	$(BIN)/pybabel update --no-fuzzy-matching --ignore-obsolete --no-wrap -l ru -D bridgescore \
+		-i src/bridgescore/i18n/messages.pot -d src/bridgescore/i18n/locales

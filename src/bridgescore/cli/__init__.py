@@ -1,0 +1,1 @@
+"""The ``bridgescore`` command line: one module per command group, registered in :mod:`.main`."""

@@ -1,0 +1,51 @@
+"""The ``bridgescore`` command: a small Typer app whose errors are one line and exit code 2.
+
+Heavy imports (rich, numpy, the forms) happen inside the commands, so that a quick
+``bridgescore score 4S=`` starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from bridgescore.cli import calculator, demo
+from bridgescore.core.errors import BridgeScoreError
+
+app = typer.Typer(
+    name="bridgescore",
+    help="Exact, explained contract bridge scoring.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+calculator.register(app)
+demo.register(app)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; every error becomes one line on stderr and exit code 2."""
+    from bridgescore.cli.output import error_line
+
+    try:
+        result = app(args=argv, prog_name="bridgescore", standalone_mode=False)
+    except BridgeScoreError as error:
+        error_line(error)
+        return 2
+    except typer.Exit as done:
+        return int(getattr(done, "exit_code", 0) or 0)
+    except typer.Abort:
+        return 1
+    except typer.TyperException as error:  # usage errors: unknown option, missing argument ...
+        format_message = getattr(error, "format_message", None)
+        error_line(format_message() if callable(format_message) else str(error))
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""One family of exceptions, with messages that speak to people.
+
+Every message is a template (an English msgid, translatable through the catalogs in
+:mod:`bridgescore.i18n`) plus named parameters, so the CLI and the web app can show it in
+the user's language while the library raises it in English::
+
+    >>> err = ParseError(N_("unknown strain {part!r}"), part="Z")
+    >>> str(err)
+    "unknown strain 'Z'"
+    >>> isinstance(err, ValueError)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+
+def N_(message: str) -> str:  # noqa: N802 - the conventional gettext "no-op" marker
+    """Mark *message* for translation without translating it (gettext's ``N_``)."""
+    return message
+
+
+class Term(str):
+    """A parameter of a message that is itself translatable (a list of accepted forms, a field name).
+
+    >>> err = ParseError(N_("give {accepted}"), accepted=Term(N_("tricks taken 0–13")))
+    >>> err.translate({"tricks taken 0–13": "взятки 0–13"}.get)
+    'give взятки 0–13'
+    """
+
+
+class BridgeScoreError(Exception):
+    """Base of every error bridgescore raises on purpose.
+
+    ``template`` is the untranslated message, ``params`` its named values.
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(self.translate())
+
+    def translate(self, gettext: Callable[[str], str] | None = None) -> str:
+        """The message, translated by *gettext* when one is given."""
+        if gettext is None:
+            return self.template.format(**self.params)
+        params = {
+            name: (gettext(value) or value) if isinstance(value, Term) else value
+            for name, value in self.params.items()
+        }
+        return (gettext(self.template) or self.template).format(**params)
+
+
+class ParseError(BridgeScoreError, ValueError):
+    """Text that cannot be read: a contract, a result, a file line."""
+
+
+class RuleError(BridgeScoreError, ValueError):
+    """A value that the laws of bridge do not allow (8 tricks at the 7 level, board 0, ...)."""

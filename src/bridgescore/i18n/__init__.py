@@ -1,0 +1,70 @@
+"""Message catalogs: every user-facing word in English (the msgids) and Russian.
+
+The English text is the message id; Russian lives in ``locales/ru/LC_MESSAGES/bridgescore.po``
+and is read with Babel on first use, so there is no compile step to forget::
+
+    >>> translator("ru")("Total")
+    'Итого'
+    >>> translator("en")("Total")
+    'Total'
+
+Terms follow the glossary of Russian bridge vocabulary (взятки, над чертой, в зоне, онеры…).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from bridgescore.core.errors import N_, ParseError
+
+Lang = Literal["en", "ru"]
+LANGUAGES: tuple[Lang, ...] = ("en", "ru")
+_CODES: dict[str, Lang] = {code: code for code in LANGUAGES}
+
+
+def _identity(message: str) -> str:
+    return message
+
+
+@cache
+def catalog(lang: Lang) -> dict[str, str]:
+    """The translations of *lang* as a mapping from English message to translated text."""
+    if lang == "en":
+        return {}
+    from babel.messages.pofile import read_po
+
+    path = resources.files("bridgescore.i18n").joinpath("locales", lang, "LC_MESSAGES", "bridgescore.po")
+    with path.open("rb") as handle:
+        po = read_po(handle, locale=lang)
+    return {
+        str(message.id): str(message.string)
+        for message in po
+        if message.id and isinstance(message.id, str) and message.string and not message.fuzzy
+    }
+
+
+def translator(lang: str) -> Callable[[str], str]:
+    """A gettext function for *lang* (``en`` or ``ru``); unknown messages stay in English."""
+    checked = language(lang)
+    if checked == "en":
+        return _identity
+    messages = catalog(checked)
+
+    def gettext(message: str) -> str:
+        return messages.get(message) or message
+
+    return gettext
+
+
+def language(text: str | None) -> Lang:
+    """Check a language code; ``None`` means the ``BRIDGESCORE_LANG`` environment setting, else English."""
+    if text is None:
+        text = os.environ.get("BRIDGESCORE_LANG") or "en"
+    code = text.strip().lower().replace("_", "-").split("-")[0]
+    if code in _CODES:
+        return _CODES[code]
+    raise ParseError(N_("unknown language {lang!r}: use en or ru"), lang=text)
