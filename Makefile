@@ -31,8 +31,9 @@ typecheck: setup
 unit: setup
 	$(BIN)/pytest
 
+# Benchmarks are not tests: run them by hand, record the figures in docs/performance.md.
 bench: setup
-	$(BIN)/python benchmarks/run.py
+	for script in benchmarks/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -82,3 +82,10 @@ def test_mismatched_shapes_and_float_arrays_are_refused() -> None:
         score_array(good[0], good[1], good[2], good[3], np.array([10, 10]))
     with pytest.raises(RuleError, match="integer"):
         score_array(good[0], good[1], good[2], good[3], np.array([10.0]))
+
+
+def test_unchecked_garbage_cannot_index_outside_the_table() -> None:
+    rng = np.random.default_rng(7)
+    arrays = [rng.integers(-1000, 1000, 1000) for _ in range(5)]
+    result = score_array(*arrays, check=False)
+    assert result.shape == (1000,)

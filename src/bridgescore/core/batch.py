@@ -32,9 +32,11 @@ from bridgescore.core.scoring import LAW, ScoringRules, UndertrickTable
 
 IntArray = npt.NDArray[np.integer]
 
-# Each field has its own bits in a table index, so an index is a handful of shifts and ORs.
-_TRICK_BITS, _VUL_SHIFT, _DOUBLING_SHIFT, _STRAIN_SHIFT, _LEVEL_SHIFT = 4, 4, 5, 7, 10
-_TABLE_SIZE = 8 << _LEVEL_SHIFT
+# Each field has its own bits in a 16-bit table index, so an index is a few shifts and ORs on
+# small integers. The table covers every 16-bit index (256 KB, cache-resident); entries that are
+# not legal results are 0, so even unchecked garbage input cannot index outside it.
+_VUL_SHIFT, _DOUBLING_SHIFT, _STRAIN_SHIFT, _LEVEL_SHIFT = 4, 5, 7, 10
+_TABLE_SIZE = 1 << 16
 _LIMITS = {"level": 7, "strain": 4, "doubling": 2, "vulnerable": 1, "tricks": 13}
 
 
@@ -77,7 +79,7 @@ def score_table(rules: ScoringRules = LAW) -> npt.NDArray[np.int32]:
         np.where(vulnerable == 1, doubled_v, doubled_nv) * (multiplier // 2),
     )
     table = np.where(over >= 0, made, -penalty)
-    legal = (level >= 1) & (strain <= 4) & (doubling <= 2) & (tricks <= 13)
+    legal = (level >= 1) & (level <= 7) & (strain <= 4) & (doubling <= 2) & (tricks <= 13)
     table = np.where(legal, table, 0)
     return np.ascontiguousarray(table, dtype=np.int32)
 
@@ -106,12 +108,12 @@ def score_array(
     }
     if check:
         _check(arrays)
-    index = np.left_shift(level, _LEVEL_SHIFT, dtype=np.int32)
-    index |= np.left_shift(strain, _STRAIN_SHIFT, dtype=np.int32)
-    index |= np.left_shift(doubling, _DOUBLING_SHIFT, dtype=np.int32)
-    index |= np.left_shift(vulnerable, _VUL_SHIFT, dtype=np.int32)
-    index |= tricks
-    return score_table(rules).take(index)
+    index = np.left_shift(level, _LEVEL_SHIFT, dtype=np.uint16, casting="unsafe")
+    index |= np.left_shift(strain, _STRAIN_SHIFT, dtype=np.uint16, casting="unsafe")
+    index |= np.left_shift(doubling, _DOUBLING_SHIFT, dtype=np.uint16, casting="unsafe")
+    index |= np.left_shift(vulnerable, _VUL_SHIFT, dtype=np.uint16, casting="unsafe")
+    np.bitwise_or(index, tricks, out=index, casting="unsafe")
+    return score_table(rules)[index]
 
 
 def _check(arrays: dict[str, IntArray]) -> None:
@@ -125,9 +127,9 @@ def _check(arrays: dict[str, IntArray]) -> None:
             )  # fmt: skip
         if not np.issubdtype(values.dtype, np.integer) and values.dtype != np.bool_:
             raise RuleError(N_("{name} must be an integer array, not {dtype}"), name=name, dtype=values.dtype)
-        bad = (values < 0) | (values > _LIMITS[name])
-        if bad.any():
-            position = int(np.flatnonzero(bad)[0])
+        # Two reductions per array are cheap; the position is looked for only when something is wrong.
+        if values.size and (values.min() < 0 or values.max() > _LIMITS[name]):
+            position = int(np.flatnonzero((values < 0) | (values > _LIMITS[name]))[0])
             raise RuleError(
                 N_("{name}[{position}] = {value} is out of range 0–{limit}"),
                 name=name, position=position, value=int(values.flat[position]), limit=_LIMITS[name],

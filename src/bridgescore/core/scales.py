@@ -17,7 +17,7 @@ import csv
 import math
 from decimal import Decimal
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from bridgescore.core.errors import N_, RuleError
 
@@ -29,7 +29,8 @@ def imp_scale() -> tuple[tuple[int, int], ...]:
     >>> imp_scale()[:3]
     ((0, 0), (20, 1), (50, 2))
     """
-    text = resources.files("bridgescore.core.tables").joinpath("imp_scale.csv").read_text("utf-8")
+    # A plain path, not importlib.resources: that import alone costs more than the whole table.
+    text = (Path(__file__).parent / "tables" / "imp_scale.csv").read_text("utf-8")
     rows = csv.reader(line for line in text.splitlines() if line and not line.startswith("#"))
     return tuple((int(low), int(imp)) for low, _high, imp in rows)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Literal
 
 from bridgescore.core.errors import N_, ParseError
@@ -37,7 +37,7 @@ def catalog(lang: Lang) -> dict[str, str]:
         return {}
     from babel.messages.pofile import read_po
 
-    path = resources.files("bridgescore.i18n").joinpath("locales", lang, "LC_MESSAGES", "bridgescore.po")
+    path = Path(__file__).parent / "locales" / lang / "LC_MESSAGES" / "bridgescore.po"
     with path.open("rb") as handle:
         po = read_po(handle, locale=lang)
     return {
