@@ -9,11 +9,12 @@ $ bridgescore vp 23 --boards 28 # 14.48 – 5.52
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated
 
 import typer
 
-from bridgescore.cli.output import LANG_HELP, console, print_json, score_table, use_language
+from bridgescore.cli.output import LANG_HELP, print_json, score_text, use_language
 from bridgescore.core.errors import N_, ParseError, Term
 
 Lang = Annotated[str | None, typer.Option("--lang", help=LANG_HELP)]
@@ -54,7 +55,7 @@ def score_command(
     if json:
         print_json(scored.as_dict(_))
         return
-    console().print(score_table(scored))
+    sys.stdout.write(score_text(scored))
 
 
 def _integer(text: str, what: Term) -> int:

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from bridgescore.cli.output import LANG_HELP, console, score_table, use_language
+from bridgescore.cli.output import LANG_HELP, console, score_text, use_language
 
 
 def register(app: typer.Typer) -> None:
@@ -35,8 +35,7 @@ def demo_command(lang: Annotated[str | None, typer.Option("--lang", help=LANG_HE
     out.print(f"[bold]bridgescore[/bold] — {tagline}\n")
     for notation, vulnerable in _EXAMPLES:
         result = Result.parse(notation)
-        out.print(score_table(score(result, vulnerable=vulnerable)))
-        out.print()
+        out.print(score_text(score(result, vulnerable=vulnerable)), markup=False)
     imp_label = _("IMPs for a difference of 470")
     out.print(f"{imp_label}: {imps(470)}")
     ours, theirs = victory_points(23, 28)

@@ -12,7 +12,6 @@ from bridgescore.i18n import Lang, language, translator
 
 if TYPE_CHECKING:
     from rich.console import Console
-    from rich.table import Table
 
     from bridgescore.core.scoring import Score
 
@@ -58,17 +57,18 @@ def console() -> Console:
     return Console(highlight=False, soft_wrap=False)
 
 
-def score_table(scored: Score) -> Table:
-    """A score as a small table: the contract as its title, one row per line, then the total."""
-    from rich.table import Table
+def score_text(scored: Score) -> str:
+    """A score as a small plain-text table: the contract as a title, one row per line, then the total.
 
+    Plain text rather than rich: the calculator is the command people run most, and rich's
+    import alone costs about a third of its start (docs/performance.md).
+    """
     _ = gettext()
     vulnerability = _("vulnerable") if scored.vulnerable else _("not vulnerable")
-    title = f"{scored.result.format(current_language())}  ({vulnerability})"
-    table = Table(title=title, title_justify="left", show_header=False, box=None)
-    table.add_column()
-    table.add_column(justify="right")
-    for line in scored.lines:
-        table.add_row(line.describe(_), str(line.points))
-    table.add_row(_("Total"), str(scored.total), style="bold")
-    return table
+    rows = [(line.describe(_), str(line.points)) for line in scored.lines]
+    rows.append((_("Total"), str(scored.total)))
+    left = max(len(label) for label, _points in rows)
+    right = max(len(points) for _label, points in rows)
+    lines = [f"{scored.result.format(current_language())}  ({vulnerability})"]
+    lines += [f" {label:<{left}}  {points:>{right}}" for label, points in rows]
+    return "\n".join(lines) + "\n"

@@ -1,4 +1,5 @@
-"""The README's console examples are real: each command prints exactly what the README shows."""
+"""The documentation's examples are real: README console sessions print exactly what is shown, and the
+Python examples in README.md and docs/*.md run as doctests."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pytest
 
 from bridgescore.cli.main import main
 
-README = Path(__file__).parent.parent / "README.md"
+ROOT = Path(__file__).parent.parent
+README = ROOT / "README.md"
+DOCUMENTS = [README, *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def console_examples() -> list[tuple[list[str], list[str]]]:
@@ -47,12 +50,11 @@ def test_console_example(command: list[str], expected: list[str], capsys: pytest
         assert printed == expected
 
 
-def test_the_readme_python_examples() -> None:
-    text = README.read_text(encoding="utf-8")
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert blocks
+@pytest.mark.parametrize("document", DOCUMENTS, ids=[d.name for d in DOCUMENTS])
+def test_python_examples(document: Path) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", document.read_text(encoding="utf-8"), re.S)
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     for number, block in enumerate(blocks):
-        runner.run(parser.get_doctest(block, {}, f"README[{number}]", str(README), 0))
+        runner.run(parser.get_doctest(block, {}, f"{document.name}[{number}]", str(document), 0))
     assert runner.summarize(verbose=False).failed == 0
