@@ -46,14 +46,28 @@ class BridgeScoreError(Exception):
         super().__init__(self.translate())
 
     def translate(self, gettext: Callable[[str], str] | None = None) -> str:
-        """The message, translated by *gettext* when one is given."""
+        """The message, translated by *gettext* when one is given.
+
+        A parameter that is itself an error (``line {line}: {problem}``) is translated too::
+
+            >>> inner = ParseError(N_("give {x}"), x=1)
+            >>> outer = ParseError(N_("line {line}: {problem}"), line=3, problem=inner)
+            >>> ru = {"line {line}: {problem}": "строка {line}: {problem}", "give {x}": "дай {x}"}
+            >>> outer.translate(ru.get)
+            'строка 3: дай 1'
+        """
         if gettext is None:
             return self.template.format(**self.params)
-        params = {
-            name: (gettext(value) or value) if isinstance(value, Term) else value
-            for name, value in self.params.items()
-        }
+        params = {name: _translated(value, gettext) for name, value in self.params.items()}
         return (gettext(self.template) or self.template).format(**params)
+
+
+def _translated(value: Any, gettext: Callable[[str], str]) -> Any:
+    if isinstance(value, Term):
+        return gettext(value) or value
+    if isinstance(value, BridgeScoreError):
+        return value.translate(gettext)
+    return value
 
 
 class ParseError(BridgeScoreError, ValueError):
