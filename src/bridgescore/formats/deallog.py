@@ -1,0 +1,471 @@
+"""The deal log: the plain-text record of a home game that rubber, Chicago and compensation read.
+
+UTF-8 text, one line per fact; ``#`` starts a comment anywhere. ``key: value`` header lines come
+first (``form``, ``first dealer``, ``players``, ``we`` and the form's own settings), then one
+deal per line — ``<contract> <declarer> <result> [key=value …]`` or ``pass`` in English or
+Russian notation. A ``players:`` line may appear again between deals; it seats the players
+of the deals after it. The format is described in docs/deallog.md. ``load/loads/dump/dumps``
+work like the json module's::
+
+    >>> log = loads('''
+    ... form: rubber
+    ... players: N=Аня, E=Борис, S=Вера, W=Глеб
+    ... 4S N 10            # nice play
+    ... 3БК Ю +1 honours=EW:150
+    ... пас
+    ... ''')
+    >>> [str(deal.result) for deal in log.deals]
+    ['4S N =', '3NT S +1', 'Pass']
+    >>> loads(dumps(log)) == log
+    True
+
+Every bad line is reported with its number and what is wrong, all of them at once::
+
+    >>> loads("form: rubber\\n4Z N 10\\n3NT X 9\\n2H S =")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    bridgescore.formats.deallog.DealLogError: line 2: unknown strain 'Z' in '4Z N 10': ...; line 3: ...
+
+For a log kept one line at a time (the web app stores each deal as an entry), :func:`parse_deal`
+reads one deal line and :func:`parse_header` the header alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import IO, Any, Protocol, Self
+
+from bridgescore.core.contract import Language
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
+from bridgescore.core.notation import format_result, parse_result, parse_seat, parse_side
+from bridgescore.core.seat import Seat, Side
+from bridgescore.forms.deal import Deal, Form, HonoursClaim, Players
+
+
+class FormSettings(Protocol):
+    """What a form's settings offer the deal log (e.g. :class:`~bridgescore.forms.rubber.RubberSettings`)."""
+
+    def with_setting(self, key: str, value: str) -> Self:
+        """The settings with one header line applied; ParseError for an unknown key or bad value."""
+        ...
+
+    def header(self) -> tuple[tuple[str, str], ...]:
+        """Every setting as a canonical ``(key, value)`` header line."""
+        ...
+
+    def check(self, deal: Deal) -> None:
+        """Refuse (RuleError) a deal these settings cannot score."""
+        ...
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings as JSON-ready data."""
+        ...
+
+
+def default_settings(form: Form) -> FormSettings:
+    """The default (law) settings of *form* — the registry of the forms the deal log can read."""
+    if form is Form.RUBBER:
+        from bridgescore.forms.rubber import LAW
+
+        return LAW
+    raise ParseError(N_("the {form} form cannot read a deal log yet"), form=form.value)
+
+
+def preset_settings(form: Form, name: str) -> FormSettings:
+    """The settings of *form*'s preset *name* (``preset: russian``)."""
+    if form is Form.RUBBER:
+        from bridgescore.forms.rubber import RubberSettings
+
+        return RubberSettings.preset(name)
+    raise ParseError(N_("the {form} form has no presets"), form=form.value)
+
+
+DEAL_OPTIONS: dict[Form, tuple[str, ...]] = {
+    Form.RUBBER: ("honours",),
+    Form.CHICAGO: ("honours",),
+    Form.COMPENSATION: (),
+}
+"""The ``key=value`` options a deal line of each form may carry."""
+
+_GENERIC_KEYS = ("form", "first dealer", "we", "players")
+_LINE = N_("line {line}: {problem}")
+
+
+class DealLogError(ParseError):
+    """A deal log with bad lines: every one of them, each with its line number.
+
+    ``problems`` holds ``(line number, error)`` pairs in file order (the line is None for a
+    problem of the whole log, such as a missing ``form:``); ``source`` names the file.
+    """
+
+    problems: tuple[tuple[int | None, BridgeScoreError], ...]
+    source: str | None
+
+    def __init__(
+        self, problems: Iterable[tuple[int | None, BridgeScoreError]], source: str | None = None
+    ) -> None:
+        self.problems = tuple(problems)
+        self.source = source
+        super().__init__("{problems}", problems=self.problems)
+
+    def translate(self, gettext: Callable[[str], str] | None = None) -> str:
+        """``[source: ]line 3: …; line 7: …`` — one line, translated by *gettext* when given."""
+        parts = [
+            error.translate(gettext)
+            if line is None
+            else ParseError(_LINE, line=line, problem=error).translate(gettext)
+            for line, error in self.problems
+        ]
+        text = "; ".join(parts)
+        return f"{self.source}: {text}" if self.source else text
+
+
+@dataclass(frozen=True, slots=True)
+class DealLog:
+    """A parsed deal log: the header, then the deals with any change of players between them.
+
+    ``entries`` holds the deals in order, and a :class:`Players` wherever the seating changes
+    after the first deal (the seating before it is ``players``). Comments are not kept.
+    """
+
+    form: Form
+    settings: FormSettings
+    first_dealer: Seat = Seat.NORTH
+    we: Side = Side.NS
+    players: Players | None = None
+    entries: tuple[Deal | Players, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.form, Form):
+            raise RuleError(N_("{value!r} is not a form"), value=self.form)
+        if type(self.settings) is not type(default_settings(self.form)):
+            raise RuleError(
+                N_("{value!r} are not the settings of a {form}"), value=self.settings, form=self.form.value
+            )
+        if not isinstance(self.first_dealer, Seat):
+            raise RuleError(N_("{value!r} is not a seat"), value=self.first_dealer)
+        if not isinstance(self.we, Side):
+            raise RuleError(N_("{value!r} is not a side"), value=self.we)
+        if self.players is not None and not isinstance(self.players, Players):
+            raise RuleError(N_("{value!r} are not players"), value=self.players)
+        if self.entries and isinstance(self.entries[0], Players):
+            raise RuleError(
+                N_("the players before the first deal are the log's players, not a change of players")
+            )
+        for entry in self.entries:
+            if isinstance(entry, Deal):
+                _check_options(entry, self.form)
+                self.settings.check(entry)
+            elif not isinstance(entry, Players):
+                raise RuleError(N_("{value!r} is neither a deal nor players"), value=entry)
+
+    @property
+    def deals(self) -> tuple[Deal, ...]:
+        """The deals, in order."""
+        return tuple(entry for entry in self.entries if isinstance(entry, Deal))
+
+    def players_at(self, number: int) -> Players | None:
+        """Who sat where on deal *number* (from 1).
+
+        >>> log = loads("form: rubber\\nplayers: N=A, S=B\\n1S N =\\nplayers: N=C, S=D\\n2S N =")
+        >>> str(log.players_at(1)), str(log.players_at(2))
+        ('N=A, S=B', 'N=C, S=D')
+        """
+        players, count = self.players, 0
+        for entry in self.entries:
+            if isinstance(entry, Players):
+                players = entry
+            else:
+                count += 1
+                if count == number:
+                    return players
+        raise RuleError(N_("there is no deal {number} in this log"), number=number)
+
+    def with_entry(self, entry: Deal | Players) -> DealLog:
+        """This log with *entry* appended (players given before any deal become the log's players)."""
+        if isinstance(entry, Players) and not self.entries:
+            return replace(self, players=entry)
+        return replace(self, entries=(*self.entries, entry))
+
+
+# --- one deal line ------------------------------------------------------------------------------
+
+_OPTION = re.compile(r"([^\W\d_][\w-]*)=(\S+)")
+
+
+def parse_deal(text: str, form: Form = Form.RUBBER) -> Deal:
+    """Read one deal line: ``<contract> <declarer> <result> [key=value …]`` or ``pass``.
+
+    >>> parse_deal("2H S = honours=NS:100")
+    Deal(result=Result.parse('2H S ='), honours=HonoursClaim(side=<Side.NS: 'NS'>, points=100))
+    >>> parse_deal("4П С 10  # comment").result
+    Result.parse('4S N =')
+
+    Raises :class:`ParseError` (or :class:`RuleError`) naming what is wrong; no line number.
+    """
+    tokens = _strip_comment(text).split()
+    options: dict[str, str] = {}
+    while tokens and (match := _OPTION.fullmatch(tokens[-1])):
+        key = _option_key(match.group(1))
+        if key not in DEAL_OPTIONS[form]:
+            accepted = ", ".join(f"{name}=…" for name in DEAL_OPTIONS[form]) or "—"
+            raise ParseError(
+                N_("unknown option {key!r} on a {form} deal: the options are {accepted}"),
+                key=match.group(1),
+                form=form.value,
+                accepted=accepted,
+            )
+        if key in options:
+            raise ParseError(N_("{key!r} is given twice: a deal has at most one"), key=match.group(1))
+        options[key] = match.group(2)
+        tokens.pop()
+    if not tokens:
+        raise ParseError(N_("a deal line needs a contract, its declarer and the result, or pass"))
+    result = parse_result(" ".join(tokens))
+    honours = HonoursClaim.parse(options["honours"]) if "honours" in options else None
+    return Deal(result, honours=honours)
+
+
+def format_deal(deal: Deal, language: Language = "en") -> str:
+    """A deal as its canonical line: ``4S N =``, ``3NT E +1 honours=EW:150``, ``pass``.
+
+    >>> format_deal(parse_deal("3БК Ю +1")), format_deal(parse_deal("3NT S 10"), "ru")
+    ('3NT S +1', '3БК Ю +1')
+    """
+    if deal.is_passed_out:
+        text = "пас" if language == "ru" else "pass"
+    else:
+        text = format_result(deal.result, language)
+    if deal.honours is not None:
+        text += f" honours={deal.honours}"
+    return text
+
+
+def _check_options(deal: Deal, form: Form) -> None:
+    if deal.honours is not None and "honours" not in DEAL_OPTIONS[form]:
+        raise RuleError(N_("a {form} deal has no honours"), form=form.value)
+
+
+def _option_key(text: str) -> str:
+    return text.lower().replace("honors", "honours")
+
+
+def _strip_comment(text: str) -> str:
+    return text.split("#", 1)[0]
+
+
+# --- the whole log ------------------------------------------------------------------------------
+
+_HEADER = re.compile(r"([^\W\d][\w \t-]*?)[ \t]*:[ \t]*(.*)")
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    number: int
+    key: str  # normalised header key, "" for a deal line
+    raw_key: str
+    value: str
+
+
+def _header_key(text: str) -> str:
+    return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _lines(text: str) -> Iterable[_Line]:
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        body = _strip_comment(raw).strip()
+        if not body:
+            continue
+        header = _HEADER.fullmatch(body)
+        if header is not None:
+            yield _Line(number, _header_key(header.group(1)), header.group(1), header.group(2).strip())
+        else:
+            yield _Line(number, "", "", body)
+
+
+def loads(text: str, *, form: Form | None = None, source: str | None = None) -> DealLog:
+    """Read a deal log from *text*.
+
+    *form* is the form the caller expects (``bridgescore rubber`` passes ``Form.RUBBER``); a log
+    without a ``form:`` line is read as that form, and a log naming another form is refused.
+    Raises :class:`DealLogError` listing every bad line (*source* names the file in it).
+    """
+    if not isinstance(text, str):
+        raise ParseError(N_("a deal log is text, not {value!r}"), value=type(text).__name__)
+    problems: list[tuple[int | None, BridgeScoreError]] = []
+    lines = list(_lines(text))
+    first_deal = next((line.number for line in lines if not line.key), None)
+    header = [line for line in lines if line.key and (first_deal is None or line.number < first_deal)]
+    body = [line for line in lines if first_deal is not None and line.number >= first_deal]
+
+    generic: dict[str, Any] = {}
+    settings_lines: list[_Line] = []
+    seen: dict[str, int] = {}
+    for line in header:
+        if line.key in seen:
+            again = ParseError(
+                N_("{key!r} is already given on line {first}"), key=line.raw_key, first=seen[line.key]
+            )
+            problems.append((line.number, again))
+            continue
+        seen[line.key] = line.number
+        if line.key not in _GENERIC_KEYS:
+            settings_lines.append(line)
+            continue
+        try:
+            generic[line.key] = _generic_value(line.key, line.value)
+        except BridgeScoreError as error:
+            problems.append((line.number, error))
+
+    log_form: Form | None = generic.get("form")
+    if log_form is not None and form is not None and log_form is not form:
+        other = ParseError(
+            N_("this is a {found} log, not a {expected} log"), found=log_form.value, expected=form.value
+        )
+        problems.append((seen["form"], other))
+    chosen = log_form or form
+    settings: FormSettings | None = None
+    if chosen is None:
+        if "form" not in seen:
+            problems.append(
+                (None, ParseError(N_("the log does not say its form: add a line 'form: rubber'")))
+            )
+    else:
+        settings = _read_settings(chosen, seen.get("form"), settings_lines, problems)
+
+    entries: list[Deal | Players] = []
+    for line in body:
+        try:
+            if line.key == "players":
+                entries.append(Players.parse(line.value))
+            elif line.key:
+                raise ParseError(
+                    N_("{key!r} belongs in the header, before the first deal (line {first})"),
+                    key=line.raw_key,
+                    first=first_deal,
+                )
+            elif chosen is not None:
+                deal = parse_deal(line.value, chosen)
+                if settings is not None:
+                    settings.check(deal)
+                entries.append(deal)
+        except BridgeScoreError as error:
+            problems.append((line.number, error))
+
+    if problems:
+        raise DealLogError(sorted(problems, key=lambda problem: problem[0] or 0), source)
+    assert chosen is not None and settings is not None  # every other case is a problem above
+    return DealLog(
+        chosen,
+        settings,
+        first_dealer=generic.get("first dealer", Seat.NORTH),
+        we=generic.get("we", Side.NS),
+        players=generic.get("players"),
+        entries=tuple(entries),
+    )
+
+
+def _generic_value(key: str, value: str) -> Any:
+    if key == "form":
+        return Form.parse(value)
+    if key == "first dealer":
+        return parse_seat(value)
+    if key == "we":
+        return parse_side(value)
+    return Players.parse(value)
+
+
+def _read_settings(
+    form: Form, form_line: int | None, lines: list[_Line], problems: list[tuple[int | None, BridgeScoreError]]
+) -> FormSettings:
+    try:
+        settings = default_settings(form)
+    except BridgeScoreError as error:
+        problems.append((form_line, error))
+        return _NoSettings()
+    for line in lines:
+        if line.key == "preset":
+            try:
+                settings = preset_settings(form, line.value)
+            except BridgeScoreError as error:
+                problems.append((line.number, error))
+    for line in lines:
+        if line.key != "preset":
+            try:
+                settings = settings.with_setting(line.raw_key, line.value)
+            except BridgeScoreError as error:
+                problems.append((line.number, error))
+    return settings
+
+
+class _NoSettings:
+    """Stands in for the settings of a form that cannot read logs, so the deals are still checked."""
+
+    def with_setting(self, key: str, value: str) -> Self:
+        return self
+
+    def header(self) -> tuple[tuple[str, str], ...]:
+        return ()
+
+    def check(self, deal: Deal) -> None:
+        return None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {}
+
+
+def parse_header(text: str, *, form: Form | None = None) -> DealLog:
+    """Read the header of a log alone — form, first dealer, players, we, settings — as a log without deals.
+
+    >>> parse_header("form: rubber\\nhonours: off").settings.honours
+    False
+
+    A deal line in *text* is refused.
+    """
+    log = loads(text, form=form)
+    if log.entries:
+        raise ParseError(N_("a header has no deals: give the header lines only"))
+    return log
+
+
+def load(fp: IO[str] | IO[bytes], *, form: Form | None = None) -> DealLog:
+    """Read a deal log from an open file (text, or bytes in UTF-8); errors name the file."""
+    data = fp.read()
+    name = getattr(fp, "name", None)
+    source = name if isinstance(name, str) else None
+    if isinstance(data, str):
+        return loads(data, form=form, source=source)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        problem = ParseError(N_("this is not UTF-8 text (byte {byte} cannot be read)"), byte=error.start + 1)
+        raise DealLogError([(line, problem)], source) from None
+    return loads(text, form=form, source=source)
+
+
+def dumps(log: DealLog, *, language: Language = "en") -> str:
+    """The log as canonical text: every header line, a blank line, then one line per deal.
+
+    Deals are written in English (``4S N =``) or, with ``language="ru"``, Russian (``4П С =``);
+    header keys are always English. ``loads(dumps(log)) == log``.
+    """
+    lines = [
+        f"form: {log.form.value}",
+        f"first dealer: {log.first_dealer.value}",
+        f"we: {log.we.value}",
+    ]
+    if log.players is not None:
+        lines.append(f"players: {log.players}")
+    lines.extend(f"{key}: {value}" for key, value in log.settings.header())
+    lines.append("")
+    for entry in log.entries:
+        lines.append(f"players: {entry}" if isinstance(entry, Players) else format_deal(entry, language))
+    return "\n".join(lines) + "\n"
+
+
+def dump(log: DealLog, fp: IO[str], *, language: Language = "en") -> None:
+    """Write *log* to an open text file (see :func:`dumps`)."""
+    fp.write(dumps(log, language=language))
