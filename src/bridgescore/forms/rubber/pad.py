@@ -1,0 +1,383 @@
+"""The rubber as a fold: an immutable scorepad and ``apply(state, deal) -> state`` (rules §2).
+
+Each deal writes its entries on the sheet of the rubber in progress: the trick points of a
+made contract below the line; overtricks, the insult, slams, honours and the defenders'
+undertricks above it. The first side to 100 trick points in a game (over one deal or several)
+wins the game, and a line is drawn under both sides' part-scores, which stop counting toward
+game. A side that has won a game is vulnerable. Two games end the rubber, with 700 (2–0) or
+500 (2–1); the next deal starts a new rubber. :func:`finish` closes an unfinished rubber
+with 300 for the only completed game and 100 for a part-score (Law 80).
+
+    >>> from bridgescore.forms.deal import Deal
+    >>> from bridgescore.core.contract import Result
+    >>> state = start()
+    >>> for text in ("2D N =", "3H S ="):      # seed 000: «две бубны» 40, then «три червы» 90
+    ...     state = apply(state, Deal(Result.parse(text)))
+    >>> rubber = state.rubbers[-1]
+    >>> rubber.games, str(rubber.vulnerability)
+    ({<Side.NS: 'NS'>: 1, <Side.EW: 'EW'>: 0}, 'NS')
+    >>> [(entry.points, entry.below) for entry in rubber.entries]
+    [(40, True), (90, True)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bridgescore.core.errors import N_, BridgeScoreError, RuleError
+from bridgescore.core.scoring import LineKind, score
+from bridgescore.core.seat import Seat, Side
+from bridgescore.core.strain import Strain
+from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.forms.deal import Deal
+from bridgescore.forms.rubber.entries import (
+    GAME_LABEL,
+    HONOURS_LABELS,
+    OVERTRICKS_LABEL,
+    RUBBER_LABELS,
+    TRICK_POINTS_LABEL,
+    UNDERTRICKS_LABEL,
+    UNFINISHED_GAME_LABEL,
+    UNFINISHED_PART_SCORE_LABEL,
+    Entry,
+    Reason,
+)
+from bridgescore.forms.rubber.settings import LAW, PartScoreRule, RubberSettings
+
+GAME = 100
+"""Trick points that win a game (Law 73)."""
+
+_SIDES = (Side.NS, Side.EW)
+_ABOVE_KINDS = {
+    LineKind.OVERTRICKS: Reason.OVERTRICKS,
+    LineKind.INSULT: Reason.INSULT,
+    LineKind.SLAM_PREMIUM: Reason.SLAM,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    """A deal as the rubber saw it: its number in the log, the dealer, who was vulnerable."""
+
+    number: int
+    deal: Deal
+    dealer: Seat
+    vulnerability: Vulnerability
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready mapping of the deal."""
+        return {
+            "deal": self.number,
+            "dealer": self.dealer.value,
+            "vulnerability": self.vulnerability.value,
+            "result": str(self.deal.result),
+            "honours": None if self.deal.honours is None else str(self.deal.honours),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Rubber:
+    """One rubber's score sheet: its deals, its entries and the winners of its games, in order."""
+
+    number: int
+    settings: RubberSettings = LAW
+    deals: tuple[PlayedDeal, ...] = ()
+    entries: tuple[Entry, ...] = ()
+    game_winners: tuple[Side, ...] = ()
+    closed_early: bool = False
+    """True when the rubber was ended by :meth:`closed` before a side won two games."""
+
+    @property
+    def games(self) -> dict[Side, int]:
+        """Games won by each side."""
+        return {side: self.game_winners.count(side) for side in _SIDES}
+
+    @property
+    def complete(self) -> bool:
+        """Whether a side has won two games."""
+        return any(count >= 2 for count in self.games.values())
+
+    @property
+    def finished(self) -> bool:
+        """Whether the rubber is over: two games won, or closed unfinished."""
+        return self.complete or self.closed_early
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        """Who is vulnerable: each side that has won a game (rules §2.3)."""
+        games = self.games
+        return Vulnerability.of(ns=games[Side.NS] > 0, ew=games[Side.EW] > 0)
+
+    @property
+    def part_scores(self) -> dict[Side, int]:
+        """Trick points of each side in the game in progress (0 and 0 once the rubber is complete)."""
+        if self.complete:
+            return dict.fromkeys(_SIDES, 0)
+        current = len(self.game_winners) + 1
+        return {side: sum(entry.points for entry in self.below(side, current)) for side in _SIDES}
+
+    def above(self, side: Side) -> tuple[Entry, ...]:
+        """*side*'s premiums, in the order written (on paper each goes above the previous one)."""
+        return tuple(entry for entry in self.entries if entry.side is side and not entry.below)
+
+    def below(self, side: Side, game: int) -> tuple[Entry, ...]:
+        """*side*'s trick points in *game* (from 1), in the order written."""
+        return tuple(
+            entry for entry in self.entries if entry.side is side and entry.below and entry.game == game
+        )
+
+    @property
+    def totals(self) -> dict[Side, int]:
+        """All of each side's points, above and below the line."""
+        return {side: sum(entry.points for entry in self.entries if entry.side is side) for side in _SIDES}
+
+    @property
+    def winner(self) -> Side | None:
+        """The side with more points (not necessarily the side that won two games), or None if equal."""
+        totals = self.totals
+        if totals[Side.NS] == totals[Side.EW]:
+            return None
+        return Side.NS if totals[Side.NS] > totals[Side.EW] else Side.EW
+
+    @property
+    def margin(self) -> int:
+        """The difference between the two totals, in points."""
+        totals = self.totals
+        return abs(totals[Side.NS] - totals[Side.EW])
+
+    @property
+    def settlement(self) -> int | None:
+        """The margin as the settings settle it (whole hundreds), or None when settled in points."""
+        return self.settings.settlement.settle(self.margin)
+
+    def played(self, deal: Deal, number: int, dealer: Seat = Seat.NORTH) -> Rubber:
+        """This sheet after *deal* (number *number* of the log, dealt by *dealer*)."""
+        if self.finished:
+            raise RuleError(N_("rubber {number} is over: a new deal starts a new rubber"), number=self.number)
+        self.settings.check(deal)
+        vulnerability = self.vulnerability
+        record = PlayedDeal(number, deal, dealer, vulnerability)
+        game = len(self.game_winners) + 1
+        entries = list(_contract_entries(deal, vulnerability, self.settings, game, number))
+        if deal.honours is not None:
+            no_trump = deal.result.contract.strain is Strain.NOTRUMP
+            label = HONOURS_LABELS[no_trump, deal.honours.points]
+            entries.append(Entry(deal.honours.side, deal.honours.points, Reason.HONOURS, label, game, number))
+        winners = self.game_winners
+        side = deal.declarer_side
+        if side is not None and deal.result.made:
+            part_score = self.part_scores[side] + sum(entry.points for entry in entries if entry.below)
+            if part_score >= GAME:
+                winners = (*winners, side)
+                entries.extend(self._game_premium(side, winners, game, number))
+        return replace(
+            self,
+            deals=(*self.deals, record),
+            entries=(*self.entries, *entries),
+            game_winners=winners,
+        )
+
+    def _game_premium(self, side: Side, winners: tuple[Side, ...], game: int, number: int) -> list[Entry]:
+        if winners.count(side) < 2:
+            premium = self.settings.game_premium
+            return [Entry(side, premium, Reason.GAME, GAME_LABEL, game, number)] if premium else []
+        losers_won_a_game = side.opponents in winners
+        premium = self.settings.rubber_premium[1 if losers_won_a_game else 0]
+        label = RUBBER_LABELS[losers_won_a_game]
+        return [Entry(side, premium, Reason.RUBBER, label, game, number)] if premium else []
+
+    def closed(self) -> Rubber:
+        """This sheet ended early with the unfinished-rubber premiums (Law 80; rules §2.7).
+
+        300 to the winners of the only completed game (none at one game all); 100 to the side
+        with a part-score in the unfinished game when the other side has none — or, by the
+        setting, to each side with one. A finished rubber is returned unchanged.
+        """
+        if self.finished:
+            return self
+        settings, game = self.settings, len(self.game_winners) + 1
+        entries: list[Entry] = []
+        if len(self.game_winners) == 1 and settings.unfinished_game:
+            winner = self.game_winners[0]
+            entries.append(
+                Entry(winner, settings.unfinished_game, Reason.UNFINISHED_GAME, UNFINISHED_GAME_LABEL, game)
+            )
+        with_part_score = [side for side, points in self.part_scores.items() if points > 0]
+        if settings.part_score_rule is PartScoreRule.EACH_SIDE or len(with_part_score) == 1:
+            entries.extend(
+                Entry(
+                    side,
+                    settings.unfinished_part_score,
+                    Reason.UNFINISHED_PART_SCORE,
+                    UNFINISHED_PART_SCORE_LABEL,
+                    game,
+                )
+                for side in with_part_score
+            )
+        return replace(self, entries=(*self.entries, *entries), closed_early=True)
+
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+        """A JSON-ready mapping: games, finished, entries, totals, and how it was won."""
+        return {
+            "number": self.number,
+            "games": _by_side(self.games),
+            "finished": self.finished,
+            "closed_early": self.closed_early,
+            "game_winners": [side.value for side in self.game_winners],
+            "vulnerability": self.vulnerability.value,
+            "part_scores": _by_side(self.part_scores),
+            "entries": [entry.as_dict(gettext) for entry in self.entries],
+            "deals": [deal.as_dict() for deal in self.deals],
+            "above": _by_side({side: sum(e.points for e in self.above(side)) for side in _SIDES}),
+            "below": _by_side(
+                {side: sum(e.points for e in self.entries if e.side is side and e.below) for side in _SIDES}
+            ),
+            "totals": _by_side(self.totals),
+            "winner": None if self.winner is None else self.winner.value,
+            "margin": self.margin,
+            "settlement": self.settlement,
+        }
+
+
+def _contract_entries(
+    deal: Deal, vulnerability: Vulnerability, settings: RubberSettings, game: int, number: int
+) -> Iterable[Entry]:
+    side = deal.declarer_side
+    if side is None:  # passed out: nothing is written
+        return
+    scored = score(deal.result, vulnerable=vulnerability.is_vulnerable(side), rules=settings.scoring_rules)
+    if not deal.result.made:
+        lines = tuple(line for line in scored.lines if line.kind.is_undertricks)
+        points = -sum(line.points for line in lines)
+        yield Entry(side.opponents, points, Reason.UNDERTRICKS, UNDERTRICKS_LABEL, game, number, lines)
+        return
+    tricks = tuple(line for line in scored.lines if line.kind.is_trick_points)
+    yield Entry(
+        side,
+        sum(line.points for line in tricks),
+        Reason.TRICK_POINTS,
+        TRICK_POINTS_LABEL,
+        game,
+        number,
+        tricks,
+    )
+    for line in scored.lines:
+        reason = _ABOVE_KINDS.get(line.kind)
+        if reason is not None:  # the per-deal part-score and game premiums are not rubber (rules §2.4)
+            label = OVERTRICKS_LABEL if reason is Reason.OVERTRICKS else line.label
+            yield Entry(side, line.points, reason, label, game, number, (line,))
+
+
+def _by_side(values: dict[Side, int]) -> dict[str, int]:
+    return {side.value: values[side] for side in _SIDES}
+
+
+@dataclass(frozen=True, slots=True)
+class RubberState:
+    """The fold's state over a whole log: the settings, every rubber so far, the deals played."""
+
+    settings: RubberSettings = LAW
+    first_dealer: Seat = Seat.NORTH
+    rubbers: tuple[Rubber, ...] = ()
+    deals: int = 0
+
+    @property
+    def current(self) -> Rubber | None:
+        """The rubber in progress, if the last one is not finished."""
+        if self.rubbers and not self.rubbers[-1].finished:
+            return self.rubbers[-1]
+        return None
+
+    @property
+    def next_dealer(self) -> Seat:
+        """Who deals next: the deal passes clockwise after every deal, passed-out ones too."""
+        return _rotate(self.first_dealer, self.deals)
+
+    @property
+    def vulnerability(self) -> Vulnerability:
+        """Who is vulnerable on the next deal."""
+        return Vulnerability.NONE if self.current is None else self.current.vulnerability
+
+    @property
+    def totals(self) -> dict[Side, int]:
+        """Each side's points over every rubber."""
+        return {side: sum(rubber.totals[side] for rubber in self.rubbers) for side in _SIDES}
+
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+        """A JSON-ready mapping: ``{"rubbers": [...], "totals": {"NS": …, "EW": …}, …}``."""
+        return {
+            "form": "rubber",
+            "settings": self.settings.as_dict(),
+            "rubbers": [rubber.as_dict(gettext) for rubber in self.rubbers],
+            "totals": _by_side(self.totals),
+            "deals": self.deals,
+            "next_dealer": self.next_dealer.value,
+            "vulnerability": self.vulnerability.value,
+        }
+
+
+def _rotate(seat: Seat, steps: int) -> Seat:
+    for _ in range(steps % 4):
+        seat = seat.next
+    return seat
+
+
+def start(settings: RubberSettings = LAW, first_dealer: Seat = Seat.NORTH) -> RubberState:
+    """An empty scorepad with these settings, *first_dealer* to deal first."""
+    if not isinstance(settings, RubberSettings):
+        raise RuleError(N_("{value!r} is not the settings of a rubber"), value=settings)
+    return RubberState(settings, first_dealer)
+
+
+def apply(state: RubberState, deal: Deal) -> RubberState:
+    """The scorepad after *deal*: written on the rubber in progress, or on a new one.
+
+    Raises :class:`RuleError` if the settings cannot score the deal (honours claimed when off).
+    """
+    if not isinstance(deal, Deal):
+        raise RuleError(N_("{value!r} is not a deal"), value=deal)
+    number = state.deals + 1
+    current = state.current
+    rubber = current if current is not None else Rubber(len(state.rubbers) + 1, state.settings)
+    played = rubber.played(deal, number, state.next_dealer)
+    rubbers = (*state.rubbers[:-1], played) if current is not None else (*state.rubbers, played)
+    return replace(state, rubbers=rubbers, deals=number)
+
+
+def finish(state: RubberState) -> RubberState:
+    """The scorepad with its unfinished rubber, if any, closed by the unfinished-rubber rules.
+
+    >>> from bridgescore.forms.deal import Deal
+    >>> from bridgescore.core.contract import Result
+    >>> state = start()
+    >>> for text in ("4S N =", "2C E ="):      # rules A.1: the unfinished example
+    ...     state = apply(state, Deal(Result.parse(text)))
+    >>> finish(state).rubbers[-1].totals
+    {<Side.NS: 'NS'>: 420, <Side.EW: 'EW'>: 140}
+    """
+    current = state.current
+    if current is None:
+        return state
+    return replace(state, rubbers=(*state.rubbers[:-1], current.closed()))
+
+
+def replay(
+    deals: Iterable[Deal],
+    settings: RubberSettings = LAW,
+    *,
+    first_dealer: Seat = Seat.NORTH,
+    close: bool = False,
+) -> RubberState:
+    """Fold *deals* into a new scorepad; with *close*, end an unfinished last rubber (:func:`finish`).
+
+    A deal the settings refuse raises :class:`RuleError` naming its number.
+    """
+    state = start(settings, first_dealer)
+    for deal in deals:
+        try:
+            state = apply(state, deal)
+        except BridgeScoreError as error:
+            raise RuleError(N_("deal {number}: {problem}"), number=state.deals + 1, problem=error) from error
+    return finish(state) if close else state
