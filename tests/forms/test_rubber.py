@@ -700,3 +700,29 @@ def test_the_sheet_keeps_its_invariants(
         assert after.finished
     numbers = [played.number for rubber in state.rubbers for played in rubber.deals]
     assert numbers == list(range(1, len(deals) + 1))
+
+
+# --- players' standings over several rubbers ---------------------------------------------------------
+
+
+def test_player_scores_follow_the_partners_of_each_finished_rubber() -> None:
+    from bridgescore.forms.deal import Players
+    from bridgescore.forms.rubber import player_scores
+
+    first = Players(((Seat.NORTH, "Аня"), (Seat.EAST, "Борис"), (Seat.SOUTH, "Вера"), (Seat.WEST, "Глеб")))
+    second = Players(((Seat.NORTH, "Аня"), (Seat.EAST, "Вера"), (Seat.SOUTH, "Борис"), (Seat.WEST, "Глеб")))
+    # rubber 1 = rules A.1 (NS by 780 → 8); rubber 2: EW 4H, 4S → 2–0: 120 + 120 + 700 = 940 → 9;
+    # rubber 3 in progress: does not count
+    state = play(
+        [*A1_RUBBER, "4H E =", "4S W =", "1C N ="], RubberSettings(settlement=Settlement.NEAREST_100)
+    )
+    seats = {1: first, 2: second, 3: second}
+    assert player_scores(state.rubbers, lambda rubber: seats[rubber.number]) == {
+        "Аня": 8 - 9,
+        "Вера": 8 + 9,
+        "Борис": -8 - 9,
+        "Глеб": -8 + 9,
+    }
+    in_points = play(A1_RUBBER)
+    assert player_scores(in_points.rubbers, lambda rubber: first)["Аня"] == 780
+    assert player_scores(in_points.rubbers, lambda rubber: None) == {}

@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from bridgescore.cli import calculator, demo
+from bridgescore.cli import calculator, demo, rubber
 from bridgescore.core.errors import BridgeScoreError
 
 app = typer.Typer(
@@ -23,6 +23,7 @@ app = typer.Typer(
 )
 calculator.register(app)
 demo.register(app)
+rubber.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,7 +17,18 @@ there. Rules A.1's worked rubber:
 """
 
 from bridgescore.forms.rubber.entries import Entry, Reason
-from bridgescore.forms.rubber.pad import GAME, PlayedDeal, Rubber, RubberState, apply, finish, replay, start
+from bridgescore.forms.rubber.pad import (
+    GAME,
+    GameBelow,
+    PlayedDeal,
+    Rubber,
+    RubberState,
+    apply,
+    finish,
+    player_scores,
+    replay,
+    start,
+)
 from bridgescore.forms.rubber.settings import (
     LAW,
     PRESETS,
@@ -36,6 +47,7 @@ __all__ = [
     "RUSSIAN",
     "SETTING_KEYS",
     "Entry",
+    "GameBelow",
     "PartScoreRule",
     "PlayedDeal",
     "Reason",
@@ -45,6 +57,7 @@ __all__ = [
     "Settlement",
     "apply",
     "finish",
+    "player_scores",
     "replay",
     "settings_from",
     "start",

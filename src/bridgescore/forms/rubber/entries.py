@@ -102,7 +102,10 @@ class Entry:
             return self.lines[0].describe(gettext)
         if not self.lines:
             return self.describe(gettext)
-        parts = [f"{line.describe(gettext)} = {abs(line.points)}" for line in self.lines]
+        parts = []
+        for line in self.lines:
+            text, points = line.describe(gettext), abs(line.points)
+            parts.append(text if text.endswith(f" {points}") else f"{text} = {points}")
         return f"{self.describe(gettext)}: {'; '.join(parts)}"
 
     def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:

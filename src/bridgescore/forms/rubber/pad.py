@@ -8,7 +8,7 @@ game. A side that has won a game is vulnerable. Two games end the rubber, with 7
 500 (2–1); the next deal starts a new rubber. :func:`finish` closes an unfinished rubber
 with 300 for the only completed game and 100 for a part-score (Law 80).
 
-    >>> from bridgescore.forms.deal import Deal
+    >>> from bridgescore.forms.deal import Deal, Players
     >>> from bridgescore.core.contract import Result
     >>> state = start()
     >>> for text in ("2D N =", "3H S ="):      # seed 000: «две бубны» 40, then «три червы» 90
@@ -31,7 +31,7 @@ from bridgescore.core.scoring import LineKind, score
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.deal import Deal
+from bridgescore.forms.deal import Deal, Players
 from bridgescore.forms.rubber.entries import (
     GAME_LABEL,
     HONOURS_LABELS,
@@ -75,6 +75,15 @@ class PlayedDeal:
             "result": str(self.deal.result),
             "honours": None if self.deal.honours is None else str(self.deal.honours),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class GameBelow:
+    """One game's block below the line: each side's trick points, and who won it (None: in progress)."""
+
+    number: int
+    winner: Side | None
+    entries: dict[Side, tuple[Entry, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +136,17 @@ class Rubber:
         return tuple(
             entry for entry in self.entries if entry.side is side and entry.below and entry.game == game
         )
+
+    def games_below(self) -> tuple[GameBelow, ...]:
+        """The blocks below the line, one per game: the finished ones (a line is drawn under each),
+        then the game in progress if anything is written in it."""
+        blocks = []
+        for number in range(1, len(self.game_winners) + 2):
+            entries = {side: self.below(side, number) for side in _SIDES}
+            winner = self.game_winners[number - 1] if number <= len(self.game_winners) else None
+            if winner is not None or any(entries.values()):
+                blocks.append(GameBelow(number, winner, entries))
+        return tuple(blocks)
 
     @property
     def totals(self) -> dict[Side, int]:
@@ -349,7 +369,7 @@ def apply(state: RubberState, deal: Deal) -> RubberState:
 def finish(state: RubberState) -> RubberState:
     """The scorepad with its unfinished rubber, if any, closed by the unfinished-rubber rules.
 
-    >>> from bridgescore.forms.deal import Deal
+    >>> from bridgescore.forms.deal import Deal, Players
     >>> from bridgescore.core.contract import Result
     >>> state = start()
     >>> for text in ("4S N =", "2C E ="):      # rules A.1: the unfinished example
@@ -381,3 +401,27 @@ def replay(
         except BridgeScoreError as error:
             raise RuleError(N_("deal {number}: {problem}"), number=state.deals + 1, problem=error) from error
     return finish(state) if close else state
+
+
+def player_scores(rubbers: Iterable[Rubber], seating: Callable[[Rubber], Players | None]) -> dict[str, int]:
+    """Each named player's result over the finished *rubbers*: plus the settled margin of each rubber
+    their side won on points, minus each one it lost (in hundreds when the settings settle in
+    hundreds, else in points). *seating* says who sat where in a rubber (None: unknown, skipped).
+    A rubber still in progress does not count until it is finished.
+
+    With partners rotating between rubbers this is the home players' «тур» standing (rules §2.9).
+    """
+    scores: dict[str, int] = {}
+    for rubber in rubbers:
+        players = seating(rubber)
+        if players is None or not rubber.finished:
+            continue
+        winner = rubber.winner
+        if winner is None:  # a drawn rubber: nobody wins or loses
+            for _seat, name in players.seats:
+                scores.setdefault(name, 0)
+            continue
+        amount = rubber.settlement if rubber.settlement is not None else rubber.margin
+        for seat, name in players.seats:
+            scores[name] = scores.get(name, 0) + (amount if seat.side is winner else -amount)
+    return scores
