@@ -12,7 +12,8 @@ import pytest
 from bridgescore.cli.main import main
 
 ROOT = Path(__file__).parent.parent.parent
-EXAMPLE = str(ROOT / "examples" / "rubber.txt")
+EXAMPLE = str(ROOT / "examples" / "rubber-evening.txt")
+SINGLE = str(ROOT / "examples" / "rubber.txt")
 EXAMPLE_RU = str(ROOT / "examples" / "rubber-ru.txt")
 
 
@@ -66,7 +67,20 @@ def test_premiums_stack_upward_and_trick_points_go_down_game_by_game(
     ]
 
 
-def test_json_has_the_issue_shape(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_readme_example_as_json_has_the_issue_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rubber", SINGLE, "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) >= {"rubbers", "totals"}
+    (rubber,) = data["rubbers"]
+    assert set(rubber) >= {"games", "finished", "entries", "totals"}
+    assert (rubber["games"], rubber["finished"]) == ({"NS": 1, "EW": 2}, True)
+    assert rubber["totals"] == data["totals"] == {"NS": 1730, "EW": 850}
+    assert all({"deal", "side", "points", "position", "reason", "text"} <= set(e) for e in rubber["entries"])
+    assert sum(e["points"] for e in rubber["entries"] if e["side"] == "NS") == 1730
+
+
+def test_json_of_an_evening(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rubber", EXAMPLE, "--json")
     data = json.loads(out)
     assert code == 0

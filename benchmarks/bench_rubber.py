@@ -1,0 +1,83 @@
+"""Reading a deal log and replaying it through the rubber, against scoring the same deals alone.
+
+    .venv/bin/python benchmarks/bench_rubber.py [--deals 2000] [--repeat 5]
+
+The web app keeps a home game as a deal log and replays it to draw every page, so what matters
+is the time per deal of ``deallog.loads`` and of ``rubber.replay``. The baseline, timed in the
+same process on the same deals, is what no rubber can avoid: ``core.score()`` of each deal
+(the explained contract score the rubber's entries are made of).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+
+from bridgescore.core.scoring import score
+from bridgescore.formats.deallog import loads
+from bridgescore.forms.rubber import RubberSettings, replay
+
+
+def random_log(deals: int, seed: int = 1) -> str:
+    """A plausible rubber log: mostly made part-scores and games, some doubled, some pass-outs."""
+    rng = random.Random(seed)
+    lines = ["form: rubber", "players: N=Anna, E=Boris, S=Vera, W=Gleb"]
+    for _ in range(deals):
+        if rng.random() < 0.05:
+            lines.append("pass")
+            continue
+        level = rng.choice([1, 2, 2, 3, 3, 4, 4, 5, 6, 7])
+        strain = rng.choice(["C", "D", "H", "S", "NT"])
+        doubling = rng.choice(["", "", "", "", "X", "XX"])
+        tricks = max(0, min(13, 6 + level + rng.choice([-2, -1, 0, 0, 0, 1, 1, 2])))
+        honours = ""
+        if rng.random() < 0.1:
+            honours = (
+                f" honours={rng.choice(['NS', 'EW'])}:{150 if strain == 'NT' else rng.choice([100, 150])}"
+            )
+        lines.append(f"{level}{strain}{doubling} {rng.choice('NESW')} {tricks}{honours}")
+    return "\n".join(lines) + "\n"
+
+
+def best(action: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    text = random_log(args.deals)
+    log = loads(text)
+    deals = log.deals
+    settings = log.settings
+    assert isinstance(settings, RubberSettings)
+    played = [deal.result for deal in deals]
+
+    baseline = best(lambda: [score(result) for result in played], args.repeat)
+    cases = [
+        ("core.score() of each deal (baseline)", baseline),
+        ("deallog.loads (the text)", best(lambda: loads(text), args.repeat)),
+        ("rubber.replay (the deals)", best(lambda: replay(deals, settings), args.repeat)),
+        (
+            "loads + replay + finish",
+            best(lambda: replay(loads(text).deals, settings, close=True), args.repeat),
+        ),
+    ]
+    state = replay(deals, settings)
+    print(f"{args.deals} deals, {len(state.rubbers)} rubbers; best of {args.repeat}")
+    for name, seconds in cases:
+        per_deal, ratio = seconds / args.deals * 1e6, seconds / baseline
+        print(f"{name:40s} {seconds * 1000:8.1f} ms  {per_deal:7.1f} µs/deal  {ratio:5.1f}× baseline")
+
+
+if __name__ == "__main__":
+    main()
