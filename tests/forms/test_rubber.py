@@ -484,6 +484,16 @@ def test_russian_preset_settles_in_hundreds() -> None:
     assert rubber.settlement == 6
 
 
+def test_a_preset_line_sets_every_setting_wherever_it_stands() -> None:
+    from bridgescore.forms.rubber import settings_from
+
+    assert LAW.with_setting("preset", "russian") == RUSSIAN
+    assert settings_from([("honours", "off"), ("preset", "russian")]) == replace(RUSSIAN, honours=False)
+    assert settings_from({"preset": "law"}) == LAW
+    with pytest.raises(ValueError, match="given twice"):
+        settings_from([("honours", "off"), ("Honors", "on")])
+
+
 def test_the_russian_preset_is_exactly_these_settings() -> None:
     assert (
         RubberSettings(

@@ -270,7 +270,8 @@ class _Line:
 
 
 def _header_key(text: str) -> str:
-    return " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+    key = " ".join(text.lower().replace("_", " ").replace("-", " ").split())
+    return key.replace("honors", "honours").replace("part score", "partscore")
 
 
 def _lines(text: str) -> Iterable[_Line]:
@@ -285,6 +286,9 @@ def _lines(text: str) -> Iterable[_Line]:
             yield _Line(number, "", "", body)
 
 
+_Problems = list[tuple[int | None, BridgeScoreError]]
+
+
 def loads(text: str, *, form: Form | None = None, source: str | None = None) -> DealLog:
     """Read a deal log from *text*.
 
@@ -294,49 +298,80 @@ def loads(text: str, *, form: Form | None = None, source: str | None = None) -> 
     """
     if not isinstance(text, str):
         raise ParseError(N_("a deal log is text, not {value!r}"), value=type(text).__name__)
-    problems: list[tuple[int | None, BridgeScoreError]] = []
+    problems: _Problems = []
     lines = list(_lines(text))
     first_deal = next((line.number for line in lines if not line.key), None)
-    header = [line for line in lines if line.key and (first_deal is None or line.number < first_deal)]
-    body = [line for line in lines if first_deal is not None and line.number >= first_deal]
-
-    generic: dict[str, Any] = {}
-    settings_lines: list[_Line] = []
-    seen: dict[str, int] = {}
-    for line in header:
-        if line.key in seen:
-            again = ParseError(
-                N_("{key!r} is already given on line {first}"), key=line.raw_key, first=seen[line.key]
-            )
-            problems.append((line.number, again))
-            continue
-        seen[line.key] = line.number
-        if line.key not in _GENERIC_KEYS:
-            settings_lines.append(line)
-            continue
-        try:
-            generic[line.key] = _generic_value(line.key, line.value)
-        except BridgeScoreError as error:
-            problems.append((line.number, error))
-
-    log_form: Form | None = generic.get("form")
+    header = _Header.read(
+        [line for line in lines if first_deal is None or line.number < first_deal], problems
+    )
+    log_form: Form | None = header.generic.get("form")
     if log_form is not None and form is not None and log_form is not form:
-        other = ParseError(
-            N_("this is a {found} log, not a {expected} log"), found=log_form.value, expected=form.value
-        )
-        problems.append((seen["form"], other))
+        other = N_("this is a {found} log, not a {expected} log")
+        problems.append((header.seen["form"], ParseError(other, found=log_form.value, expected=form.value)))
+        raise DealLogError(_in_order(problems), source)  # nothing else about it matters
     chosen = log_form or form
     settings: FormSettings | None = None
-    if chosen is None:
-        if "form" not in seen:
-            problems.append(
-                (None, ParseError(N_("the log does not say its form: add a line 'form: rubber'")))
-            )
-    else:
-        settings = _read_settings(chosen, seen.get("form"), settings_lines, problems)
+    if chosen is not None:
+        settings = _read_settings(chosen, header.seen.get("form"), header.settings, problems)
+    elif "form" not in header.seen:
+        problems.append((None, ParseError(N_("the log does not say its form: add a line 'form: rubber'"))))
+    body = [line for line in lines if first_deal is not None and line.number >= first_deal]
+    entries = _read_body(body, chosen, settings, first_deal, problems)
+    if problems:
+        raise DealLogError(_in_order(problems), source)
+    assert chosen is not None and settings is not None  # every other case is a problem above
+    return DealLog(
+        chosen,
+        settings,
+        first_dealer=header.generic.get("first dealer", Seat.NORTH),
+        we=header.generic.get("we", Side.NS),
+        players=header.generic.get("players"),
+        entries=tuple(entries),
+    )
 
+
+def _in_order(problems: _Problems) -> _Problems:
+    return sorted(problems, key=lambda problem: problem[0] or 0)
+
+
+@dataclass(slots=True)
+class _Header:
+    """The header lines read: the generic keys' values, the form's setting lines, where each key was."""
+
+    generic: dict[str, Any]
+    settings: list[_Line]
+    seen: dict[str, int]
+
+    @classmethod
+    def read(cls, lines: list[_Line], problems: _Problems) -> _Header:
+        header = cls({}, [], {})
+        for line in lines:
+            if line.key in header.seen:
+                again = N_("{key!r} is already given on line {first}")
+                problems.append(
+                    (line.number, ParseError(again, key=line.raw_key, first=header.seen[line.key]))
+                )
+                continue
+            header.seen[line.key] = line.number
+            if line.key not in _GENERIC_KEYS:
+                header.settings.append(line)
+                continue
+            try:
+                header.generic[line.key] = _generic_value(line.key, line.value)
+            except BridgeScoreError as error:
+                problems.append((line.number, error))
+        return header
+
+
+def _read_body(
+    lines: list[_Line],
+    form: Form | None,
+    settings: FormSettings | None,
+    first_deal: int | None,
+    problems: _Problems,
+) -> list[Deal | Players]:
     entries: list[Deal | Players] = []
-    for line in body:
+    for line in lines:
         try:
             if line.key == "players":
                 entries.append(Players.parse(line.value))
@@ -346,25 +381,14 @@ def loads(text: str, *, form: Form | None = None, source: str | None = None) -> 
                     key=line.raw_key,
                     first=first_deal,
                 )
-            elif chosen is not None:
-                deal = parse_deal(line.value, chosen)
+            elif form is not None:
+                deal = parse_deal(line.value, form)
                 if settings is not None:
                     settings.check(deal)
                 entries.append(deal)
         except BridgeScoreError as error:
             problems.append((line.number, error))
-
-    if problems:
-        raise DealLogError(sorted(problems, key=lambda problem: problem[0] or 0), source)
-    assert chosen is not None and settings is not None  # every other case is a problem above
-    return DealLog(
-        chosen,
-        settings,
-        first_dealer=generic.get("first dealer", Seat.NORTH),
-        we=generic.get("we", Side.NS),
-        players=generic.get("players"),
-        entries=tuple(entries),
-    )
+    return entries
 
 
 def _generic_value(key: str, value: str) -> Any:
@@ -378,7 +402,7 @@ def _generic_value(key: str, value: str) -> Any:
 
 
 def _read_settings(
-    form: Form, form_line: int | None, lines: list[_Line], problems: list[tuple[int | None, BridgeScoreError]]
+    form: Form, form_line: int | None, lines: list[_Line], problems: _Problems
 ) -> FormSettings:
     try:
         settings = default_settings(form)

@@ -170,10 +170,13 @@ class RubberSettings:
     def with_setting(self, key: str, value: str) -> RubberSettings:
         """These settings with one header line applied: ``with_setting("honours", "off")``.
 
-        Raises :class:`ParseError` naming an unknown key or a value that is not allowed.
+        ``preset`` replaces every setting with the named preset. Raises :class:`ParseError` naming
+        an unknown key or a value that is not allowed.
         """
         name = _key(key)
         text = " ".join(value.replace(",", " ").lower().split())
+        if name == "preset":  # every setting at once (settings_from applies it before the others)
+            return RubberSettings.preset(value)
         if name == "honours":
             if text not in _ON:
                 raise _bad_value(key, value, "on, off")
