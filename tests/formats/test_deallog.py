@@ -289,6 +289,20 @@ def test_the_errors_speak_russian() -> None:
     assert ru.startswith("строка 3: неизвестная деноминация 'Z'")
 
 
+def test_a_log_of_another_form_is_refused_once_for_all() -> None:
+    with pytest.raises(DealLogError) as caught:
+        loads("form: chicago\nchicago setting: 1\n4S N 10\nnonsense\n", form=Form.RUBBER)
+    assert [line for line, _ in caught.value.problems] == [1]
+
+
+def test_spellings_of_a_key_are_the_same_key() -> None:
+    with pytest.raises(DealLogError, match="line 3: 'Honors' is already given on line 2"):
+        loads("form: rubber\nhonours: on\nHonors: off\n")
+    assert loads("form: rubber\nunfinished_part-score: 50\n").settings == RubberSettings(
+        unfinished_part_score=50
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "line", "message"),
     [
@@ -312,20 +326,6 @@ def test_bad_headers_name_the_line(text: str, line: int, message: str) -> None:
         loads(text, form=Form.RUBBER)
     assert caught.value.problems[0][0] == line
     assert message in str(caught.value)
-
-
-def test_a_log_of_another_form_is_refused_once_for_all() -> None:
-    with pytest.raises(DealLogError) as caught:
-        loads("form: chicago\nchicago setting: 1\n4S N 10\nnonsense\n", form=Form.RUBBER)
-    assert [line for line, _ in caught.value.problems] == [1]
-
-
-def test_spellings_of_a_key_are_the_same_key() -> None:
-    with pytest.raises(DealLogError, match="line 3: 'Honors' is already given on line 2"):
-        loads("form: rubber\nhonours: on\nHonors: off\n")
-    assert loads("form: rubber\nunfinished_part-score: 50\n").settings == RubberSettings(
-        unfinished_part_score=50
-    )
 
 
 def test_a_form_that_cannot_read_logs_yet_is_refused_by_name() -> None:
