@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import pytest
 from hypothesis import given, settings
@@ -577,53 +577,54 @@ def undertricks(down: int, vul: bool, mult: int, old: bool) -> int:
     return penalty * (mult // 2)
 
 
-def reference(deals: list[tuple[str, int, str, int, int, tuple[str, int] | None]], xx_insult: int, old: bool):  # type: ignore[no-untyped-def]
-    """rules A.1's state machine, one dict per rubber: totals and games."""
-    rubbers = []
-    st_: dict = {}  # type: ignore[type-arg]
+PlainDeal = tuple[str, int, str, int, int, tuple[str, int] | None]
+"""(declaring side, level, strain, multiplier, tricks, honours (side, points) or None); level 0 = pass."""
 
-    def new() -> dict:  # type: ignore[type-arg]
-        return {
-            "below": {"NS": 0, "EW": 0},
-            "total": {"NS": 0, "EW": 0},
-            "games": {"NS": 0, "EW": 0},
-            "done": False,
-        }
 
-    st_ = new()
-    rubbers.append(st_)
+@dataclass
+class SpecRubber:
+    below: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    total: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    games: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
+    done: bool = False
+
+
+def reference(deals: list[PlainDeal], xx_insult: int, old: bool) -> list[SpecRubber]:
+    """rules A.1's state machine, written again from the spec: each rubber's totals and games."""
+    rubbers = [SpecRubber()]
     for side, level, strain, mult, tricks, honours in deals:
-        if st_["done"]:
-            st_ = new()
-            rubbers.append(st_)
+        if rubbers[-1].done:
+            rubbers.append(SpecRubber())
+        st_ = rubbers[-1]
         if level == 0:
             continue
         opp = "EW" if side == "NS" else "NS"
-        vul = st_["games"][side] >= 1
+        vul = st_.games[side] >= 1
         if honours:
-            st_["total"][honours[0]] += honours[1]
+            st_.total[honours[0]] += honours[1]
         need = 6 + level
         if tricks < need:
-            st_["total"][opp] += undertricks(need - tricks, vul, mult, old)
+            st_.total[opp] += undertricks(need - tricks, vul, mult, old)
             continue
         ts = trick_score(level, strain, mult)
-        st_["below"][side] += ts
-        st_["total"][side] += ts
+        st_.below[side] += ts
+        st_.total[side] += ts
         over = tricks - need
-        st_["total"][side] += (
-            over * (20 if strain in "CD" else 30) if mult == 1 else over * (200 if vul else 100) * (mult // 2)
-        )
-        st_["total"][side] += {1: 0, 2: 50, 4: xx_insult}[mult]
+        if mult == 1:
+            st_.total[side] += over * (20 if strain in "CD" else 30)
+        else:
+            st_.total[side] += over * (200 if vul else 100) * (mult // 2)
+        st_.total[side] += {1: 0, 2: 50, 4: xx_insult}[mult]
         if level == 6:
-            st_["total"][side] += 750 if vul else 500
+            st_.total[side] += 750 if vul else 500
         if level == 7:
-            st_["total"][side] += 1500 if vul else 1000
-        if st_["below"][side] >= 100:
-            st_["games"][side] += 1
-            st_["below"] = {"NS": 0, "EW": 0}
-            if st_["games"][side] == 2:
-                st_["total"][side] += 700 if st_["games"][opp] == 0 else 500
-                st_["done"] = True
+            st_.total[side] += 1500 if vul else 1000
+        if st_.below[side] >= 100:
+            st_.games[side] += 1
+            st_.below = {"NS": 0, "EW": 0}
+            if st_.games[side] == 2:
+                st_.total[side] += 700 if st_.games[opp] == 0 else 500
+                st_.done = True
     return rubbers
 
 
@@ -634,7 +635,7 @@ STRAINS = {"C": "C", "D": "D", "H": "H", "S": "S", "NT": "NT"}
 @st.composite
 def random_deals(draw: st.DrawFn) -> list[tuple[str, str, tuple[str, int] | None]]:
     """(seat, contract text, honours) with the result biased toward making."""
-    out = []
+    out: list[tuple[str, str, tuple[str, int] | None]] = []
     for _ in range(draw(st.integers(0, 25))):
         if draw(st.integers(0, 12)) == 0:
             out.append(("", "pass", None))
@@ -663,7 +664,7 @@ def test_agrees_with_the_spec_state_machine(
         undertricks=UndertrickTable.PRE_1987 if old else LAW.undertricks,
     )
     ours = play([text + (f" honours={h[0]}:{h[1]}" if h else "") for _, text, h in deals], rules)
-    plain = []
+    plain: list[PlainDeal] = []
     for seat, text, honours in deals:
         if text == "pass":
             plain.append(("", 0, "", 1, 0, None))
@@ -679,9 +680,9 @@ def test_agrees_with_the_spec_state_machine(
         return
     assert len(ours.rubbers) == len(expected)
     for rubber, spec in zip(ours.rubbers, expected, strict=True):
-        assert {side.value: points for side, points in rubber.totals.items()} == spec["total"]
-        assert {side.value: games for side, games in rubber.games.items()} == spec["games"]
-        assert rubber.complete == spec["done"]
+        assert {side.value: points for side, points in rubber.totals.items()} == spec.total
+        assert {side.value: games for side, games in rubber.games.items()} == spec.games
+        assert rubber.complete == spec.done
 
 
 @settings(max_examples=200, deadline=None)
