@@ -166,8 +166,9 @@ class Players:
             if name in names:
                 raise RuleError(N_("{name!r} cannot sit in two seats"), name=name)
             names.add(name)
-        if tuple(sorted(self.seats, key=lambda item: item[0].index)) != self.seats:
-            object.__setattr__(self, "seats", tuple(sorted(self.seats, key=lambda item: item[0].index)))
+        in_order = tuple(sorted(self.seats, key=lambda item: item[0].index))
+        if in_order != self.seats:  # kept N E S W, so that one seating is one value
+            object.__setattr__(self, "seats", in_order)
 
     @classmethod
     def parse(cls, text: str) -> Players:
