@@ -67,16 +67,25 @@ def matchpoints(scores: Sequence[int | Fraction], scale: MatchpointScale = TWO_O
     return result
 
 
-def neuberg(mp: Fraction, results: int, expected: int, scale: MatchpointScale = TWO_ONE) -> Fraction:
+def neuberg(
+    mp: Fraction,
+    results: int,
+    expected: int,
+    scale: MatchpointScale = TWO_ONE,
+    factor_places: int | None = None,
+) -> Fraction:
     """Matchpoints *mp* won among *results* scores, factored to a board of *expected* scores.
 
     ``M' = (M + u)·N/n − u`` with ``u`` the matchpoints of a tie (1 on 2/1, ½ on 1/½) — rules §4.5.
     Factoring in steps gives the same as factoring at once (n → m → N equals n → N).
+    *factor_places* rounds N/n first (halves up), as some programs do (Compscore3: 4 places).
 
     >>> neuberg(Fraction(2), results=2, expected=4)
     Fraction(5, 1)
     >>> neuberg(Fraction(4), 5, 5)
     Fraction(4, 1)
+    >>> float(neuberg(Fraction(34), 18, 19)), float(neuberg(Fraction(34), 18, 19, factor_places=4))
+    (35.94444444444444, 35.946)
     """
     if results < 1 or expected < results:
         raise RuleError(
@@ -84,7 +93,11 @@ def neuberg(mp: Fraction, results: int, expected: int, scale: MatchpointScale = 
             results=results, expected=expected,
         )  # fmt: skip
     unit = scale.tie
-    return (Fraction(mp) + unit) * expected / results - unit
+    factor = Fraction(expected, results)
+    if factor_places is not None:
+        scaled = factor * 10**factor_places
+        factor = Fraction((scaled + Fraction(1, 2)).__floor__(), 10**factor_places)
+    return (Fraction(mp) + unit) * factor - unit
 
 
 def percentage(mp: Fraction, board_top: Fraction) -> Fraction:

@@ -18,9 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum, StrEnum
 from fractions import Fraction
+from typing import Any
 
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
-from bridgescore.core.scoring import LAW, ScoringRules
+from bridgescore.core.scoring import LAW, ScoringRules, UndertrickTable
 
 __all__ = [
     "ArtificialScores",
@@ -35,6 +36,8 @@ __all__ = [
     "Normalisation",
     "Scoring",
     "TeamsSettings",
+    "parse_scoring",
+    "scoring_text",
 ]
 
 
@@ -112,6 +115,16 @@ class MatchpointSettings:
     the full top by Neuberg's formula (rules §4.5). Off: matchpoints over the results there are."""
     artificial: ArtificialScores = field(default_factory=ArtificialScores)
     missed_boards: MissedBoards = MissedBoards.PERCENTAGE_OF_PLAYED
+    neuberg_factor_places: int | None = None
+    """Round Neuberg's factor N/n to this many decimal places before using it (``None``: exact).
+    Compscore3 does so with 4 places (1.0556 for 19/18); the law's formula is exact."""
+
+    def __post_init__(self) -> None:
+        if self.neuberg_factor_places is not None and not 0 <= self.neuberg_factor_places <= 12:
+            raise RuleError(
+                N_("Neuberg's factor is rounded to 0–12 places, not {value!r}"),
+                value=self.neuberg_factor_places,
+            )
 
 
 class Datum(StrEnum):
@@ -235,3 +248,103 @@ class Scoring:
             else (base.matchpoints)
         )
         return replace(base, method=_NAMES[key], matchpoints=matchpoints)
+
+
+# --- settings as text: stored with an event in a file, so its results can be reproduced ---------
+
+_YES_NO = {"yes": True, "no": False}
+
+
+def _fraction_text(value: Fraction) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else str(value)
+
+
+def _optional_int(text: str) -> int | None:
+    return None if text == "none" else int(text)
+
+
+# key, (group, field), reader, writer
+_FIELDS: tuple[tuple[str, tuple[str, str], Any, Any], ...] = (
+    ("scale", ("matchpoints", "scale"), MatchpointScale, lambda v: v.value),
+    ("neuberg", ("matchpoints", "neuberg"), _YES_NO.__getitem__, lambda v: "yes" if v else "no"),
+    ("missed", ("matchpoints", "missed_boards"), MissedBoards, lambda v: v.value),
+    ("factor-places", ("matchpoints", "neuberg_factor_places"), _optional_int, str),
+    ("a+", ("artificial", "average_plus"), Fraction, _fraction_text),
+    ("a", ("artificial", "average"), Fraction, _fraction_text),
+    ("a-", ("artificial", "average_minus"), Fraction, _fraction_text),
+    ("session-if-better", ("artificial", "session_percentage_if_better"), _YES_NO.__getitem__,
+     lambda v: "yes" if v else "no"),
+    ("datum", ("butler", "datum"), Datum, lambda v: v.value),
+    ("discard", ("butler", "discard"), int, str),
+    ("discard-percent", ("butler", "discard_percent"), int, str),
+    ("rounding", ("butler", "rounding"), DatumRounding, lambda v: v.value),
+    ("butler-artificial", ("butler", "artificial_imps"), Fraction, _fraction_text),
+    ("normalise", ("cross_imps", "normalise"), Normalisation, lambda v: v.value),
+    ("cap", ("cross_imps", "cap"), _optional_int, lambda v: "none" if v is None else str(v)),
+    ("cross-artificial", ("cross_imps", "artificial_imps"), Fraction, _fraction_text),
+    ("teams-artificial", ("teams", "artificial_imps"), Fraction, _fraction_text),
+    ("vp", ("teams", "victory_points"), _YES_NO.__getitem__, lambda v: "yes" if v else "no"),
+    ("undertricks", ("contract", "undertricks"), UndertrickTable, lambda v: v.value),
+    ("redoubled-insult", ("contract", "redoubled_insult"), int, str),
+)  # fmt: skip
+
+
+def _group(scoring: Scoring, name: str) -> Any:
+    if name == "artificial":
+        return scoring.matchpoints.artificial
+    return getattr(scoring, name)
+
+
+def _with(scoring: Scoring, group: str, name: str, value: Any) -> Scoring:
+    if group == "artificial":
+        artificial = replace(scoring.matchpoints.artificial, **{name: value})
+        return replace(scoring, matchpoints=replace(scoring.matchpoints, artificial=artificial))
+    return replace(scoring, **{group: replace(getattr(scoring, group), **{name: value})})
+
+
+def scoring_text(scoring: Scoring) -> str:
+    """The scoring as one line: its name, then every setting that differs from the law.
+
+    >>> scoring_text(Scoring())
+    'mp'
+    >>> factored = MatchpointSettings(missed_boards=MissedBoards.FACTORED_TOTAL, neuberg_factor_places=4)
+    >>> scoring_text(replace(Scoring(), matchpoints=factored))
+    'mp;missed=factored;factor-places=4'
+    """
+    default = Scoring()
+    parts = [scoring.name]
+    for key, (group, name), _reader, writer in _FIELDS:
+        if key == "scale":
+            continue  # the name says it (mp or mp-acbl)
+        value = getattr(_group(scoring, group), name)
+        if value != getattr(_group(default, group), name):
+            parts.append(f"{key}={writer(value)}")
+    return ";".join(parts)
+
+
+def parse_scoring(text: str) -> Scoring:
+    """Read what :func:`scoring_text` writes (spaces and case are free).
+
+    >>> parse_scoring("cross-imps; cap=17").cross_imps.cap
+    17
+    >>> parse_scoring(scoring_text(Scoring.named("mp-acbl"))) == Scoring.named("mp-acbl")
+    True
+    """
+    fields = [part.strip() for part in text.split(";") if part.strip()]
+    if not fields:
+        raise ParseError(N_("no scoring given"))
+    scoring = Scoring.named(fields[0])
+    readers = {key: (path, reader) for key, path, reader, _writer in _FIELDS}
+    for entry in fields[1:]:
+        key, _, value = (piece.strip().lower() for piece in entry.partition("="))
+        if key not in readers or not value:
+            raise ParseError(N_("unknown scoring setting {entry!r}"), entry=entry)
+        (group, name), reader = readers[key]
+        try:
+            parsed = reader(value)
+        except (ValueError, KeyError, ZeroDivisionError):
+            raise ParseError(N_("{value!r} is not a value of the scoring setting {key}"), value=value,
+                             key=key) from None  # fmt: skip
+        scoring = _with(scoring, group, name, parsed)
+    return scoring
