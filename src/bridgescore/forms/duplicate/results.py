@@ -50,7 +50,7 @@ from bridgescore.forms.duplicate.scored import (
 from bridgescore.forms.duplicate.settings import Method, MissedBoards, Scoring
 from bridgescore.forms.duplicate.teams import score_teams_section
 
-__all__ = ["movement_of", "score_event"]
+__all__ = ["movement_of", "score_event", "standings"]
 
 
 def score_event(event: Event, scoring: Scoring | None = None) -> ScoredEvent:
@@ -94,8 +94,8 @@ def _score_section(session: int, section: Section, kind: EventKind, scoring: Sco
         boards = _value_artificial(boards, movement, scoring)
     else:
         boards = tuple(_imp_board(board, expected, scoring) for board in section.boards)
-    standings = _standings(section, boards, movement, scoring)
-    return ScoredSection(session, section, movement, boards, standings)
+    ranked = standings(section, boards, movement, scoring)
+    return ScoredSection(session, section, movement, boards, ranked)
 
 
 def _scored_count(board: Board) -> int:
@@ -236,9 +236,15 @@ def _keys(line: TravellerLine, side: Side, movement: Movement) -> list[Key]:
     return [(participant, field_side) for participant in line.participants(side)]
 
 
-def _standings(
+def standings(
     section: Section, boards: tuple[ScoredBoard, ...], movement: Movement, scoring: Scoring
 ) -> tuple[Standing, ...]:
+    """The ranked standings of a pairs or individual section from its scored boards.
+
+    Totals are matchpoints (scaled up to the full number of boards for participants who missed
+    some, if the settings say so) or IMPs; a Mitchell is ranked per direction, anything else as
+    one field; matchpoint fields are ranked by percentage, IMP fields by total.
+    """
     totals: dict[Key, list[Fraction]] = {}
     counts: dict[Key, int] = defaultdict(int)
     matchpoint = scoring.method is Method.MATCHPOINTS
@@ -256,14 +262,16 @@ def _standings(
     full = max(counts.values(), default=0)
     factored = scoring.matchpoints.missed_boards is MissedBoards.FACTORED_TOTAL
     rows: list[tuple[Key, Fraction, Fraction | None]] = []
+    maxima: dict[Key, Fraction | None] = {}
     for key, (earned, tops) in totals.items():
         total = earned * full / counts[key] if factored and counts[key] else earned
         percentage = earned * 100 / tops if matchpoint and tops else None
+        maxima[key] = tops if matchpoint else None
         rows.append((key, total, percentage))
     fields: dict[Side | None, list[tuple[Key, Fraction, Fraction | None]]] = defaultdict(list)
     for row in rows:
         fields[row[0][1]].append(row)
-    standings: list[Standing] = []
+    ranked: list[Standing] = []
     for field_side in sorted(fields, key=lambda s: -1 if s is None else list(Side).index(s)):
         members = fields[field_side]
         values = [pct if (matchpoint and pct is not None) else total for _, total, pct in members]
@@ -273,9 +281,11 @@ def _standings(
             (identifier, direction), total, pct = members[i]
             participant = section.participant(identifier, direction)
             name = participant.label if participant is not None else identifier
-            played = counts[(identifier, direction)]
-            standings.append(Standing(identifier, direction, name, total, pct, played, places[i]))
-    return tuple(standings)
+            key = (identifier, direction)
+            ranked.append(
+                Standing(identifier, direction, name, total, pct, counts[key], places[i], maximum=maxima[key])
+            )
+    return tuple(ranked)
 
 
 def _natural(identifier: str) -> tuple[int, str]:

@@ -99,6 +99,15 @@ class Standing:
     boards: int
     rank: Rank
     imps: Fraction | None = None
+    maximum: Fraction | None = None
+    """At matchpoints, the sum of the tops of the boards scored: the percentage's denominator."""
+
+    @property
+    def earned(self) -> Fraction | None:
+        """Matchpoints actually scored (before any factoring for missed boards)."""
+        if self.percentage is None or self.maximum is None:
+            return None
+        return self.percentage * self.maximum / 100
 
 
 @dataclass(frozen=True, slots=True)

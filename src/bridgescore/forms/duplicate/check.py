@@ -1,0 +1,357 @@
+"""Re-checking a results file: our numbers against the ones it published, difference by difference.
+
+Federations re-check the files of club programs. :func:`check_event` scores the event itself —
+never trusting the file's numbers — by the convention of the program that wrote it
+(:mod:`.conventions`), rounds each of our exact numbers the way the file printed that number
+(as many decimals, halves away from zero), and lists every number that differs, with the
+reason when one is known. Numbers a convention cannot reproduce (a program's undocumented rule)
+are listed apart, as *unverified*; the totals and ranks are then compared with the file's own
+numbers standing in for those lines, so that everything else is still checked.
+
+    >>> from decimal import Decimal
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.model import (
+    ...     Board, Event, PublishedLine, Section, Session, TravellerLine)
+    >>> lines = (
+    ...     TravellerLine("1", "2", Result.parse("4S N 10"), published=PublishedLine(420, mp_ns=Decimal(2))),
+    ...     TravellerLine("3", "4", Result.parse("4S N 9"), published=PublishedLine(-50, mp_ns=Decimal(1))),
+    ... )
+    >>> report = check_event(Event("Club", (Session(1, (Section("", (Board(1, lines),)),)),)))
+    >>> [(d.board, d.field, d.theirs, d.ours) for d in report.differences]
+    [(1, 'mp_ns', '1', '0')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from bridgescore.core.errors import N_
+from bridgescore.core.seat import Side
+from bridgescore.forms.duplicate.conventions import Convention, LineNumbers, convention_for
+from bridgescore.forms.duplicate.matchpoints import neuberg, top
+from bridgescore.forms.duplicate.model import ArtificialScore, Event, EventKind, Rank, TravellerLine
+from bridgescore.forms.duplicate.results import score_event, standings
+from bridgescore.forms.duplicate.rounding import places_of, to_decimal
+from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredLine, ScoredSection, Standing
+from bridgescore.forms.duplicate.settings import Method, Scoring
+
+__all__ = ["CheckReport", "Difference", "check_event", "line_label"]
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """A published number and ours, where they differ (or where ours could not be verified).
+
+    ``field`` names the number (``score_ns``, ``mp_ew``, ``percentage_ns``, ``imps_ns``,
+    ``datum``, ``total``, ``percentage``, ``rank``, ``boards``, ``vp_home`` …); ``why`` is a
+    translatable template (with ``why_params``) when the cause is known.
+    """
+
+    section: str
+    field: str
+    theirs: str
+    ours: str
+    board: int | None = None
+    line: str | None = None
+    participant: str | None = None
+    why: str | None = None
+    why_params: tuple[tuple[str, str], ...] = ()
+
+    def reason(self, gettext: Callable[[str], str] | None = None) -> str:
+        """The reason in words (translated by *gettext*), or an empty string."""
+        if self.why is None:
+            return ""
+        template = gettext(self.why) if gettext is not None else self.why
+        return (template or self.why).format(**dict(self.why_params))
+
+
+@dataclass(frozen=True, slots=True)
+class CheckReport:
+    """What :func:`check_event` found: the convention used, how many numbers it compared, and
+    the differences (which make the check fail) and unverified numbers (which do not)."""
+
+    convention: Convention
+    scoring: Scoring
+    compared: int
+    differences: tuple[Difference, ...]
+    unverified: tuple[Difference, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when no published number differs from ours."""
+        return not self.differences
+
+
+WHY_SCORE = N_("the file's score is not what Law 77 gives for this contract and result")
+WHY_BOARD_SCORE = N_("follows from a score that differs on this board")
+WHY_ROUNDING = N_("a rounding difference: ours is exactly {exact}")
+WHY_LINES = N_("follows from differences on this participant's boards")
+WHY_UNVERIFIED = N_("this program's rule for played results on a board with artificial scores is unknown")
+
+
+def line_label(line: TravellerLine) -> str:
+    """A traveller line as people name it: ``NS 4 – EW 1`` (individuals: all four players).
+
+    >>> from bridgescore.forms.duplicate.model import NotPlayed
+    >>> line_label(TravellerLine("12", "2", NotPlayed(), south="14", west="18", table=3))
+    'table 3: N 12 S 14 – E 2 W 18'
+    """
+    if line.south is not None or line.west is not None:
+        text = f"N {line.ns} S {line.south} – E {line.ew} W {line.west}"
+    else:
+        text = f"NS {line.ns} – EW {line.ew}"
+    return f"table {line.table}: {text}" if line.table is not None else text
+
+
+class _Comparer:
+    """Collects comparisons; one instance per check."""
+
+    def __init__(self) -> None:
+        self.compared = 0
+        self.differences: list[Difference] = []
+        self.unverified: list[Difference] = []
+
+    def number(
+        self,
+        theirs: Decimal | int | None,
+        ours: Fraction | int | None,
+        where: dict[str, Any],
+        why: str | None = None,
+        why_params: tuple[tuple[str, str], ...] = (),
+        verified: bool = True,
+    ) -> bool:
+        """Compare a printed number with ours rounded as it was printed; record any difference."""
+        if theirs is None or ours is None:
+            return True
+        printed = Decimal(theirs)
+        rounded = to_decimal(Fraction(ours), places_of(printed))
+        if not verified:
+            self.unverified.append(
+                Difference(theirs=str(printed), ours=str(rounded), why=WHY_UNVERIFIED, **where)
+            )
+            return True
+        self.compared += 1
+        if rounded == printed:
+            return True
+        if why is None and abs(Fraction(printed) - Fraction(ours)) <= Fraction(1, 10 ** places_of(printed)):
+            why, why_params = WHY_ROUNDING, (("exact", _exact(Fraction(ours))),)
+        self.differences.append(
+            Difference(theirs=str(printed), ours=str(rounded), why=why, why_params=why_params, **where)
+        )
+        return False
+
+    def rank(self, theirs: Rank | None, ours: Rank, where: dict[str, Any], why: str | None) -> None:
+        if theirs is None:
+            return
+        self.compared += 1
+        # Programs that do not mark shared places print the bare number: compare positions then.
+        same = theirs.position == ours.position and (not theirs.tied or ours.tied)
+        if not same:
+            self.differences.append(Difference(theirs=str(theirs), ours=str(ours), why=why, **where))
+
+
+def _exact(value: Fraction) -> str:
+    return str(to_decimal(value, 6)).rstrip("0").rstrip(".")
+
+
+def check_event(
+    event: Event, scoring: Scoring | None = None, convention: Convention | None = None
+) -> CheckReport:
+    """Score *event* by the convention of its program and compare with what the file published."""
+    convention = convention or convention_for(event.program)
+    scoring = scoring or convention.settings(event.scoring)
+    scored = score_event(event, scoring)
+    comparer = _Comparer()
+    for section in scored.sections:
+        _check_section(section, event.kind, scoring, convention, comparer)
+    return CheckReport(
+        convention, scoring, comparer.compared, tuple(comparer.differences), tuple(comparer.unverified)
+    )
+
+
+def _check_section(
+    section: ScoredSection, kind: EventKind, scoring: Scoring, convention: Convention, comparer: _Comparer
+) -> None:
+    name = section.section.name
+    adjusted_boards: list[ScoredBoard] = []
+    differing: set[tuple[str, Side]] = set()
+    for board in section.boards:
+        adjusted_lines = []
+        unverified_board = convention.artificial_boards_unverified and any(
+            isinstance(scored.line.outcome, ArtificialScore) for scored in board.lines
+        )
+        score_differs = False
+        for scored in board.lines:
+            published = scored.line.published
+            if published is None or scored.score_ns is None:
+                continue
+            where = {"section": name, "board": board.board.number, "line": line_label(scored.line)}
+            ok = comparer.number(
+                published.score_ns, scored.score_ns, {**where, "field": "score_ns"}, WHY_SCORE
+            )
+            ok &= comparer.number(
+                published.score_ew, -scored.score_ns, {**where, "field": "score_ew"}, WHY_SCORE
+            )
+            score_differs |= not ok
+        for scored in board.lines:
+            adjusted_lines.append(
+                _check_line(scored, board, scoring, convention, (unverified_board, score_differs), name,
+                            comparer, differing)
+            )  # fmt: skip
+        published_board = board.board.published
+        if published_board is not None:
+            where = {"section": name, "board": board.board.number, "field": "datum"}
+            comparer.number(published_board.datum, board.datum, where)
+        adjusted_boards.append(replace(board, lines=tuple(adjusted_lines)))
+    if section.matches or scoring.method is Method.TEAMS:
+        _check_matches(section, comparer)
+        ranked = section.standings
+    elif adjusted_boards != list(section.boards):
+        ranked = standings(section.section, tuple(adjusted_boards), section.movement, scoring)
+    else:
+        ranked = section.standings
+    _check_standings(section, ranked, convention, differing, comparer)
+
+
+def _check_line(
+    scored: ScoredLine,
+    board: ScoredBoard,
+    scoring: Scoring,
+    convention: Convention,
+    flags: tuple[bool, bool],
+    section: str,
+    comparer: _Comparer,
+    differing: set[tuple[str, Side]],
+) -> ScoredLine:
+    """Compare one line's published matchpoints, percentages and IMPs; return the line with the
+    file's numbers standing in for ours where they could not be verified."""
+    published = scored.line.published
+    if published is None:
+        return scored
+    unverified_board, score_differs = flags
+    verified = not (unverified_board and scored.line.is_result)
+    why = WHY_BOARD_SCORE if score_differs else None
+    where = {"section": section, "board": board.board.number, "line": line_label(scored.line)}
+    stand_in: dict[str, Fraction] = {}
+    for side in Side:
+        suffix = side.value.lower()
+        theirs_mp = published.mp_ns if side is Side.NS else published.mp_ew
+        ours_mp = _printed_mp(scored, side, board, scoring, convention)
+        ok = comparer.number(theirs_mp, ours_mp, {**where, "field": f"mp_{suffix}"}, why, verified=verified)
+        theirs_pct = published.percentage_ns if side is Side.NS else published.percentage_ew
+        ok &= comparer.number(
+            theirs_pct,
+            scored.percentage(side),
+            {**where, "field": f"percentage_{suffix}"},
+            why,
+            verified=verified,
+        )
+        theirs_imps = published.imps_ns if side is Side.NS else published.imps_ew
+        ok &= comparer.number(theirs_imps, scored.imps(side), {**where, "field": f"imps_{suffix}"}, why)
+        if not ok:
+            differing.update((p, side) for p in scored.line.participants(side))
+        if not verified and theirs_mp is not None and board.top is not None:
+            stand_in[suffix] = _absolute_mp(Fraction(theirs_mp), board, convention)
+    if not stand_in:
+        return scored
+    mp_ns = stand_in.get("ns", scored.mp_ns)
+    mp_ew = stand_in.get("ew", scored.mp_ew)
+    top_value = board.top or Fraction(0)
+    return replace(
+        scored,
+        mp_ns=mp_ns,
+        mp_ew=mp_ew,
+        percentage_ns=None if mp_ns is None or not top_value else mp_ns * 100 / top_value,
+        percentage_ew=None if mp_ew is None or not top_value else mp_ew * 100 / top_value,
+    )
+
+
+def _lines_on(board: ScoredBoard) -> int:
+    return sum(
+        1 for s in board.lines if s.score_ns is not None or isinstance(s.line.outcome, ArtificialScore)
+    )
+
+
+def _printed_mp(
+    scored: ScoredLine, side: Side, board: ScoredBoard, scoring: Scoring, convention: Convention
+) -> Fraction | None:
+    """Our matchpoints for *side* on the scale the convention prints."""
+    ours = scored.mp(side)
+    if ours is None or board.top is None:
+        return ours
+    if convention.lines is LineNumbers.RELATIVE:
+        return ours - board.top / 2
+    if convention.lines is LineNumbers.BOARD_TOP:
+        settings = scoring.matchpoints
+        lines_here = max(_lines_on(board), 1)
+        board_top = top(lines_here, settings.scale)
+        if scored.raw_mp_ns is None:  # an artificial score: the same percentage of the board's top
+            percentage = scored.percentage(side)
+            return None if percentage is None else percentage * board_top / 100
+        ns = scored.raw_mp_ns
+        if settings.neuberg and board.results < lines_here:
+            ns = neuberg(ns, board.results, lines_here, settings.scale, settings.neuberg_factor_places)
+        return ns if side is Side.NS else board_top - ns
+    return ours
+
+
+def _absolute_mp(printed: Fraction, board: ScoredBoard, convention: Convention) -> Fraction:
+    if convention.lines is LineNumbers.RELATIVE and board.top is not None:
+        return printed + board.top / 2
+    return printed
+
+
+def _check_standings(
+    section: ScoredSection,
+    ranked: tuple[Standing, ...],
+    convention: Convention,
+    differing: set[tuple[str, Side]],
+    comparer: _Comparer,
+) -> None:
+    name = section.section.name
+    for standing in ranked:
+        participant = section.section.participant(standing.id, standing.direction)
+        if participant is None or participant.published is None:
+            continue
+        published = participant.published
+        sides = (standing.direction,) if standing.direction is not None else tuple(Side)
+        why = WHY_LINES if any((standing.id, side) in differing for side in sides) else None
+        label = f"{standing.direction} {standing.id}" if standing.direction is not None else standing.id
+        where = {"section": name, "participant": label}
+        total: Fraction | None = standing.total
+        if convention.relative_totals and standing.earned is not None and standing.maximum is not None:
+            total = standing.earned - standing.maximum / 2
+        comparer.number(published.total, total, {**where, "field": "total"}, why)
+        comparer.number(published.percentage, standing.percentage, {**where, "field": "percentage"}, why)
+        comparer.number(published.imps, standing.imps, {**where, "field": "imps"}, why)
+        comparer.number(published.boards, standing.boards, {**where, "field": "boards"})
+        comparer.rank(published.rank, standing.rank, {**where, "field": "rank"}, why)
+
+
+def _check_matches(section: ScoredSection, comparer: _Comparer) -> None:
+    published = {(m.home, m.visit, m.round): m.published for m in section.section.matches if m.published}
+    for match in section.matches:
+        printed = published.get((match.home, match.visit, match.round))
+        if printed is None:
+            continue
+        where = {"section": section.section.name, "participant": f"{match.home} – {match.visit}"}
+        comparer.number(printed.imps_home, match.imps_home, {**where, "field": "imps_home"})
+        comparer.number(printed.imps_visit, match.imps_visit, {**where, "field": "imps_visit"})
+        comparer.number(printed.vp_home, _fraction(match.vp_home), {**where, "field": "vp_home"})
+        comparer.number(printed.vp_visit, _fraction(match.vp_visit), {**where, "field": "vp_visit"})
+
+
+def _fraction(value: Decimal | None) -> Fraction | None:
+    return None if value is None else Fraction(value)
+
+
+def iter_all(report: CheckReport) -> Iterator[tuple[bool, Difference]]:
+    """Every listed difference (True) and unverified number (False)."""
+    for difference in report.differences:
+        yield True, difference
+    for difference in report.unverified:
+        yield False, difference

@@ -1,0 +1,40 @@
+"""Rounding exact numbers for display — only for display, and always by a named rule.
+
+Scoring programs print matchpoints, percentages and totals to a few decimals, halves away from
+zero (Ruter prints 12.5 % as 13; Python's ``round`` would give 12). Exact values stay
+:class:`~fractions.Fraction` everywhere else.
+
+    >>> str(to_decimal(Fraction(25, 2), 0)), str(to_decimal(Fraction(-25, 2), 0)), round(12.5)
+    ('13', '-13', 12)
+    >>> str(to_decimal(Fraction(8225, 18), 2))
+    '456.94'
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+__all__ = ["HALF_AWAY_FROM_ZERO", "places_of", "to_decimal"]
+
+HALF_AWAY_FROM_ZERO = "halves away from zero"
+"""The name of the one rounding rule used for display (Decimal's ``ROUND_HALF_UP``)."""
+
+
+def to_decimal(value: Fraction | int, places: int) -> Decimal:
+    """*value* rounded to *places* decimals, halves away from zero, exactly (no binary floats)."""
+    exact = Fraction(value)
+    quantum = Decimal(1).scaleb(-places)
+    # Enough digits that the division is exact up to the rounding position, then round once.
+    scaled = exact * 10**places
+    whole, remainder = divmod(abs(scaled.numerator), scaled.denominator)
+    if 2 * remainder >= scaled.denominator:
+        whole += 1
+    signed = whole if scaled >= 0 else -whole
+    return (Decimal(signed).scaleb(-places)).quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+def places_of(printed: Decimal) -> int:
+    """How many decimals a printed number has (``Decimal("2.0")`` → 1, ``Decimal("10")`` → 0)."""
+    exponent = printed.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
