@@ -137,7 +137,7 @@ class _Comparer:
         self.compared += 1
         if rounded == printed:
             return True
-        if why is None and abs(Fraction(printed) - Fraction(ours)) <= Fraction(1, 10 ** places_of(printed)):
+        if why is None and abs(Fraction(printed) - Fraction(ours)) < Fraction(1, 10 ** places_of(printed)):
             why, why_params = WHY_ROUNDING, (("exact", _exact(Fraction(ours))),)
         self.differences.append(
             Difference(theirs=str(printed), ours=str(rounded), why=why, why_params=why_params, **where)

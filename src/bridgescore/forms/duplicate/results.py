@@ -69,11 +69,14 @@ Key = tuple[str, Side | None]
 
 
 def movement_of(section: Section, kind: EventKind) -> Movement:
-    """The section's movement: as given, else a Mitchell when no pair ever changed direction."""
+    """The section's movement: as given; else a Mitchell when every pair has a direction or no pair
+    number is seen on both sides; else a Howell (individuals and teams: one field)."""
     if section.movement is not None:
         return section.movement
     if kind is not EventKind.PAIRS:
         return Movement.HOWELL
+    if section.participants and all(p.direction is not None for p in section.participants):
+        return Movement.MITCHELL
     sides: dict[str, set[Side]] = defaultdict(set)
     for board in section.boards:
         for line in board.lines:

@@ -112,7 +112,7 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class ScoredMatch:
-    """A teams match: the IMPs each team won on its boards and the victory points (WBF scale)."""
+    """A teams match: the IMPs each team won (the match score, e.g. 32–17) and its victory points."""
 
     home: str
     visit: str
@@ -123,7 +123,11 @@ class ScoredMatch:
     vp_home: Decimal | None = None
     vp_visit: Decimal | None = None
     board_imps: tuple[tuple[int, Fraction], ...] = ()
-    """(board number, IMPs to the home team) for every board compared."""
+    """(board number, net IMPs of the home team) for every board compared."""
+    net_home: Fraction = Fraction(0)
+    """The home team's net IMPs (its VPs come from this margin)."""
+    net_visit: Fraction = Fraction(0)
+    """The visitors' net IMPs: the negation of the home team's unless artificial scores did not balance."""
 
 
 @dataclass(frozen=True, slots=True)

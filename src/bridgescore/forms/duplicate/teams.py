@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from decimal import Decimal
 from fractions import Fraction
 
 from bridgescore.core.errors import N_, RuleError
@@ -92,10 +93,11 @@ def _award(value: Award | Fraction, artificial: Fraction) -> Fraction:
 def board_imps(
     board: Board, match: Match, scoring: Scoring | None = None
 ) -> tuple[Fraction, Fraction] | None:
-    """IMPs won by the home and the visiting team on *board* of *match*; ``None`` if not compared.
+    """The net IMPs of the home and of the visiting team on *board* of *match* (``None``: not compared).
 
-    A comparison of two played results gives the IMPs to the team that gained them (the other
-    gets 0); an artificial score in a room gives each team its award, ±3 IMPs by default.
+    Two played results give ``IMP(open NS − closed NS)`` to the home team and its negation to the
+    visitors. An artificial score in a room gives each team its own award instead, ±3 IMPs by
+    default (Law 12C2(b)); awards need not balance (A+ to both teams is +3 to each).
     """
     scoring = scoring or Scoring()
     open_room, closed_room = _rooms(board, match)
@@ -119,8 +121,8 @@ def board_imps(
     closed_score = line_score_ns(closed_room, board, scoring)
     if open_score is None or closed_score is None:
         return None
-    net = imps(open_score - closed_score)
-    return Fraction(max(net, 0)), Fraction(max(-net, 0))
+    net = Fraction(imps(open_score - closed_score))
+    return net, -net
 
 
 def match_imps(
@@ -131,30 +133,42 @@ def match_imps(
 
 
 def score_match(section: Section, match: Match, scoring: Scoring | None = None) -> ScoredMatch:
-    """The IMPs of every board of *match*, its totals and its victory points."""
+    """The IMPs of every board of *match*, the IMPs each team won, and the victory points.
+
+    The match score counts each board's IMPs for the team that gained them (a 10-IMP swing to the
+    visitors is 0–10); each team's victory points come from its own net IMPs, so unbalanced
+    artificial scores give VPs that do not add up to 20.
+    """
     scoring = scoring or Scoring()
     per_board: list[tuple[int, Fraction]] = []
-    home_total = visit_total = Fraction(0)
+    won_home = won_visit = net_home = net_visit = Fraction(0)
     for board in section.boards:
-        won = board_imps(board, match, scoring)
-        if won is None:
+        nets = board_imps(board, match, scoring)
+        if nets is None:
             continue
-        home_total += won[0]
-        visit_total += won[1]
-        per_board.append((board.number, won[0] - won[1]))
+        home, visit = nets
+        net_home += home
+        net_visit += visit
+        won_home += max(home, Fraction(0))
+        won_visit += max(visit, Fraction(0))
+        per_board.append((board.number, home))
     vp_home = vp_visit = None
     if scoring.teams.victory_points and per_board:
-        margin = home_total - visit_total
-        if margin.denominator != 1:
-            raise RuleError(
-                N_("victory points need a whole IMP margin, not {margin} (home {home} – visit {visit})"),
-                margin=float(margin), home=match.home, visit=match.visit,
-            )  # fmt: skip
-        vp_home, vp_visit = victory_points(int(margin), len(per_board))
+        vp_home = _victory_points(net_home, len(per_board), match)
+        vp_visit = _victory_points(net_visit, len(per_board), match)
     return ScoredMatch(
-        match.home, match.visit, match.round, len(per_board), home_total, visit_total,
-        vp_home, vp_visit, tuple(per_board),
+        match.home, match.visit, match.round, len(per_board), won_home, won_visit,
+        vp_home, vp_visit, tuple(per_board), net_home, net_visit,
     )  # fmt: skip
+
+
+def _victory_points(margin: Fraction, boards: int, match: Match) -> Decimal:
+    if margin.denominator != 1:
+        raise RuleError(
+            N_("victory points need a whole IMP margin, not {margin} (home {home} – visit {visit})"),
+            margin=float(margin), home=match.home, visit=match.visit,
+        )  # fmt: skip
+    return victory_points(int(margin), boards)[0]
 
 
 def score_teams_section(
@@ -167,19 +181,19 @@ def score_teams_section(
 
 
 def _scored_board(board: Board, matches: Iterable[Match], scoring: Scoring) -> ScoredBoard:
-    net: dict[tuple[str, str], Fraction] = {}
+    """The board's lines, each side showing the net IMPs its team won on the board in its match."""
+    net: dict[tuple[str, str], tuple[Fraction, Fraction]] = {}
     for match in matches:
-        won = board_imps(board, match, scoring)
-        if won is not None:
-            net[(match.home, match.visit)] = won[0] - won[1]
-            net[(match.visit, match.home)] = -(won[0] - won[1])
+        nets = board_imps(board, match, scoring)
+        if nets is not None:
+            net[(match.home, match.visit)] = nets
+            net[(match.visit, match.home)] = (nets[1], nets[0])
     lines = []
     for line in board.lines:
         score_ns = line_score_ns(line, board, scoring)
-        # The open room's NS is the home team: its net IMPs; the closed room's NS is the visit.
-        key = (line.ns, line.ew)
-        value = net.get(key)
-        lines.append(ScoredLine(line, score_ns, imps_ns=value, imps_ew=None if value is None else -value))
+        ns_ew = net.get((line.ns, line.ew))
+        ns, ew = ns_ew if ns_ew is not None else (None, None)
+        lines.append(ScoredLine(line, score_ns, imps_ns=ns, imps_ew=ew))
     count = sum(1 for line in lines if line.score_ns is not None)
     return ScoredBoard(board, tuple(lines), count, count)
 
@@ -189,9 +203,8 @@ def _table(section: Section, matches: tuple[ScoredMatch, ...], scoring: Scoring)
     margins: dict[str, Fraction] = defaultdict(Fraction)
     played: dict[str, int] = defaultdict(int)
     for match in matches:
-        margin = match.imps_home - match.imps_visit
-        margins[match.home] += margin
-        margins[match.visit] -= margin
+        margins[match.home] += match.net_home
+        margins[match.visit] += match.net_visit
         played[match.home] += match.boards
         played[match.visit] += match.boards
         if match.vp_home is not None and match.vp_visit is not None:
