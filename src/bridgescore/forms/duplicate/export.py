@@ -1,0 +1,145 @@
+"""A scored event as plain JSON-ready data (``bridgescore event --format json``, the web app).
+
+Numbers are rounded for display to two decimals, halves away from zero (the rounding is named in
+the output); keys that do not apply to the scoring method are left out.
+
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.model import Board, Event, Section, Session, TravellerLine
+    >>> from bridgescore.forms.duplicate.results import score_event
+    >>> lines = (TravellerLine("3", "14", Result.parse("4SX N 9")),
+    ...          TravellerLine("5", "12", Result.parse("4S N 10")))
+    >>> data = as_dict(score_event(Event("Club", (Session(1, (Section("", (Board(1, lines),)),)),))))
+    >>> data["boards"][0]["results"][0]  # doctest: +NORMALIZE_WHITESPACE
+    {'ns': '3', 'ew': '14', 'contract': '4SX', 'declarer': 'N', 'tricks': 9, 'score_ns': -100,
+     'mp_ns': 0.0, 'mp_ew': 2.0, 'pct_ns': 0.0, 'pct_ew': 100.0}
+    >>> data["ranking"][0]
+    {'pair': '5', 'direction': 'NS', 'name': '5', 'total': 2.0, 'percentage': 100.0, 'boards': 1, 'rank': '1'}
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from bridgescore.core.contract import Result
+from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore, EventKind, NotPlayed
+from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, to_decimal
+from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredMatch, Standing
+
+__all__ = ["as_dict"]
+
+PLACES = 2
+
+
+def _number(value: Fraction | None) -> float | None:
+    return None if value is None else float(to_decimal(value, PLACES))
+
+
+def _compact(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def as_dict(scored: ScoredEvent) -> dict[str, Any]:
+    """The event's boards, ranking and matches as JSON-ready data."""
+    several = len(scored.sections) > 1
+    boards: list[dict[str, Any]] = []
+    ranking: list[dict[str, Any]] = []
+    matches: list[dict[str, Any]] = []
+    individual = scored.event.kind is EventKind.INDIVIDUAL
+    for section in scored.sections:
+        name = section.section.name if several else None
+        for board in section.boards:
+            boards.append(_board(board, name))
+        for standing in section.standings:
+            ranking.append(_standing(standing, name, individual, bool(section.matches)))
+        for match in section.matches:
+            matches.append(_match(match, name))
+    data: dict[str, Any] = {
+        "event": scored.event.name,
+        "scoring": scored.scoring.name,
+        "rounding": f"{PLACES} decimals, {HALF_AWAY_FROM_ZERO}",
+        "boards": boards,
+        "ranking": ranking,
+    }
+    if matches:
+        data["matches"] = matches
+    return data
+
+
+def _board(board: ScoredBoard, section: str | None) -> dict[str, Any]:
+    return _compact(
+        {
+            "section": section,
+            "board": board.board.number,
+            "dealer": str(board.board.dealt_by),
+            "vulnerable": str(board.board.vulnerable),
+            "top": _number(board.top),
+            "datum": _number(board.datum),
+            "results": [_line(line) for line in board.lines],
+        }
+    )
+
+
+def _line(scored: ScoredLine) -> dict[str, Any]:
+    line = scored.line
+    outcome = line.outcome
+    data: dict[str, Any] = {"ns": line.ns, "south": line.south, "ew": line.ew, "west": line.west}
+    data["table"] = line.table
+    data["round"] = line.round
+    data["room"] = None if line.room is None else line.room.value
+    if isinstance(outcome, Result):
+        contract = outcome.contract
+        if contract.is_passed_out:
+            data["contract"] = "Pass"
+        else:
+            data["contract"] = str(contract.with_declarer(None))
+            data["declarer"] = str(contract.declarer)
+            data["tricks"] = outcome.tricks
+        data["lead"] = line.lead
+    elif isinstance(outcome, ArtificialScore):
+        data["artificial"] = str(outcome)
+    elif isinstance(outcome, AssignedScore):
+        data["assigned"] = True
+    elif isinstance(outcome, NotPlayed):
+        data["not_played"] = True
+    data.update(
+        score_ns=scored.score_ns,
+        mp_ns=_number(scored.mp_ns),
+        mp_ew=_number(scored.mp_ew),
+        pct_ns=_number(scored.percentage_ns),
+        pct_ew=_number(scored.percentage_ew),
+        imps_ns=_number(scored.imps_ns),
+        imps_ew=_number(scored.imps_ew),
+    )
+    return _compact(data)
+
+
+def _standing(standing: Standing, section: str | None, individual: bool, teams: bool) -> dict[str, Any]:
+    who = "team" if teams else "player" if individual else "pair"
+    return _compact(
+        {
+            "section": section,
+            who: standing.id,
+            "direction": None if standing.direction is None else str(standing.direction),
+            "name": standing.name,
+            "total": _number(standing.total),
+            "percentage": _number(standing.percentage),
+            "imps": _number(standing.imps),
+            "boards": standing.boards,
+            "rank": str(standing.rank),
+        }
+    )
+
+
+def _match(match: ScoredMatch, section: str | None) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "section": section,
+        "round": match.round,
+        "home": match.home,
+        "visit": match.visit,
+        "boards": match.boards,
+        "imps": {"home": _number(match.imps_home), "visit": _number(match.imps_visit)},
+    }
+    if match.vp_home is not None and match.vp_visit is not None:
+        data["vp"] = {"home": float(match.vp_home), "visit": float(match.vp_visit)}
+    return _compact(data)

@@ -1,0 +1,132 @@
+"""Our results as a file would publish them: the event with its ``published`` fields filled in.
+
+Writers (PBN ``ScoreTable``/``TotalScoreTable``, USEBIO, HTML) need no scoring logic of their
+own: they write the event that :func:`publish` returns, whose published numbers are ours, in
+bridgescore's convention (:data:`~.conventions.BRIDGESCORE`): matchpoints on the section's top
+after Neuberg, percentages, IMPs and totals to two decimals (halves away from zero), shared
+places marked ``=``. Its ``program`` names bridgescore and its ``scoring`` is the one used, so
+that reading the file back and checking it reproduces every number.
+
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.model import Board, Event, Section, Session, TravellerLine
+    >>> from bridgescore.forms.duplicate.results import score_event
+    >>> lines = (TravellerLine("1", "2", Result.parse("4S N 10")),
+    ...          TravellerLine("3", "4", Result.parse("4S N 9")))
+    >>> event = publish(score_event(Event("Club", (Session(1, (Section("", (Board(1, lines),)),)),))))
+    >>> section = event.sessions[0].sections[0]
+    >>> event.program.split()[0], [str(line.published.mp_ns) for line in section.boards[0].lines]
+    ('bridgescore', ['2.00', '0.00'])
+    >>> [(p.id, str(p.direction), str(p.published.rank)) for p in section.participants]
+    [('1', 'NS', '1'), ('3', 'NS', '2'), ('4', 'EW', '1'), ('2', 'EW', '2')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
+
+from bridgescore.forms.duplicate.model import (
+    Board,
+    Event,
+    Match,
+    Movement,
+    Participant,
+    PublishedBoard,
+    PublishedLine,
+    PublishedMatch,
+    PublishedStanding,
+    Section,
+    Session,
+)
+from bridgescore.forms.duplicate.rounding import to_decimal
+from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredSection
+
+__all__ = ["PLACES", "PROGRAM", "publish"]
+
+PLACES = 2
+"""Decimals of every published matchpoint, percentage, IMP and total."""
+
+
+def _program() -> str:
+    from bridgescore import __version__
+
+    return f"bridgescore {__version__}"
+
+
+PROGRAM = "bridgescore"
+"""The name written as the program of files bridgescore publishes (with the version after it)."""
+
+
+def _number(value: Fraction | None) -> Decimal | None:
+    return None if value is None else to_decimal(value, PLACES)
+
+
+def publish(scored: ScoredEvent) -> Event:
+    """The scored event with every number we computed in its ``published`` fields."""
+    by_section = {(s.session, id(s.section)): s for s in scored.sections}
+    sessions = []
+    for session in scored.event.sessions:
+        sections = tuple(
+            _section(by_section[(session.number, id(section))]) if (session.number, id(section)) in by_section
+            else section
+            for section in session.sections
+        )  # fmt: skip
+        sessions.append(Session(session.number, sections, session.date))
+    return replace(scored.event, sessions=tuple(sessions), scoring=scored.scoring, program=_program())
+
+
+def _section(scored: ScoredSection) -> Section:
+    section = scored.section
+    boards = tuple(_board(board) for board in scored.boards)
+    mitchell = scored.movement is Movement.MITCHELL
+    listed = {(p.id, p.direction if mitchell else None): p for p in section.participants}
+    participants = []
+    for standing in scored.standings:
+        key = (standing.id, standing.direction)
+        known = listed.pop(key, None) or section.participant(standing.id, standing.direction)
+        published = PublishedStanding(
+            total=_number(standing.total),
+            percentage=_number(standing.percentage),
+            rank=standing.rank,
+            boards=standing.boards,
+            imps=_number(standing.imps) if standing.imps is not None and scored.matches else None,
+        )
+        base = known or Participant(standing.id)
+        participants.append(replace(base, direction=standing.direction if mitchell else base.direction,
+                                    published=published))  # fmt: skip
+    participants.extend(listed.values())
+    matches = tuple(
+        Match(
+            match.home,
+            match.visit,
+            match.round,
+            PublishedMatch(
+                _number(match.imps_home), _number(match.imps_visit), match.vp_home, match.vp_visit
+            ),
+        )
+        for match in scored.matches
+    )
+    return replace(section, boards=boards, participants=tuple(participants), movement=scored.movement,
+                   matches=matches or section.matches)  # fmt: skip
+
+
+def _board(scored: ScoredBoard) -> Board:
+    lines = tuple(
+        replace(
+            line.line,
+            published=PublishedLine(
+                score_ns=line.score_ns,
+                mp_ns=_number(line.mp_ns),
+                mp_ew=_number(line.mp_ew),
+                percentage_ns=_number(line.percentage_ns),
+                percentage_ew=_number(line.percentage_ew),
+                imps_ns=_number(line.imps_ns),
+                imps_ew=_number(line.imps_ew),
+            ),
+        )
+        for line in scored.lines
+    )
+    datum = None if scored.datum is None or scored.datum.denominator != 1 else int(scored.datum)
+    published = PublishedBoard(datum=datum, top=_number(scored.top))
+    return replace(scored.board, lines=lines, published=published)
