@@ -1,0 +1,253 @@
+"""A self-contained HTML results page: ranking, travellers and each participant's history.
+
+One file with its style inline (no scripts, no fonts, nothing fetched), readable on a phone
+(tables scroll sideways within the page, the text reflows) and printing cleanly (no navigation,
+boards not split across pages). Written from a scored event; every word is in English or Russian.
+
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.model import Board, Event, Section, Session, TravellerLine
+    >>> from bridgescore.forms.duplicate.results import score_event
+    >>> lines = (TravellerLine("1", "2", Result.parse("4S N 10")),
+    ...          TravellerLine("3", "4", Result.parse("4S N 9")))
+    >>> page = dumps(score_event(Event("Club <Monday>", (Session(1, (Section("", (Board(1, lines),)),)),))))
+    >>> page.startswith("<!DOCTYPE html>"), "Club &lt;Monday&gt;" in page, "<script" in page
+    (True, True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from typing import IO, Any
+
+from bridgescore.core.contract import Result
+from bridgescore.core.errors import N_
+from bridgescore.core.seat import Side
+from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
+from bridgescore.forms.duplicate.rounding import to_decimal
+from bridgescore.forms.duplicate.scored import (
+    ScoredBoard,
+    ScoredEvent,
+    ScoredLine,
+    ScoredMatch,
+    ScoredSection,
+    Standing,
+)
+from bridgescore.forms.duplicate.settings import Method
+from bridgescore.i18n import translator
+
+__all__ = ["dump", "dumps"]
+
+# Every word of the page, marked for the catalogs; the template receives them translated.
+LABELS = {
+    "ranking": N_("Ranking"),
+    "travellers": N_("Travellers"),
+    "history": N_("Results of each pair"),
+    "board": N_("Board"),
+    "dealer": N_("Dealer"),
+    "vulnerable": N_("Vulnerable"),
+    "datum": N_("Datum"),
+    "top": N_("Top"),
+    "rank": N_("Rank"),
+    "number": N_("No."),
+    "name": N_("Name"),
+    "direction": N_("Direction"),
+    "total": N_("Total"),
+    "percentage": N_("%"),
+    "boards": N_("Boards"),
+    "ns": N_("NS"),
+    "ew": N_("EW"),
+    "contract": N_("Contract"),
+    "declarer": N_("By"),
+    "tricks": N_("Tricks"),
+    "lead": N_("Lead"),
+    "score_ns": N_("Score NS"),
+    "score_ew": N_("Score EW"),
+    "mp_ns": N_("MP NS"),
+    "mp_ew": N_("MP EW"),
+    "pct_ns": N_("% NS"),
+    "pct_ew": N_("% EW"),
+    "imps_ns": N_("IMPs NS"),
+    "imps_ew": N_("IMPs EW"),
+    "sat": N_("Sat"),
+    "against": N_("Against"),
+    "score": N_("Score"),
+    "mp": N_("MP"),
+    "imps": N_("IMPs"),
+    "matches": N_("Matches"),
+    "round": N_("Round"),
+    "home": N_("Home"),
+    "visitors": N_("Visitors"),
+    "vp": N_("VP"),
+    "scoring": N_("Scoring"),
+    "section": N_("Section"),
+    "assigned": N_("assigned"),
+    "not_played": N_("not played"),
+    "rounding": N_("Numbers are rounded to two decimals, halves away from zero."),
+    "made_by": N_("Scored by bridgescore"),
+}
+
+
+@dataclass
+class _History:
+    id: str
+    direction: str
+    name: str
+    rows: list[list[str]] = field(default_factory=list)
+
+
+_Histories = dict[tuple[str, str], _History]
+
+
+def _fmt(value: Fraction | int | None) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        return str(to_decimal(value, 2))
+    return str(value)
+
+
+def _outcome(scored: ScoredLine, labels: dict[str, str]) -> tuple[str, str, str, str]:
+    """Contract, declarer, tricks and lead as shown."""
+    outcome = scored.line.outcome
+    if isinstance(outcome, Result):
+        contract = outcome.contract
+        if contract.is_passed_out:
+            return "Pass", "", "", ""
+        text = contract.with_declarer(None).format("symbols")
+        return text, str(contract.declarer), str(outcome.tricks), scored.line.lead or ""
+    if isinstance(outcome, ArtificialScore):
+        return str(outcome), "", "", ""
+    if isinstance(outcome, AssignedScore):
+        return labels["assigned"], "", "", ""
+    return labels["not_played"], "", "", ""
+
+
+def _scores(score: int | None) -> tuple[str, str]:
+    if score is None:
+        return "", ""
+    if score == 0:
+        return "0", "0"
+    return (str(score), "") if score > 0 else ("", str(-score))
+
+
+def _history_rows(
+    board: ScoredBoard,
+    scored: ScoredLine,
+    shown: list[str],
+    matchpoints: bool,
+    history: dict[tuple[str, str], _History],
+) -> None:
+    """Add this line to the history of each participant who played it."""
+    contract, declarer, tricks = shown[2], shown[3], shown[4]
+    for side, opponents in ((Side.NS, shown[1]), (Side.EW, shown[0])):
+        for participant in scored.line.participants(side):
+            entry = history.get((participant, str(side))) or history.get((participant, ""))
+            if entry is None:
+                continue
+            value = scored.percentage(side) if matchpoints else scored.imps(side)
+            score = None if scored.score_ns is None else scored.score_ns * (1 if side is Side.NS else -1)
+            mp = _fmt(scored.mp(side)) if matchpoints else ""
+            row = [str(board.board.number), str(side), opponents, contract, declarer, tricks, _fmt(score), mp]
+            entry.rows.append([*row, _fmt(value)])
+
+
+def _board_view(
+    board: ScoredBoard, matchpoints: bool, labels: dict[str, str], history: _Histories
+) -> dict[str, Any]:
+    rows = []
+    for scored in board.lines:
+        contract, declarer, tricks, lead = _outcome(scored, labels)
+        ns_score, ew_score = _scores(scored.score_ns)
+        if matchpoints:
+            numbers = [scored.mp_ns, scored.mp_ew, scored.percentage_ns, scored.percentage_ew]
+        else:
+            numbers = [scored.imps_ns, scored.imps_ew]
+        ns = " ".join(scored.line.participants(Side.NS))
+        ew = " ".join(scored.line.participants(Side.EW))
+        shown = [ns, ew, contract, declarer, tricks, lead, ns_score, ew_score]
+        rows.append([*shown, *map(_fmt, numbers)])
+        _history_rows(board, scored, shown, matchpoints, history)
+    return {
+        "number": board.board.number,
+        "dealer": str(board.board.dealt_by),
+        "vulnerable": str(board.board.vulnerable),
+        "datum": _fmt(board.datum),
+        "top": _fmt(board.top) if matchpoints else "",
+        "rows": rows,
+    }
+
+
+def _standing_row(standing: Standing) -> list[str]:
+    direction = "" if standing.direction is None else str(standing.direction)
+    return [str(standing.rank), direction, standing.id, standing.name, _fmt(standing.total),
+            _fmt(standing.percentage), str(standing.boards)]  # fmt: skip
+
+
+def _match_row(match: ScoredMatch) -> list[str]:
+    vp = "" if match.vp_home is None else f"{match.vp_home} – {match.vp_visit}"
+    imps = f"{_fmt(match.imps_home)} – {_fmt(match.imps_visit)}"
+    return [_fmt(match.round), match.home, match.visit, str(match.boards), imps, vp]
+
+
+def _rankings(section: ScoredSection, labels: dict[str, str]) -> list[dict[str, Any]]:
+    """One ranking per field: North-South and East-West in a Mitchell, else a single one."""
+    fields: dict[Side | None, list[list[str]]] = {}
+    for standing in section.standings:
+        fields.setdefault(standing.direction, []).append(_standing_row(standing))
+    titles = {None: "", Side.NS: labels["ns"], Side.EW: labels["ew"]}
+    return [{"title": titles[side], "rows": rows} for side, rows in fields.items()]
+
+
+def _section_view(section: ScoredSection, matchpoints: bool, labels: dict[str, str]) -> dict[str, Any]:
+    history: dict[tuple[str, str], _History] = {}
+    for standing in section.standings:
+        direction = "" if standing.direction is None else str(standing.direction)
+        history[(standing.id, direction)] = _History(standing.id, direction, standing.name)
+    boards = [_board_view(board, matchpoints, labels, history) for board in section.boards]
+    return {
+        "name": section.section.name,
+        "rankings": _rankings(section, labels),
+        "matches": [_match_row(match) for match in section.matches],
+        "boards": boards,
+        "history": list(history.values()),
+    }
+
+
+@cache
+def _template() -> Any:
+    from importlib import resources
+
+    from jinja2 import Environment, select_autoescape
+
+    environment = Environment(
+        autoescape=select_autoescape(default=True), trim_blocks=True, lstrip_blocks=True
+    )
+    text = resources.files("bridgescore.formats").joinpath("templates", "results.html").read_text("utf-8")
+    return environment.from_string(text)
+
+
+def dumps(scored: ScoredEvent, lang: str = "en") -> str:
+    """The results page of *scored* in *lang* (``en`` or ``ru``)."""
+    gettext: Callable[[str], str] = translator(lang)
+    labels = {key: gettext(text) for key, text in LABELS.items()}
+    matchpoints = scored.scoring.method is Method.MATCHPOINTS
+    sections = [_section_view(section, matchpoints, labels) for section in scored.sections]
+    rendered: str = _template().render(
+        lang=lang,
+        title=scored.event.name or labels["ranking"],
+        date=scored.event.date or "",
+        scoring=scored.scoring.name,
+        labels=labels,
+        matchpoints=matchpoints,
+        several=len(sections) > 1,
+        sections=sections,
+    )
+    return rendered
+
+
+def dump(scored: ScoredEvent, handle: IO[str], lang: str = "en") -> None:
+    """Write the results page of *scored* to *handle*."""
+    handle.write(dumps(scored, lang))

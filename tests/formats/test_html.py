@@ -1,0 +1,91 @@
+"""The HTML results page: self-contained, escaped, a ranking per field, each pair's history, two languages."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from bridgescore.core import Result
+from bridgescore.formats import html
+from bridgescore.forms.duplicate import (
+    ArtificialScore,
+    Award,
+    Board,
+    Event,
+    EventKind,
+    Movement,
+    Participant,
+    Player,
+    Scoring,
+    Section,
+    Session,
+    TravellerLine,
+)
+from bridgescore.forms.duplicate.results import score_event
+from tests.forms.duplicate.test_teams import eight_boards
+
+
+def mitchell() -> Event:
+    lines = (
+        TravellerLine("1", "1", Result.parse("4S N 10"), lead="HK"),
+        TravellerLine("2", "2", Result.parse("4S N 9")),
+        TravellerLine("3", "3", ArtificialScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)),
+    )
+    people = (Participant("1", (Player("Ann <&> Co"), Player("Bob")), direction=None),)
+    section = Section("A", (Board(1, lines),), people, movement=Movement.MITCHELL)
+    return Event("Monday <pairs>", (Session(1, (section,)),))
+
+
+class Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def parsed(page: str) -> Collector:
+    collector = Collector()
+    collector.feed(page)
+    return collector
+
+
+def test_the_page_is_self_contained_and_made_for_phones_and_print() -> None:
+    page = html.dumps(score_event(mitchell()))
+    tags = parsed(page).tags
+    assert not [t for t, _ in tags if t in ("script", "link", "img", "iframe")]
+    assert not re.search(r"(?:src|href)=\"(?:https?:)?//", page)
+    assert ("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}) in tags
+    assert "@media print" in page and "@media (max-width" in page
+
+
+def test_names_are_escaped() -> None:
+    page = html.dumps(score_event(mitchell()))
+    assert "Monday &lt;pairs&gt;" in page and "Ann &lt;&amp;&gt; Co" in page
+    assert "<pairs>" not in page
+
+
+def test_a_mitchell_has_a_ranking_per_direction_and_a_history_per_pair() -> None:
+    page = html.dumps(score_event(mitchell()))
+    ranking = page[page.index('id="ranking"') : page.index('id="travellers"')]
+    assert ranking.count("<table>") == 2
+    anchors = {attrs.get("id") for _, attrs in parsed(page).tags if attrs.get("id", "").startswith("pair-")}
+    assert anchors == {"pair-NS1", "pair-NS2", "pair-NS3", "pair-EW1", "pair-EW2", "pair-EW3"}
+    assert "4♠" in page and "A+/A-" in page and "HK" in page
+
+
+def test_imp_pairs_show_imps_and_a_datum() -> None:
+    page = html.dumps(score_event(mitchell(), Scoring.named("butler")))
+    assert "IMPs NS" in page and "Datum" in page and "MP NS" not in page
+
+
+def test_teams_show_their_matches() -> None:
+    section = Section("", eight_boards())
+    page = html.dumps(score_event(Event("Teams", (Session(1, (section,)),), kind=EventKind.TEAMS)))
+    assert "Matches" in page and "13.78 – 6.22" in page
+
+
+def test_the_page_speaks_russian() -> None:
+    page = html.dumps(score_event(mitchell()), lang="ru")
+    assert 'lang="ru"' in page and "Сдача" in page and "Итого" in page
