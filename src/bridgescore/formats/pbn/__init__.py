@@ -1,6 +1,127 @@
 """PBN — Portable Bridge Notation 2.0/2.1: read leniently, write canonically, stream any size.
 
-The layers, from the text up: :mod:`.reader` turns lines into :class:`~.game.PbnGame` objects
-(tags, sections, diagnostics), one at a time; :mod:`.table` reads and writes the tables;
-:mod:`.writer` writes games in export format.
+Like the :mod:`json` module::
+
+    >>> from bridgescore.formats import pbn
+    >>> text = '''% PBN 2.1
+    ... [Event "Club"]
+    ... [Board "1"]
+    ... [Scoring "MatchPoints;MP1"]
+    ... [ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW"]
+    ... 1 5 4S N 10 "420" -
+    ... 2 6 3N S 14 "460" -
+    ... '''
+    >>> loaded = pbn.loads(text, file="club.pbn")
+    >>> [str(line.outcome) for line in loaded.event.sessions[0].sections[0].boards[0].lines]
+    ['4S N =']
+    >>> print(loaded.diagnostics[0])
+    club.pbn:7: board 1: 14 tricks is impossible: declarer takes 0 to 13 tricks
+    >>> pbn.loads(pbn.dumps(loaded.event)).event == loaded.event
+    True
+
+* :func:`load`, :func:`loads`, :func:`load_files` read an event (:class:`~bridgescore.formats.loaded.Loaded`:
+  the event and the diagnostics); :func:`dump`, :func:`dumps` write one as canonical PBN 2.1.
+* :func:`read_boards` streams: it yields each game's board as soon as it is read, so a file of
+  any size needs the memory of one game; :func:`read_games` streams the games as text.
+
+The layers, from the text up: :mod:`.reader` (lines → :class:`~.game.PbnGame`), :mod:`.table`
+(tables), :mod:`.deal` (the Deal tag), :mod:`.travellers` and :mod:`.standings` (ScoreTable and
+TotalScoreTable ↔ the event model), :mod:`.event` (games ↔ an event), :mod:`.writer`.
 """
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO
+
+from bridgescore.formats.loaded import Loaded
+from bridgescore.formats.pbn.event import APPLICATION, GameRead, event_games, read_event, read_game
+from bridgescore.formats.pbn.game import PbnGame
+from bridgescore.formats.pbn.reader import PbnReader, open_pbn
+from bridgescore.formats.pbn.writer import HEADER, format_game
+from bridgescore.forms.duplicate.model import Event
+
+__all__ = [
+    "GameRead",
+    "PbnGame",
+    "PbnReader",
+    "dump",
+    "dumps",
+    "load",
+    "load_files",
+    "loads",
+    "open_pbn",
+    "read_boards",
+    "read_games",
+]
+
+Source = str | Path | IO[bytes] | IO[str]
+
+
+def load(source: Source, *, encoding: str | None = None, file: str | None = None) -> Loaded:
+    """Read the event in a PBN file: a path, or a binary or text file object.
+
+    The encoding of bytes is *encoding* if given, else sniffed: a BOM, UTF-8, or a guess
+    between cp1252 and cp1250 (said in a diagnostic).
+    """
+    with open_pbn(source, encoding=encoding, file=file) as reader:
+        return read_event([reader])
+
+
+def loads(text: str | bytes, *, encoding: str | None = None, file: str | None = None) -> Loaded:
+    """Read the event in PBN *text* (bytes are decoded as :func:`load` does)."""
+    if isinstance(text, bytes):
+        return load(io.BytesIO(text), encoding=encoding, file=file)
+    return read_event([PbnReader(text, file=file)])
+
+
+def load_files(sources: Iterable[Source], *, encoding: str | None = None) -> Loaded:
+    """Read one event from several files (sections, sessions or tables written apart).
+
+    Games of the same board and ``Section`` make one traveller, whichever file they come from;
+    the event's name, scoring and kind come from the first game of the first file.
+    """
+    from bridgescore.formats.pbn.event import EventBuilder
+
+    builder = EventBuilder()
+    for source in sources:
+        with open_pbn(source, encoding=encoding) as reader:
+            builder.add_reader(reader)
+    return builder.event()
+
+
+def read_games(source: Source, *, encoding: str | None = None, file: str | None = None) -> Iterator[PbnGame]:
+    """Each game of a PBN file as text (tags, sections, diagnostics), one at a time."""
+    with open_pbn(source, encoding=encoding, file=file) as reader:
+        yield from reader
+        for diagnostic in reader.diagnostics:
+            holder = PbnGame(file=reader.file)
+            holder.diagnostics.append(diagnostic)
+            yield holder
+
+
+def read_boards(
+    source: Source, *, encoding: str | None = None, file: str | None = None
+) -> Iterator[GameRead]:
+    """Each game of a PBN file as a board of the event model, one at a time (streaming).
+
+    Diagnostics found between games come last, on an item without a board.
+    """
+    for game in read_games(source, encoding=encoding, file=file):
+        yield read_game(game)
+
+
+def dump(event: Event, out: IO[str]) -> None:
+    """Write *event* to a text stream as canonical PBN 2.1 (export format)."""
+    out.write("\n".join((*HEADER, f"% Exported by {APPLICATION}")) + "\n")
+    for game, tables in event_games(event):
+        out.write("\n".join(format_game(game, tables)) + "\n\n")
+
+
+def dumps(event: Event) -> str:
+    """*event* as canonical PBN 2.1 text."""
+    out = io.StringIO()
+    dump(event, out)
+    return out.getvalue()

@@ -5,10 +5,15 @@ This is the format layer, below any scoring: a :class:`PbnGame` keeps what the f
 a later step can read boards and results from it and point at the exact line of a problem::
 
     >>> game = PbnGame(line=1)
-    >>> game.add(TagPair("Board", "7", line=4))
+    >>> game.add("Board", "7", line=4)
     True
     >>> game["Board"], game.get("Contract"), game.line_of("Board")
     ('7', '', 4)
+    >>> game.add("ScoreTable", r"PairId_NS\\2R;Score_NS\\6R", line=5)
+    True
+    >>> game.sections["ScoreTable"].rows.append('3 "140"')
+    >>> game.table("ScoreTable").cell(0, "Score_NS")
+    '140'
 """
 
 from __future__ import annotations
@@ -73,41 +78,40 @@ def is_section_tag(name: str) -> bool:
 
 
 @dataclass(slots=True)
+class Section:
+    """The data lines that follow a section tag (auction and play calls, table rows), comments kept
+    for the table reader to drop, with the line number of each."""
+
+    rows: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
 class TagPair:
-    """One ``[Name "value"]`` of a game, its line, and the data lines of its section if it opens one."""
+    """A view of one ``[Name "value"]`` of a game: its line, and its section's data lines if it has one."""
 
     name: str
     value: str
     line: int = 0
-    rows: list[str] = field(default_factory=list)
-    """The section's data lines, comments removed (auction and play calls, table rows)."""
-    row_lines: list[int] = field(default_factory=list)
-    """The line number of each data line."""
+    section: Section | None = None
 
     @property
-    def is_section(self) -> bool:
-        """Whether this tag opens a section with data lines."""
-        return is_section_tag(self.name)
-
-    def table(self) -> Table:
-        """The section read as a table (a ``…Table`` tag): the columns of the value, the rows of data.
-
-        >>> tag = TagPair("ScoreTable", r"PairId_NS\\2R;Score_NS\\6R", 5, ['3 "140"'], [6])
-        >>> tag.table().cell(0, "Score_NS")
-        '140'
-        """
-        return Table.parse(self.value, self.rows, self.row_lines)
+    def rows(self) -> list[str]:
+        """The section's data lines (empty for a tag without a section)."""
+        return [] if self.section is None else self.section.rows
 
 
 @dataclass(slots=True)
 class PbnGame:
-    """One game of a PBN file (PBN §3): tag pairs in file order, notes, commentary and diagnostics.
+    """One game of a PBN file (PBN §3): tag values in file order, sections, notes, commentary, diagnostics.
 
     A tag occurs once; the second occurrence of a tag in a game is ignored (PBN §3.3), except
     ``Note``, which a game may carry many times and which is kept in :attr:`notes`.
     """
 
-    tags: dict[str, TagPair] = field(default_factory=dict)
+    values: dict[str, str] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+    sections: dict[str, Section] = field(default_factory=dict)
     notes: list[TagPair] = field(default_factory=list)
     commentary: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -115,36 +119,47 @@ class PbnGame:
     """The line where the game starts."""
     file: str | None = None
 
-    def add(self, tag: TagPair) -> bool:
-        """Add *tag*; False (and nothing added) if the game already has a tag of that name."""
-        if tag.name == "Note":
-            self.notes.append(tag)
+    def add(self, name: str, value: str, line: int = 0) -> bool:
+        """Add the tag *name* (with an empty :class:`Section` if it opens one); False, and nothing
+        added, if the game already has the tag."""
+        if name == "Note":
+            self.notes.append(TagPair(name, value, line))
             return True
-        if tag.name in self.tags:
+        if name in self.values:
             return False
-        self.tags[tag.name] = tag
+        self.values[name] = value
+        self.lines[name] = line
+        if is_section_tag(name):
+            self.sections[name] = Section()
         return True
 
     def __contains__(self, name: object) -> bool:
-        return name in self.tags
+        return name in self.values
 
     def __getitem__(self, name: str) -> str:
-        return self.tags[name].value
+        return self.values[name]
 
     def __iter__(self) -> Iterator[TagPair]:
-        return iter(self.tags.values())
+        """Each tag as a :class:`TagPair`, in file order."""
+        for name, value in self.values.items():
+            yield TagPair(name, value, self.lines.get(name, 0), self.sections.get(name))
 
     def get(self, name: str, default: str = "") -> str:
         """The value of tag *name*, or *default* when the game does not have it."""
-        tag = self.tags.get(name)
-        return default if tag is None else tag.value
+        return self.values.get(name, default)
 
     def line_of(self, name: str) -> int:
         """The line of tag *name*, else the line where the game starts."""
-        tag = self.tags.get(name)
-        return self.line if tag is None else tag.line
+        return self.lines.get(name) or self.line
+
+    def table(self, name: str) -> Table | None:
+        """The table of tag *name* (``ScoreTable``, ``TotalScoreTable`` …), None if the game has none."""
+        section = self.sections.get(name)
+        if section is None:
+            return None
+        return Table.parse(self.values[name], section.rows, section.lines, self.lines.get(name, 0))
 
     @property
     def is_empty(self) -> bool:
         """True when the game has no tag at all."""
-        return not self.tags and not self.notes
+        return not self.values and not self.notes

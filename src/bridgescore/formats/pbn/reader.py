@@ -1,9 +1,9 @@
 """Reading PBN text into games, one game at a time, leniently (PBN 2.0/2.1 import format).
 
-The reader walks the lines once and yields each :class:`PbnGame` as soon as it ends, so a
-file of any size needs the memory of one game. What real files contain is accepted and
-problems become diagnostics on the game (or on the reader, between games) instead of
-exceptions:
+The reader takes the text in chunks, cuts it into the blocks between blank lines and yields
+each :class:`PbnGame` as soon as it ends, so a file of any size needs the memory of one game.
+What real files contain is accepted, and problems become diagnostics on the game (or on the
+reader, between games) instead of exceptions:
 
 * line ends CR LF, LF or CR; escape lines ``%`` (the ``% PBN 2.1`` / ``% EXPORT`` header and
   ``% <META …>`` lines are read into :attr:`PbnReader.meta`); ``;`` and ``{…}`` commentary,
@@ -16,15 +16,21 @@ exceptions:
   mandatory tag the current game already has);
 * lines that are neither tags nor section data (dealer-program statistics…) are skipped.
 
-    >>> games = list(PbnReader(['[Board "1"]', '[Contract "3N"]', "", '[board "2"]', '[Contract "#"]']))
-    >>> [(g["Board"], g["Contract"]) for g in games]
-    [('1', '3N'), ('2', '3N')]
+    >>> games = list(PbnReader('[Board "1"]\\n[Contract "3N"]\\n\\n[board "2"]\\n[Contract "#"]\\n'))
+    >>> [(g["Board"], g["Contract"], g.line_of("Contract")) for g in games]
+    [('1', '3N', 2), ('2', '3N', 5)]
+
+Speed: a block of well-formed tags and table rows (what programs write) is read by a few
+regular-expression scans of the whole block; anything unusual in a block — a comment, an
+escape line, a malformed or repeated tag — sends that block through the line-by-line reader,
+which handles every case above.
 """
 
 from __future__ import annotations
 
+import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -32,20 +38,44 @@ from typing import IO, Any
 from bridgescore.core.errors import N_
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.encoding import open_text
-from bridgescore.formats.pbn.game import MANDATORY_TAGS, PbnGame, TagPair, canonical_name, is_section_tag
+from bridgescore.formats.pbn.game import (
+    CANONICAL_NAMES,
+    MANDATORY_TAGS,
+    PbnGame,
+    Section,
+    canonical_name,
+    is_section_tag,
+)
 from bridgescore.formats.pbn.table import unescape
 
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _LOOSE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*(?:"((?:[^"\\]|\\.)*)("?)\s*(\]?)|([^\]"]*)(\]?))')
+_NAME = re.compile(r"\w+$")
+_BLANK_LINES = re.compile(r"\n(?:[ \t\f\v]*\n)+")
 _META = re.compile(r'<META\s+name\s*=\s*"?([^"\s>]+)"?\s+content\s*=\s*"([^"]*)"', re.IGNORECASE)
 _VERSION = re.compile(r"%\s*PBN\s+(\d+(?:\.\d+)?)", re.IGNORECASE)
 _CREATOR = re.compile(r"%\s*([A-Za-z][\w-]*)\s*:\s*(.*)")
+
+_CHUNK = 1 << 20
 
 _CONTINUED_TAGS = (
     "Event", "Site", "Date", "Board", "Dealer", "Vulnerable", "Deal", "Scoring", "Competition",
     "EventDate", "HomeTeam", "VisitTeam", "Stage", "Round", "Section",
 )  # fmt: skip
 """What a game without a ``Board`` tag takes from the game before it: the board and its event."""
+
+_KNOWN = {
+    spelling: (name, is_section_tag(name))
+    for name in CANONICAL_NAMES.values()
+    if name != "Note"
+    for spelling in (name, name.lower(), name.upper())
+}
+"""Tags the fast path takes as they are: their standard name and whether they open a section."""
+
+
+def _plain(value: str) -> bool:
+    """Whether the backslashes of a tag value are all literal (``Score_NS\\6R``), none an escape."""
+    return "\\\\" not in value and not value.endswith("\\")
 
 
 def read_tag(text: str) -> tuple[str, str, str, bool] | None:
@@ -69,23 +99,170 @@ def read_tag(text: str) -> tuple[str, str, str, bool] | None:
     return loose.group(1), value, text[loose.end() :].lstrip(), well_formed
 
 
-class PbnReader:
-    """The games of a PBN text, read lazily from an iterable of lines.
+def blocks(stream: IO[str] | Iterable[str]) -> Iterator[tuple[int, str, bool]]:
+    """The blocks of text between blank lines: the number of each one's first line, its text, and
+    whether it is whole.
 
-    File-level facts are collected as the lines are read: :attr:`version` (``"2.1"``),
+    *stream* is a text stream (read in chunks) or an iterable of lines. A block longer than
+    :data:`BLOCK_LIMIT` (a file without blank lines) comes in parts, each but the last not whole,
+    so that memory stays bounded.
+
+    >>> list(blocks(io.StringIO("a\\nb\\n\\n\\n  \\nc\\n")))
+    [(1, 'a\\nb', True), (6, 'c', True)]
+    """
+    line = 1
+    pending = ""
+    for chunk in _chunks(stream):
+        data = pending + chunk if pending else chunk
+        start = 0
+        for separator in _BLANK_LINES.finditer(data):
+            block = data[start : separator.start()]
+            if block.strip():
+                yield line, block, True
+            line += block.count("\n") + separator.group(0).count("\n")
+            start = separator.end()
+        pending = data[start:]
+        if len(pending) > BLOCK_LIMIT:
+            cut = pending.rfind("\n", 0, len(pending) - 1)
+            if cut > 0:
+                yield line, pending[:cut], False
+                line += pending.count("\n", 0, cut) + 1
+                pending = pending[cut + 1 :]
+    pending = pending.rstrip("\n")
+    if pending.strip():
+        yield line, pending, True
+
+
+BLOCK_LIMIT = 1 << 22
+"""Characters of one block kept in memory before it is read in parts (4 Mi, far above any game)."""
+
+
+def _chunks(stream: IO[str] | Iterable[str]) -> Iterator[str]:
+    read = getattr(stream, "read", None)
+    if read is not None:
+        while chunk := read(_CHUNK):
+            yield chunk.replace("\r\n", "\n").replace("\r", "\n") if "\r" in chunk else chunk
+        return
+    batch: list[str] = []
+    for text in stream:
+        batch.append(text.rstrip("\r\n"))
+        if len(batch) >= 4096:
+            yield "\n".join(batch) + "\n"
+            batch = []
+    if batch:
+        yield "\n".join(batch) + "\n"
+
+
+class _State:
+    """Where the line-by-line reader is: the game and section being read, an open comment, junk."""
+
+    __slots__ = ("comment", "comment_line", "game", "junk_from", "junk_to", "previous", "section")
+
+    def __init__(self) -> None:
+        self.game: PbnGame | None = None
+        self.section: Section | None = None
+        self.comment: list[str] | None = None
+        self.comment_line = 0
+        self.previous: dict[str, str] = {}
+        self.junk_from = 0
+        self.junk_to = 0
+
+
+class PbnReader:
+    """The games of a PBN text, read lazily from a text stream, a string or an iterable of lines.
+
+    File-level facts are collected as the text is read: :attr:`version` (``"2.1"``),
     :attr:`export` (the file says ``% EXPORT``), :attr:`meta` (``% <META name=… content=…>``
     and ``% Name: value`` lines before the first game) and :attr:`diagnostics` for problems
     found outside any game.
     """
 
-    def __init__(self, lines: Iterable[str], *, file: str | None = None) -> None:
-        self._lines = lines
+    def __init__(self, source: IO[str] | str | Iterable[str], *, file: str | None = None) -> None:
+        self._source: IO[str] | Iterable[str] = (
+            io.StringIO(source, newline=None) if isinstance(source, str) else source
+        )
         self.file = file
         self.version: str | None = None
         self.export = False
         self.meta: dict[str, str] = {}
         self.diagnostics: list[Diagnostic] = []
         self.games_read = 0
+
+    def __iter__(self) -> Iterator[PbnGame]:
+        state = _State()
+        for first_line, block, whole in blocks(self._source):
+            if whole and state.comment is None and state.game is None and block[0] == "[":
+                game = self._fast_game(block, first_line, state.previous)
+                if game is not None:
+                    state.game = game
+                    done = self._finish(state)
+                    if done is not None:
+                        yield done
+                    continue
+            lineno = first_line - 1
+            for text in block.split("\n"):
+                lineno += 1
+                yield from self._line(state, text.strip(), lineno)
+            if whole:
+                yield from self._line(state, "", lineno + 1)
+        self._flush_junk(state)
+        if state.comment is not None:
+            self._note(
+                state.game,
+                N_("a comment opened with a brace is not closed before the end of the file"),
+                state.comment_line,
+                Severity.WARNING,
+            )
+        done = self._finish(state)
+        if done is not None:
+            yield done
+
+    # --- the fast path: a clean block -----------------------------------------------------------
+
+    def _fast_game(self, block: str, first_line: int, previous: dict[str, str]) -> PbnGame | None:
+        """The game of a block of well-formed tags and section rows; None if anything is unusual."""
+        game = PbnGame(line=first_line, file=self.file)
+        values, lines, sections = game.values, game.lines, game.sections
+        rows: list[str] | None = None
+        row_lines: list[int] = []
+        line = first_line - 1
+        for raw in block.split("\n"):
+            line += 1
+            if raw[:1] == "[":
+                text = raw if raw[-2:] == '"]' else raw.rstrip()
+                if text[-2:] != '"]':
+                    return None
+                space = text.find(' "')
+                name, value = text[1:space], text[space + 2 : -2]
+                known = _KNOWN.get(name)
+                if known is None:
+                    if space < 2 or not _NAME.match(name):
+                        return None
+                    name = canonical_name(name)
+                    known = (name, is_section_tag(name))
+                else:
+                    name = known[0]
+                if '"' in value or name in values or name == "Note" or ("\\" in value and not _plain(value)):
+                    return None
+                if value == "#" and name in previous:
+                    value = previous[name]
+                values[name] = value
+                lines[name] = line
+                if known[1]:
+                    section = sections[name] = Section()
+                    rows, row_lines = section.rows, section.lines
+                else:
+                    rows = None
+            else:
+                stripped = raw.strip()
+                if stripped:
+                    if rows is None or stripped[0] in "[%{;":
+                        return None
+                    rows.append(stripped)
+                    row_lines.append(line)
+        return game if values else None
+
+    # --- the general path: line by line ---------------------------------------------------------
 
     def _note(
         self, game: PbnGame | None, template: str, line: int, severity: Severity, **params: Any
@@ -110,153 +287,148 @@ class PbnReader:
         if named is not None and named.group(1).upper() not in ("PBN", "EXPORT", "IMPORT"):
             self.meta[named.group(1)] = named.group(2).strip()
 
-    def __iter__(self) -> Iterator[PbnGame]:  # noqa: PLR0915 - one pass over the lines, kept together
-        game: PbnGame | None = None
-        section: TagPair | None = None
-        comment: list[str] | None = None
-        comment_line = 0
-        previous: dict[str, str] = {}
-        junk_from = junk_to = 0
-        lineno = 0
+    def _flush_junk(self, state: _State) -> None:
+        if state.junk_from:
+            if state.junk_from == state.junk_to:
+                template = N_("line {first} is neither a tag nor part of a section: skipped")
+            else:
+                template = N_("lines {first}–{last} are neither tags nor part of a section: skipped")
+            self._note(
+                state.game,
+                template,
+                state.junk_from,
+                Severity.WARNING,
+                first=state.junk_from,
+                last=state.junk_to,
+            )
+            state.junk_from = 0
 
-        def flush_junk() -> None:
-            nonlocal junk_from
-            if junk_from:
-                if junk_from == junk_to:
-                    template = N_("line {first} is neither a tag nor part of a section: skipped")
-                else:
-                    template = N_("lines {first}–{last} are neither tags nor part of a section: skipped")
-                self._note(game, template, junk_from, Severity.WARNING, first=junk_from, last=junk_to)
-                junk_from = 0
-
-        def finish() -> PbnGame | None:
-            nonlocal game, section, previous
-            done, game, section = game, None, None
-            if done is None or done.is_empty:
-                return None
-            if "Board" not in done.tags and "Board" in previous:
-                for name in _CONTINUED_TAGS:
-                    if name not in done.tags and name in previous:
-                        done.tags[name] = TagPair(name, previous[name], done.line)
-                done.diagnostics.append(
-                    Diagnostic(
-                        N_("the game has no Board tag: it continues board {board} of the game before it"),
-                        {"board": previous["Board"]},
-                        file=self.file,
-                        line=done.line,
-                        severity=Severity.WARNING,
-                    )
+    def _finish(self, state: _State) -> PbnGame | None:
+        done, state.game, state.section = state.game, None, None
+        if done is None or done.is_empty:
+            return None
+        previous = state.previous
+        if "Board" not in done.values and "Board" in previous:
+            for name in _CONTINUED_TAGS:
+                if name not in done.values and name in previous:
+                    done.values[name] = previous[name]
+                    done.lines[name] = done.line
+            done.diagnostics.append(
+                Diagnostic(
+                    N_("the game has no Board tag: it continues board {board} of the game before it"),
+                    {"board": previous["Board"]},
+                    file=self.file,
+                    line=done.line,
+                    severity=Severity.WARNING,
                 )
-            previous = {tag.name: tag.value for tag in done.tags.values()}
-            self.games_read += 1
-            return done
+            )
+        state.previous = done.values
+        self.games_read += 1
+        return done
 
-        for raw in self._lines:
-            lineno += 1
-            text = raw.strip()
-            if comment is not None:
+    def _line(self, state: _State, text: str, lineno: int) -> Iterator[PbnGame]:
+        """Read one line (stripped); yields the games it ends."""
+        if state.comment is not None:
+            end = text.find("}")
+            if end < 0:
+                state.comment.append(text)
+                return
+            state.comment.append(text[:end])
+            if state.game is not None:
+                state.game.commentary.append("\n".join(state.comment).strip())
+            state.comment = None
+            text = text[end + 1 :].strip()
+            if not text:
+                return
+        if not text:
+            self._flush_junk(state)
+            done = self._finish(state)
+            if done is not None:
+                yield done
+            return
+        while text:
+            first = text[0]
+            if first == "[":
+                self._flush_junk(state)
+                rest = yield from self._tag(state, text, lineno)
+                if rest is None:
+                    return
+                text = rest
+            elif first == "%":
+                if self.games_read == 0 and state.game is None:
+                    self._read_escape(text)
+                return
+            elif first == ";":
+                if state.game is not None:
+                    state.game.commentary.append(text[1:].strip())
+                return
+            elif first == "{":
                 end = text.find("}")
                 if end < 0:
-                    comment.append(text)
-                    continue
-                comment.append(text[:end])
-                if game is not None:
-                    game.commentary.append("\n".join(comment).strip())
-                comment = None
-                text = text[end + 1 :].strip()
-                if not text:
-                    continue
-            if not text:
-                flush_junk()
-                done = finish()
-                if done is not None:
-                    yield done
-                continue
-            while text:
-                first = text[0]
-                if first == "[":
-                    flush_junk()
-                    read = read_tag(text)
-                    if read is None:
-                        self._note(
-                            game, N_("{text!r} is not a tag pair: skipped"), lineno, Severity.ERROR, text=text
-                        )
-                        break
-                    name, value, text, well_formed = read
-                    if not well_formed:
-                        self._note(
-                            game,
-                            N_('the tag {name} is not written [{name} "value"]: read as {value!r}'),
-                            lineno,
-                            Severity.WARNING,
-                            name=name,
-                            value=value,
-                        )
-                    name = canonical_name(name)
-                    if value == "#" and name in previous:
-                        value = previous[name]
-                    if game is not None and name in game.tags and name in MANDATORY_TAGS:
-                        done = finish()
-                        if done is not None:
-                            yield done
-                        game = PbnGame(line=lineno, file=self.file)
-                        game.diagnostics.append(
-                            Diagnostic(
-                                N_("no empty line before this game: it starts at a second {name} tag"),
-                                {"name": name},
-                                file=self.file,
-                                line=lineno,
-                                severity=Severity.WARNING,
-                            )
-                        )
-                    if game is None:
-                        game = PbnGame(line=lineno, file=self.file)
-                    tag = TagPair(name, value, lineno)
-                    if not game.add(tag):
-                        self._note(
-                            game,
-                            N_("the tag {name} is repeated: the first one is used"),
-                            lineno,
-                            Severity.WARNING,
-                            name=name,
-                        )
-                    section = tag if is_section_tag(name) else None
-                elif first == "%":
-                    if self.games_read == 0 and game is None:
-                        self._read_escape(text)
-                    break
-                elif first == ";":
-                    if game is not None:
-                        game.commentary.append(text[1:].strip())
-                    break
-                elif first == "{":
-                    end = text.find("}")
-                    if end < 0:
-                        comment, comment_line = [text[1:]], lineno
-                        break
-                    if game is not None:
-                        game.commentary.append(text[1:end].strip())
-                    text = text[end + 1 :].lstrip()
-                elif section is not None:
-                    section.rows.append(text)
-                    section.row_lines.append(lineno)
-                    break
-                else:
-                    if not junk_from:
-                        junk_from = lineno
-                    junk_to = lineno
-                    break
-        flush_junk()
-        if comment is not None:
+                    state.comment, state.comment_line = [text[1:]], lineno
+                    return
+                if state.game is not None:
+                    state.game.commentary.append(text[1:end].strip())
+                text = text[end + 1 :].lstrip()
+            elif state.section is not None:
+                state.section.rows.append(text)
+                state.section.lines.append(lineno)
+                return
+            else:
+                if not state.junk_from:
+                    state.junk_from = lineno
+                state.junk_to = lineno
+                return
+
+    def _tag(self, state: _State, text: str, lineno: int) -> Generator[PbnGame, None, str | None]:
+        """Read the tag at the start of *text*, yielding a game it ends; returns the rest of the line."""
+        read = read_tag(text)
+        if read is None:
             self._note(
-                game,
-                N_("a comment opened with a brace is not closed before the end of the file"),
-                comment_line,
-                Severity.WARNING,
+                state.game, N_("{text!r} is not a tag pair: skipped"), lineno, Severity.ERROR, text=text
             )
-        done = finish()
-        if done is not None:
-            yield done
+            return None
+        name, value, rest, well_formed = read
+        if not well_formed:
+            self._note(
+                state.game,
+                N_('the tag {name} is not written [{name} "value"]: read as {value!r}'),
+                lineno,
+                Severity.WARNING,
+                name=name,
+                value=value,
+            )
+        name = canonical_name(name)
+        if value == "#" and name in state.previous:
+            value = state.previous[name]
+        if state.game is not None and name in state.game.values and name in MANDATORY_TAGS:
+            done = self._finish(state)
+            if done is not None:
+                yield done
+            state.game = PbnGame(line=lineno, file=self.file)
+            state.game.diagnostics.append(
+                Diagnostic(
+                    N_("no empty line before this game: it starts at a second {name} tag"),
+                    {"name": name},
+                    file=self.file,
+                    line=lineno,
+                    severity=Severity.WARNING,
+                )
+            )
+        if state.game is None:
+            state.game = PbnGame(line=lineno, file=self.file)
+        if state.game.add(name, value, lineno):
+            state.section = state.game.sections.get(name)
+        else:
+            self._note(
+                state.game,
+                N_("the tag {name} is repeated: the first one is used"),
+                lineno,
+                Severity.WARNING,
+                name=name,
+            )
+            state.section = Section() if is_section_tag(name) else None  # swallows the ignored tag's rows
+        return rest
 
 
 @contextmanager

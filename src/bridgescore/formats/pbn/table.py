@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Literal
 
 from bridgescore.core.errors import N_
@@ -105,9 +106,19 @@ def split_cells(text: str) -> tuple[list[str], bool]:
     >>> split_cells('3 "Ann Lee - Bo Ek" 2S ; best')
     (['3', 'Ann Lee - Bo Ek', '2S'], False)
     """
-    if '"' not in text and "{" not in text and ";" not in text:
-        return text.split(), False
-    cells: list[str] = []
+    if "{" not in text and ";" not in text and "\\" not in text:
+        if '"' not in text:
+            return text.split(), False
+        # Outside quotes are the even pieces, a quoted cell each odd one.
+        pieces = text.split('"')
+        cells = []
+        for index, piece in enumerate(pieces):
+            if index % 2:
+                cells.append(piece)
+            else:
+                cells.extend(piece.split())
+        return cells, len(pieces) % 2 == 0
+    cells = []
     unclosed = False
     for match in _CELL.finditer(text):
         quoted, closing, bare = match.groups()
@@ -130,6 +141,27 @@ def quote(value: str, force: bool = False) -> str:
     return value
 
 
+@lru_cache(maxsize=256)
+def _columns(header: str) -> tuple[tuple[Column, ...], tuple[Diagnostic, ...]]:
+    """The columns of a table header (cached: every board of a file repeats the same header)."""
+    diagnostics: list[Diagnostic] = []
+    columns: list[Column] = []
+    for spec in header.split(";"):
+        if not spec.strip():
+            continue
+        column = Column.parse(spec)
+        if column is None:
+            diagnostics.append(
+                Diagnostic(
+                    N_("{spec!r} is not a table column: write a name, then optionally \\width and L or R"),
+                    {"spec": spec},
+                )
+            )
+            column = Column(spec.strip())
+        columns.append(column)
+    return tuple(columns), tuple(diagnostics)
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """A table: its columns and its rows of cells (strings), with the line of each row when read."""
@@ -144,24 +176,8 @@ class Table:
     @classmethod
     def parse(cls, header: str, rows: Iterable[str] = (), lines: Sequence[int] = (), line: int = 0) -> Table:
         """Read a table from its tag value and data lines (*lines* gives each row's line number)."""
-        diagnostics: list[Diagnostic] = []
-        columns: list[Column] = []
-        for spec in header.split(";"):
-            if not spec.strip():
-                continue
-            column = Column.parse(spec)
-            if column is None:
-                diagnostics.append(
-                    Diagnostic(
-                        N_(
-                            "{spec!r} is not a table column: write a name, then optionally \\width and L or R"
-                        ),
-                        {"spec": spec},
-                        line=line or None,
-                    )
-                )
-                column = Column(spec.strip())
-            columns.append(column)
+        columns, header_diagnostics = _columns(header)
+        diagnostics = [replace(d, line=line or None) for d in header_diagnostics]
         width = len(columns)
         parsed: list[tuple[str, ...]] = []
         row_lines: list[int] = []
@@ -188,7 +204,7 @@ class Table:
                 cells = (cells + [UNKNOWN] * width)[:width]
             parsed.append(tuple(cells))
             row_lines.append(row_line)
-        return cls(tuple(columns), tuple(parsed), tuple(row_lines), tuple(diagnostics))
+        return cls(columns, tuple(parsed), tuple(row_lines), tuple(diagnostics))
 
     @property
     def header(self) -> str:
@@ -239,7 +255,13 @@ class Table:
 
     def _texts(self) -> list[list[str]]:
         forced = [column.name in self.quoted for column in self.columns]
-        return [[quote(cell, force) for cell, force in zip(row, forced, strict=True)] for row in self.rows]
+        return [
+            [
+                quote(cell, force and cell not in (NOT_APPLICABLE, UNKNOWN))
+                for cell, force in zip(row, forced, strict=True)
+            ]
+            for row in self.rows
+        ]
 
     def format_rows(self) -> list[str]:
         """The rows as text: each cell padded to its column's width and alignment, one space apart."""

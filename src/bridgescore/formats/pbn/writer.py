@@ -8,8 +8,8 @@ written with their columns padded to the widths of their headers::
 
     >>> game = PbnGame()
     >>> for name, value in [("Contract", "4S"), ("Board", "1"), ("Room", "Open"), ("Auction", "N")]:
-    ...     _ = game.add(TagPair(name, value))
-    >>> game.tags["Auction"].rows.append("1S Pass 4S AP")
+    ...     _ = game.add(name, value)
+    >>> game.sections["Auction"].rows.append("1S Pass 4S AP")
     >>> print("\\n".join(format_game(game)))
     [Event "?"]
     [Site "?"]
@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import IO
 
-from bridgescore.formats.pbn.game import MANDATORY_TAGS, PbnGame, TagPair
+from bridgescore.formats.pbn.game import MANDATORY_TAGS, PbnGame
 from bridgescore.formats.pbn.table import Table, escape
 
 VERSION = "2.1"
@@ -57,29 +57,23 @@ def format_table(name: str, table: Table) -> list[str]:
     return [format_tag(name, table.header), *table.format_rows()]
 
 
-def _section(tag: TagPair) -> list[str]:
-    return [format_tag(tag.name, tag.value), *tag.rows]
-
-
 def format_game(game: PbnGame, tables: dict[str, Table] | None = None) -> list[str]:
     """The lines of one game in export order; *tables* replaces the rows of the named table tags."""
     tables = tables or {}
-    lines = []
-    for name in MANDATORY_TAGS:
-        tag = game.tags.get(name)
-        lines.append(format_tag(name, "?" if tag is None else tag.value))
-    supplemental = sorted(
-        (tag for tag in game.tags.values() if tag.name not in MANDATORY_TAGS), key=lambda tag: tag.name
-    )
-    for tag in supplemental:
-        if tag.name in tables:
-            lines.extend(format_table(tag.name, tables[tag.name]))
+    lines = [format_tag(name, game.values.get(name, "?")) for name in MANDATORY_TAGS]
+    notes = [format_tag("Note", note.value) for note in game.notes]
+    for name in sorted(name for name in game.values if name not in MANDATORY_TAGS):
+        if name in tables:
+            lines.extend(format_table(name, tables[name]))
         else:
-            lines.extend(_section(tag))
-        if tag.name == "Auction":
-            lines.extend(format_tag("Note", note.value) for note in game.notes)
-    if "Auction" not in game.tags:
-        lines.extend(format_tag("Note", note.value) for note in game.notes)
+            lines.append(format_tag(name, game.values[name]))
+            section = game.sections.get(name)
+            if section is not None:
+                lines.extend(section.rows)
+        if name == "Auction":
+            lines.extend(notes)
+            notes = []
+    lines.extend(notes)
     return lines
 
 
