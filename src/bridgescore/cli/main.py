@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from bridgescore.cli import calculator, demo, rubber
+from bridgescore.cli import calculator, demo, event, rubber
 from bridgescore.core.errors import BridgeScoreError
 
 app = typer.Typer(
@@ -24,6 +24,7 @@ app = typer.Typer(
 calculator.register(app)
 demo.register(app)
 rubber.register(app)
+event.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:

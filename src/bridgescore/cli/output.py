@@ -45,6 +45,13 @@ def error_line(error: BridgeScoreError | str) -> None:
     sys.stderr.write(f"{label}: {message}\n")
 
 
+def warning_line(message: str, *, error: bool = False) -> None:
+    """Print one line ``warning: …`` (or ``error: …`` for something left out) on stderr."""
+    _ = gettext()
+    label = _("error") if error else _("warning")
+    sys.stderr.write(f"{label}: {message}\n")
+
+
 def print_json(data: Any) -> None:
     """Print *data* as JSON, keeping non-ASCII text readable."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")

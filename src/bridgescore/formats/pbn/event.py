@@ -60,7 +60,10 @@ from bridgescore.forms.duplicate.settings import (
 
 APPLICATION = f"bridgescore {__version__}"
 
-_EVENT_TAGS_KEPT = ("Annotator", "AnnotatorNA", "EventDate", "EventSponsor", "Stage", "Mode", "Hidden")
+_EVENT_TAGS_KEPT = (
+    "Annotator", "AnnotatorNA", "EventDate", "EventSponsor", "Stage", "Mode", "Hidden",
+    "BridgescoreScoring",  # bridgescore's full scoring settings (forms.duplicate.conventions.SCORING_TAG)
+)  # fmt: skip
 """Event-level tags of the first game kept in :attr:`Event.metadata` and written back."""
 
 _KINDS = {"pairs": EventKind.PAIRS, "individuals": EventKind.INDIVIDUAL, "teams": EventKind.TEAMS}

@@ -31,7 +31,7 @@ from typing import Any
 
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.conventions import Convention, LineNumbers, convention_for
+from bridgescore.forms.duplicate.conventions import Convention, LineNumbers, convention_for, event_scoring
 from bridgescore.forms.duplicate.matchpoints import neuberg, top
 from bridgescore.forms.duplicate.model import ArtificialScore, Event, EventKind, Rank, TravellerLine
 from bridgescore.forms.duplicate.results import score_event, standings
@@ -163,7 +163,7 @@ def check_event(
 ) -> CheckReport:
     """Score *event* by the convention of its program and compare with what the file published."""
     convention = convention or convention_for(event.program)
-    scoring = scoring or convention.settings(event.scoring)
+    scoring = scoring or event_scoring(event)
     scored = score_event(event, scoring)
     comparer = _Comparer()
     for section in scored.sections:

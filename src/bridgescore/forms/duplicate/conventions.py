@@ -21,9 +21,25 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from bridgescore.core.errors import N_
-from bridgescore.forms.duplicate.settings import MissedBoards, Scoring
+from bridgescore.forms.duplicate.model import Event
+from bridgescore.forms.duplicate.settings import MissedBoards, Scoring, parse_scoring
 
-__all__ = ["BRIDGESCORE", "COMPSCORE", "CONVENTIONS", "RUTER", "Convention", "LineNumbers", "convention_for"]
+__all__ = [
+    "BRIDGESCORE",
+    "COMPSCORE",
+    "CONVENTIONS",
+    "RUTER",
+    "SCORING_TAG",
+    "Convention",
+    "LineNumbers",
+    "convention_for",
+    "event_scoring",
+]
+
+SCORING_TAG = "BridgescoreScoring"
+"""The metadata name (a PBN supplemental tag) under which bridgescore stores its full scoring
+settings (:func:`~.settings.scoring_text`) in the files it writes: a PBN ``Scoring`` tag cannot
+say, for instance, that totals of pairs who missed boards were scaled up."""
 
 
 class LineNumbers(Enum):
@@ -106,3 +122,20 @@ def convention_for(program: str | None) -> Convention:
         if convention.matches(program):
             return convention
     return BRIDGESCORE
+
+
+def event_scoring(event: Event) -> Scoring:
+    """How *event* was scored by the program that wrote it: its stored settings when bridgescore
+    wrote the file, else its declared scoring adjusted by the program's convention.
+
+    >>> from dataclasses import replace
+    >>> stored = replace(Event(), metadata=((SCORING_TAG, "mp;missed=factored"),))
+    >>> event_scoring(stored).matchpoints.missed_boards
+    <MissedBoards.FACTORED_TOTAL: 'factored'>
+    >>> event_scoring(replace(Event(), program="Compscore3")).matchpoints.neuberg_factor_places
+    4
+    """
+    stored = dict(event.metadata).get(SCORING_TAG)
+    if stored:
+        return parse_scoring(stored)
+    return convention_for(event.program).settings(event.scoring)

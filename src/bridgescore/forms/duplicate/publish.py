@@ -26,6 +26,7 @@ from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
+from bridgescore.forms.duplicate.conventions import SCORING_TAG
 from bridgescore.forms.duplicate.model import (
     Board,
     Event,
@@ -41,6 +42,7 @@ from bridgescore.forms.duplicate.model import (
 )
 from bridgescore.forms.duplicate.rounding import to_decimal
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredSection
+from bridgescore.forms.duplicate.settings import scoring_text
 
 __all__ = ["PLACES", "PROGRAM", "publish"]
 
@@ -73,7 +75,11 @@ def publish(scored: ScoredEvent) -> Event:
             for section in session.sections
         )  # fmt: skip
         sessions.append(Session(session.number, sections, session.date))
-    return replace(scored.event, sessions=tuple(sessions), scoring=scored.scoring, program=_program())
+    metadata = tuple((name, value) for name, value in scored.event.metadata if name != SCORING_TAG)
+    metadata += ((SCORING_TAG, scoring_text(scored.scoring)),)
+    return replace(
+        scored.event, sessions=tuple(sessions), scoring=scored.scoring, program=_program(), metadata=metadata
+    )
 
 
 def _section(scored: ScoredSection) -> Section:

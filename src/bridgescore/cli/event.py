@@ -1,0 +1,353 @@
+"""``bridgescore event FILE…`` — score a duplicate event from PBN or USEBIO files, or re-check them.
+
+$ bridgescore event session.pbn                      # travellers and the ranking
+$ bridgescore event results.xml --scoring butler     # rescore by another method
+$ bridgescore event results.xml --format json        # {"scoring": …, "boards": […], "ranking": […]}
+$ bridgescore event a.pbn --format pbn > out.pbn     # canonical PBN 2.1 with our numbers
+$ bridgescore event results.xml --check              # every published number that differs; exit 1 if any
+
+Everything is recomputed from the contracts and results: the file's own numbers are only read
+to be checked. Problems in a file are reported on stderr (file, line, board) and the rest is
+scored.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from bridgescore.cli.output import LANG_HELP, use_language
+from bridgescore.core.errors import N_, ParseError, Term
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from types import ModuleType
+
+    from rich.console import Console
+
+    from bridgescore.core.seat import Side
+    from bridgescore.formats.loaded import Loaded
+    from bridgescore.forms.duplicate.check import CheckReport
+    from bridgescore.forms.duplicate.model import Event
+    from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
+
+
+class OutputFormat(StrEnum):
+    """What ``--format`` writes."""
+
+    TEXT = "text"
+    JSON = "json"
+    PBN = "pbn"
+    USEBIO = "usebio"
+    HTML = "html"
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``event`` command to *app*."""
+    app.command("event")(event_command)
+
+
+def event_command(
+    files: Annotated[
+        list[Path], typer.Argument(metavar="FILE…", help="PBN files of one event, or one USEBIO XML file.")
+    ],
+    scoring: Annotated[
+        str | None,
+        typer.Option(
+            "--scoring", help="mp, mp-acbl, butler, cross-imps or teams (default: what the file says)."
+        ),
+    ] = None,
+    output_format: Annotated[
+        OutputFormat, typer.Option("--format", help="text, json, pbn, usebio or html.")
+    ] = OutputFormat.TEXT,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check", help="Compare our numbers with those published in the file; exit 1 if any differ."
+        ),
+    ] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+) -> int:
+    """Score a duplicate event (pairs, individuals, teams) and print its travellers and ranking."""
+    _ = use_language(lang)
+    from bridgescore.cli.output import print_json
+    from bridgescore.forms.duplicate.check import check_event
+    from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
+    from bridgescore.forms.duplicate.export import as_dict
+    from bridgescore.forms.duplicate.results import score_event
+    from bridgescore.forms.duplicate.settings import Scoring
+
+    event = load_event(files, _)
+    convention = convention_for(event.program)
+    chosen = event_scoring(event)
+    if scoring is not None:
+        chosen = Scoring.named(scoring, base=chosen)
+    if check:
+        report = check_event(event, chosen, convention)
+        print_check(report, _)
+        return 0 if report.ok else 1
+    scored = score_event(event, chosen)
+    if output_format is OutputFormat.JSON:
+        print_json(as_dict(scored))
+    elif output_format is OutputFormat.TEXT:
+        print_text(scored, _)
+    else:
+        typer.echo(write(scored, output_format), nl=False)
+    return 0
+
+
+def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
+    """Read the event from PBN files or a USEBIO file, printing each diagnostic on stderr."""
+    from bridgescore.cli.output import warning_line
+
+    if not files:
+        raise ParseError(N_("give at least one PBN or USEBIO file"))
+    missing = [str(path) for path in files if not path.is_file()]
+    if missing:
+        raise ParseError(N_("no such file: {file}"), file=missing[0])
+    kinds = {_kind(path) for path in files}
+    if kinds == {"usebio"}:
+        if len(files) > 1:
+            raise ParseError(N_("give one USEBIO file at a time"))
+        loaded: Loaded = _usebio().load(files[0])
+    elif kinds == {"pbn"}:
+        from bridgescore.formats import pbn
+
+        loaded = pbn.load_files(files)
+    else:
+        raise ParseError(
+            N_("cannot tell the format of {files}: give {accepted}"),
+            files=", ".join(str(path) for path in files),
+            accepted=Term(N_("PBN files (.pbn) or one USEBIO file (.xml)")),
+        )
+    board_label = _("board")
+    for diagnostic in loaded.diagnostics:
+        where = [str(part) for part in (diagnostic.file, diagnostic.line) if part is not None]
+        if diagnostic.board is not None:
+            where.append(f"{board_label} {diagnostic.board}")
+        warning_line(": ".join([*where, diagnostic.message(_)]), error=diagnostic.is_error)
+    return loaded.event
+
+
+def _kind(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix == ".pbn":
+        return "pbn"
+    if suffix == ".xml":
+        return "usebio"
+    with path.open("rb") as handle:
+        start = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
+    return "usebio" if start.startswith(b"<") else "pbn"
+
+
+def write(scored: ScoredEvent, output_format: OutputFormat) -> str:
+    """The scored event as PBN, USEBIO or HTML text (in the chosen language for HTML)."""
+    from bridgescore.cli.output import current_language
+    from bridgescore.forms.duplicate.publish import publish
+
+    if output_format is OutputFormat.HTML:
+        from bridgescore.formats import html
+
+        return html.dumps(scored, current_language())
+    published = publish(scored)
+    if output_format is OutputFormat.PBN:
+        from bridgescore.formats import pbn
+
+        return pbn.dumps(published)
+    return str(_usebio().dumps(published))
+
+
+def _usebio() -> ModuleType:
+    import importlib
+
+    try:
+        return importlib.import_module("bridgescore.formats.usebio")
+    except ModuleNotFoundError:
+        raise ParseError(N_("this bridgescore cannot read or write USEBIO files yet")) from None
+
+
+# --- text ----------------------------------------------------------------------------------------
+
+
+def print_text(scored: ScoredEvent, _: Callable[[str], str]) -> None:
+    """Travellers, matches and rankings as terminal tables."""
+    from bridgescore.cli.output import console
+
+    out = console()
+    title = scored.event.name or _("Event")
+    scoring_label, section_label = _("scoring"), _("Section")
+    out.print(f"[bold]{title}[/bold] — {scoring_label}: {scored.scoring.name}")
+    for section in scored.sections:
+        if len(scored.sections) > 1:
+            out.print(f"\n[bold]{section_label} {section.section.name or section.session}[/bold]")
+        _print_travellers(out, section, scored, _)
+        if section.matches:
+            _print_matches(out, section, _)
+        _print_ranking(out, section, scored, _)
+
+
+def _fmt(value: object) -> str:
+    from fractions import Fraction
+
+    from bridgescore.forms.duplicate.rounding import to_decimal
+
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        return str(to_decimal(value, 2))
+    return str(value)
+
+
+def _print_travellers(
+    out: Console, section: ScoredSection, scored: ScoredEvent, _: Callable[[str], str]
+) -> None:
+    from rich.table import Table
+
+    from bridgescore.core.contract import Result
+    from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
+    from bridgescore.forms.duplicate.settings import Method
+
+    matchpoints = scored.scoring.method is Method.MATCHPOINTS and not section.matches
+    board_label, dealer_label, vulnerable_label, datum_label = (
+        _("Board"),
+        _("Dealer"),
+        _("Vulnerable"),
+        _("Datum"),
+    )
+    for board in section.boards:
+        heading = (
+            f"{board_label} {board.board.number}  {dealer_label} {board.board.dealt_by}  "
+            f"{vulnerable_label} {board.board.vulnerable}"
+        )
+        if board.datum is not None:
+            heading += f"  {datum_label} {_fmt(board.datum)}"
+        table = Table(title=heading, title_justify="left", box=None, pad_edge=False)
+        for header in (_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS"), _("Score EW")):
+            table.add_column(header, justify="right" if header.startswith(_("Score")) else "left")
+        numbers = (
+            (_("MP NS"), _("MP EW"), _("% NS"), _("% EW")) if matchpoints else (_("IMPs NS"), _("IMPs EW"))
+        )
+        for header in numbers:
+            table.add_column(header, justify="right")
+        for line in board.lines:
+            outcome = line.line.outcome
+            contract = by = tricks = ""
+            if isinstance(outcome, Result):
+                contract = (
+                    "Pass" if outcome.contract.is_passed_out else str(outcome.contract.with_declarer(None))
+                )
+                by = "" if outcome.contract.declarer is None else str(outcome.contract.declarer)
+                tricks = "" if outcome.tricks is None else str(outcome.tricks)
+            elif isinstance(outcome, ArtificialScore):
+                contract = str(outcome)
+            elif isinstance(outcome, AssignedScore):
+                contract = _("assigned")
+            else:
+                contract = _("not played")
+            score = line.score_ns
+            ns_score = str(score) if score is not None and score > 0 else ""
+            ew_score = str(-score) if score is not None and score < 0 else ""
+            if score == 0:
+                ns_score = ew_score = "0"
+            values = (
+                (line.mp_ns, line.mp_ew, line.percentage_ns, line.percentage_ew)
+                if matchpoints
+                else (line.imps_ns, line.imps_ew)
+            )
+            ns = " ".join(line.line.participants(_side("NS")))
+            ew = " ".join(line.line.participants(_side("EW")))
+            table.add_row(ns, ew, contract, by, tricks, ns_score, ew_score, *(_fmt(v) for v in values))
+        out.print()
+        out.print(table)
+
+
+def _side(name: str) -> Side:
+    from bridgescore.core.seat import Side
+
+    return Side(name)
+
+
+def _print_matches(out: Console, section: ScoredSection, _: Callable[[str], str]) -> None:
+    from rich.table import Table
+
+    table = Table(title=_("Matches"), title_justify="left", box=None, pad_edge=False)
+    for header in (_("Round"), _("Home"), _("Visitors"), _("Boards"), _("IMPs"), _("VP")):
+        table.add_column(header)
+    for match in section.matches:
+        vp = "" if match.vp_home is None else f"{match.vp_home} – {match.vp_visit}"
+        table.add_row(
+            _fmt(match.round), match.home, match.visit, str(match.boards),
+            f"{_fmt(match.imps_home)} – {_fmt(match.imps_visit)}", vp,
+        )  # fmt: skip
+    out.print()
+    out.print(table)
+
+
+def _print_ranking(
+    out: Console, section: ScoredSection, scored: ScoredEvent, _: Callable[[str], str]
+) -> None:
+    from rich.table import Table
+
+    table = Table(title=_("Ranking"), title_justify="left", box=None, pad_edge=False)
+    for header in (_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")):
+        table.add_column(header, justify="right" if header in (_("Total"), "%", _("Boards")) else "left")
+    for standing in section.standings:
+        direction = "" if standing.direction is None else str(standing.direction)
+        table.add_row(
+            str(standing.rank), direction, standing.id, standing.name,
+            _fmt(standing.total), _fmt(standing.percentage), str(standing.boards),
+        )  # fmt: skip
+    out.print()
+    out.print(table)
+
+
+# --- the check -----------------------------------------------------------------------------------
+
+
+def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
+    """Every difference with its reason, then the unverified numbers under their reason, then a verdict."""
+    from rich.table import Table
+
+    from bridgescore.cli.output import console
+
+    out = console()
+    convention = _(report.convention.description)
+    out.print(_("Checked by the conventions of {convention}").format(convention=convention))
+    headers = (_("Board"), _("Line or participant"), _("Number"), _("Theirs"), _("Ours"))
+    if report.differences:
+        table = Table(title=_("Differences"), title_justify="left", box=None, pad_edge=False)
+        for header in (*headers, _("Why")):
+            table.add_column(header)
+        for difference in report.differences:
+            where = difference.line or difference.participant or ""
+            row = (_fmt(difference.board), where, difference.field, difference.theirs, difference.ours)
+            table.add_row(*row, difference.reason(_))
+        out.print()
+        out.print(table)
+    reasons = sorted({difference.reason(_) for difference in report.unverified})
+    for reason in reasons:
+        title = _("Not verified: {reason}").format(reason=reason)
+        table = Table(title=title, title_justify="left", box=None, pad_edge=False)
+        for header in headers:
+            table.add_column(header)
+        for difference in report.unverified:
+            if difference.reason(_) == reason:
+                where = difference.line or difference.participant or ""
+                table.add_row(
+                    _fmt(difference.board), where, difference.field, difference.theirs, difference.ours
+                )
+        out.print()
+        out.print(table)
+    out.print()
+    if report.ok:
+        verdict = _("{count} numbers compared: no differences").format(count=report.compared)
+    else:
+        verdict = _("{count} numbers compared: {differences} differ").format(
+            count=report.compared, differences=len(report.differences)
+        )
+    if report.unverified:
+        verdict += "; " + _("{count} not verified").format(count=len(report.unverified))
+    out.print(verdict)

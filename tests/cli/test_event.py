@@ -1,0 +1,111 @@
+"""``bridgescore event`` as a director uses it: print, JSON, check, write PBN and HTML, bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bridgescore.cli.main import main
+
+DATA = Path(__file__).parents[1] / "data" / "results"
+PAIRS = str(DATA / "ruter_pairs_2022.pbn")
+INDIVIDUALS = str(DATA / "ruter_individuals_2022.pbn")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_travellers_and_ranking_in_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "event", PAIRS)
+    assert code == 0 and err == ""
+    assert "Board 63" in out and "Ranking" in out
+    # Pair 8: Ruter published 57.22 % (216.3 MP of 378) with 3.3 MP on board 37, where Neuberg gives
+    # it 1 MP ((0+1)·4/2 − 1): 216.3 − 3.3 + 1 = 214 → 214/378 = 56.61 %.
+    assert "214.00  56.61" in out
+
+
+def test_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "event", PAIRS, "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["scoring"] == "mp"
+    first = data["boards"][0]
+    assert first["board"] == 1
+    line = first["results"][3]  # table 1: NS 8 v EW 1, 3H by E making 9: EW +140
+    assert {k: line[k] for k in ("ns", "ew", "contract", "declarer", "tricks", "score_ns")} == {
+        "ns": "8", "ew": "1", "contract": "3H", "declarer": "E", "tricks": 9, "score_ns": -140,
+    }  # fmt: skip
+    assert (line["mp_ns"], line["mp_ew"], line["pct_ns"]) == (0.0, 6.0, 0.0)
+    assert "imps_ns" not in line and "matches" not in data
+    assert data["ranking"][0] == {
+        "pair": "8", "name": "Jørn Johansen – Egil Hansen", "total": 214.0, "percentage": 56.61,
+        "boards": 63, "rank": "1",
+    }  # fmt: skip
+
+
+def test_json_of_cross_imps_has_imps_not_matchpoints(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "event", PAIRS, "--format", "json", "--scoring", "cross-imps")
+    line = json.loads(out)["boards"][0]["results"][0]
+    assert code == 0 and "imps_ns" in line and "mp_ns" not in line
+
+
+def test_check_reports_no_differences(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "event", INDIVIDUALS, "--check")
+    assert code == 0
+    assert out.strip().endswith("numbers compared: no differences")
+
+
+def test_check_lists_every_difference_and_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = Path(INDIVIDUALS).read_bytes().replace(b' "430"      -  4  4 -4 -4', b' "450"      -  4  4 -4 -4')
+    changed = tmp_path / "changed.pbn"
+    changed.write_bytes(text)
+    code, out, _ = run(capsys, "event", str(changed), "--check")
+    assert code == 1
+    assert "score_ns" in out and "450" in out and "430" in out and "Law 77" in out
+    assert "1 differ" in out
+
+
+def test_written_pbn_reads_back_and_checks_clean(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for source in (PAIRS, INDIVIDUALS):
+        code, out, _ = run(capsys, "event", source, "--format", "pbn")
+        assert code == 0 and out.startswith("% PBN 2.1")
+        written = tmp_path / "out.pbn"
+        written.write_text(out, encoding="utf-8")
+        code, report, _ = run(capsys, "event", str(written), "--check")
+        assert code == 0, report
+        assert report.strip().endswith("no differences")
+
+
+def test_html_page(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "event", PAIRS, "--format", "html", "--lang", "ru")
+    assert code == 0 and out.startswith("<!DOCTYPE html>") and "Итоговая таблица" in out
+
+
+def test_a_malformed_file_gives_diagnostics_and_the_rest_is_scored(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = Path(INDIVIDUALS).read_text(encoding="utf-8")
+    broken = text.replace("2 1 12 14  2 18 3N   S 10", "2 1 12 14  2 18 3N   S 14", 1)  # 14 tricks
+    broken = broken.replace("3 1  5  9 10 15 3N   S  9", "3 1  5  9 10 15 9N   S  9", 1)  # no such contract
+    path = tmp_path / "broken.pbn"
+    path.write_text(broken, encoding="utf-8")
+    code, out, err = run(capsys, "event", str(path), "--format", "json")
+    assert code == 0
+    lines = err.strip().splitlines()
+    assert len(lines) == 2 and all("broken.pbn:" in line and "board 1" in line for line in lines)
+    board = json.loads(out)["boards"][0]
+    assert len(board["results"]) == 3  # the two unreadable lines are left out, the rest scored
+
+
+def test_a_missing_file_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "event", "no-such-file.pbn")
+    assert code == 2 and err == "error: no such file: no-such-file.pbn\n"
+
+
+def test_an_unknown_scoring_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "event", PAIRS, "--scoring", "bam")
+    assert code == 2 and "unknown scoring 'bam'" in err
