@@ -74,8 +74,9 @@ def games(boards: int, tables: int, seed: int = 7) -> Iterator[str]:
             lines.append(f'[TotalScoreTable "{TOTAL_SCORE_TABLE}"]')
             for pair in range(1, pairs + 1):
                 direction = "N-S" if pair <= tables else "E-W"
+                total, percentage = rng.uniform(-30, 30), rng.uniform(35, 65)
                 lines.append(
-                    f'{pair:2d} {pair:2d} "{direction}" {rng.uniform(-30, 30):6.1f} {rng.uniform(35, 65):5.2f}'
+                    f'{pair:2d} {pair:2d} "{direction}" {total:6.1f} {percentage:5.2f}'
                     f' "Player {2 * pair - 1} - Player {2 * pair}" {boards:5d}'
                 )
         lines.append(f'[ScoreTable "{SCORE_TABLE}"]')
@@ -88,7 +89,9 @@ def games(boards: int, tables: int, seed: int = 7) -> Iterator[str]:
             tricks = max(0, min(13, 6 + level + rng.randint(-3, 2)))
             vulnerable = vulnerability.is_vulnerable(Seat(declarer).side)
             points = score(f"{level}{strain}{doubling}", tricks, vulnerable).total
-            played.append((table, level, strain, doubling, declarer, tricks, points if declarer in "NS" else -points))
+            played.append(
+                (table, level, strain, doubling, declarer, tricks, points if declarer in "NS" else -points)
+            )
         top = 2 * (tables - 1)
         for table, level, strain, doubling, declarer, tricks, points_ns in played:
             # Matchpoints as a scoring program prints them: 2 per score beaten, 1 per tie (Law 78A).

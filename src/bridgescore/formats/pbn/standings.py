@@ -10,8 +10,9 @@ Mitchell pair, and as the published standing the first total there is (``TotalSc
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.core.notation import parse_side
@@ -67,9 +68,7 @@ def read_total_score_table(table: Table, *, file: str | None = None) -> Standing
     if id_column is None:
         diagnostics.append(
             Diagnostic(
-                N_(
-                    "the TotalScoreTable has no PairId, PlayerId or TeamId column: its participants are skipped"
-                ),
+                N_("the TotalScoreTable has no PairId, PlayerId or TeamId column: it is skipped"),
                 file=file,
                 line=table.line(0) if table.rows else None,
             )
@@ -150,76 +149,68 @@ def _participant(
 
 
 def total_score_table(participants: Sequence[Participant], kind: EventKind, total_name: str) -> Table:
-    """The TotalScoreTable of *participants*; *total_name* names the total column (``TotalMP`` …)."""
-    standings = [p.published for p in participants]
-    tied = any(s is not None and s.rank is not None and s.rank.tied for s in standings)
+    """The TotalScoreTable of *participants*; *total_name* names the total column (``TotalMP`` …).
+
+    Columns are written only for what some participant has; a shared place is ``Rank`` plus a
+    ``RankTie`` cell ``=``.
+    """
+    standings = [p.published or _EMPTY for p in participants]
 
     def has(field: str) -> bool:
-        return any(s is not None and getattr(s, field) is not None for s in standings)
+        return any(getattr(s, field) is not None for s in standings)
 
-    id_name = {EventKind.PAIRS: "PairId", EventKind.INDIVIDUAL: "PlayerId", EventKind.TEAMS: "TeamId"}[kind]
-    names: list[str] = []
-    if has("rank"):
-        names.append("Rank\\2R")
-    if tied:
-        names.append("RankTie\\1L")
-    names.append(f"{id_name}\\2R")
-    if any(p.direction is not None for p in participants):
-        names.append("Direction\\2L")
-    if has("total"):
-        names.append(f"{total_name}\\6R")
-    if has("imps"):
-        names.append("TotalIMP\\6R")
-    if has("percentage"):
-        names.append("TotalPercentage\\6R")
-    if kind is EventKind.TEAMS:
-        names.append("TeamName")
-    names.append({EventKind.PAIRS: "Names", EventKind.INDIVIDUAL: "Name", EventKind.TEAMS: "Roster"}[kind])
-    if has("boards"):
-        names.append("NrBoards\\3R")
-    most_players = max((len(p.players) for p in participants), default=0)
-    member_columns = ["MemberID"] if kind is EventKind.INDIVIDUAL else [f"MemberID{n}" for n in (1, 2)]
-    with_members = kind is not EventKind.TEAMS and any(
-        player.member_id is not None for p in participants for player in p.players
+    players = [player for p in participants for player in p.players]
+    most = max((len(p.players) for p in participants), default=0)
+    members = (
+        ["MemberID"] if kind is EventKind.INDIVIDUAL else ["MemberID1", "MemberID2"][: max(1, min(most, 2))]
     )
-    if with_members:
-        names += member_columns[: max(1, min(most_players, len(member_columns)))]
-    with_clubs = any(player.club is not None for p in participants for player in p.players)
-    if with_clubs:
-        names.append("Club")
-    columns = tuple(Column.parse(name) or Column(name) for name in names)
-    rows = []
-    for participant in participants:
-        s = participant.published or _EMPTY
-        cells: list[str] = []
-        if has("rank"):
-            cells.append("-" if s.rank is None else str(s.rank.position))
-        if tied:
-            cells.append("=" if s.rank is not None and s.rank.tied else "-")
-        cells.append(participant.id)
-        if "Direction\\2L" in names:
-            cells.append("-" if participant.direction is None else participant.direction.value)
-        if has("total"):
-            cells.append(_text(s.total))
-        if has("imps"):
-            cells.append(_text(s.imps))
-        if has("percentage"):
-            cells.append(_text(s.percentage))
-        if kind is EventKind.TEAMS:
-            cells.append(participant.name or "")
-        cells.append(NAME_SEPARATOR.join(player.name for player in participant.players))
-        if has("boards"):
-            cells.append(_text(s.boards))
-        if with_members:
-            ids = [player.member_id or "-" for player in participant.players]
-            wanted = max(1, min(most_players, len(member_columns)))
-            cells += (ids + ["-"] * wanted)[:wanted]
-        if with_clubs:
-            clubs = [player.club or "" for player in participant.players]
-            cells.append(clubs[0] if len(set(clubs)) == 1 else NAME_SEPARATOR.join(clubs))
-        rows.append(tuple(cells))
+    columns: list[tuple[str, _Cell]] = []
+    if has("rank"):
+        columns.append(("Rank\\2R", lambda p, s: "-" if s.rank is None else str(s.rank.position)))
+    if any(s.rank is not None and s.rank.tied for s in standings):
+        columns.append(("RankTie\\1L", lambda p, s: "=" if s.rank is not None and s.rank.tied else "-"))
+    id_name = {EventKind.PAIRS: "PairId", EventKind.INDIVIDUAL: "PlayerId", EventKind.TEAMS: "TeamId"}[kind]
+    columns.append((f"{id_name}\\2R", lambda p, s: p.id))
+    if any(p.direction is not None for p in participants):
+        columns.append(("Direction\\2L", lambda p, s: "-" if p.direction is None else p.direction.value))
+    for field, name in (("total", total_name), ("imps", "TotalIMP"), ("percentage", "TotalPercentage")):
+        if has(field):
+            columns.append((f"{name}\\6R", partial(_field, field=field)))
+    if kind is EventKind.TEAMS:
+        columns.append(("TeamName", lambda p, s: p.name or ""))
+    names_column = {EventKind.PAIRS: "Names", EventKind.INDIVIDUAL: "Name", EventKind.TEAMS: "Roster"}[kind]
+    columns.append((names_column, lambda p, s: NAME_SEPARATOR.join(player.name for player in p.players)))
+    if has("boards"):
+        columns.append(("NrBoards\\3R", lambda p, s: _text(s.boards)))
+    if kind is not EventKind.TEAMS and any(player.member_id is not None for player in players):
+        for number, name in enumerate(members):
+            columns.append((name, partial(_member, number=number)))
+    if any(player.club is not None for player in players):
+        columns.append(("Club", lambda p, s: _clubs(p)))
+    specs = tuple(Column.parse(name) or Column(name) for name, _cell in columns)
+    rows = tuple(
+        tuple(cell(p, s) for _name, cell in columns) for p, s in zip(participants, standings, strict=True)
+    )
     text_columns = frozenset({"Names", "Name", "Roster", "TeamName", "Club"})
-    return Table(columns, tuple(rows), quoted=text_columns).fitted()
+    return Table(specs, rows, quoted=text_columns).fitted()
+
+
+_Cell = Callable[[Participant, PublishedStanding], str]
+
+
+def _field(participant: Participant, standing: PublishedStanding, field: str) -> str:
+    return _text(getattr(standing, field))
+
+
+def _member(participant: Participant, standing: PublishedStanding, number: int) -> str:
+    players = participant.players
+    member = players[number].member_id if number < len(players) else None
+    return member or "-"
+
+
+def _clubs(participant: Participant) -> str:
+    clubs = [player.club or "" for player in participant.players]
+    return clubs[0] if len(set(clubs)) == 1 else NAME_SEPARATOR.join(clubs)
 
 
 _EMPTY = PublishedStanding()

@@ -34,7 +34,7 @@ from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.core.notation import parse_contract, parse_tricks
 from bridgescore.core.seat import Seat
 from bridgescore.formats import values
-from bridgescore.formats.diagnostics import Diagnostic
+from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.pbn.table import UNKNOWN, Column, Table, split_cells
 from bridgescore.forms.duplicate.model import (
     ArtificialScore,
@@ -328,8 +328,8 @@ def _line(cells: tuple[str, ...], names: dict[str, str]) -> list[TravellerLine]:
         score_ns, score_ew, mp_ns, mp_ew, percentage_ns, percentage_ew, imps_ns, imps_ew,
         names_ns, names_ew, multiplicity,
     ) = cells  # fmt: skip
-    key = (contract, declarer, result, score_ns, score_ew)
-    found = _OUTCOMES.get(key)
+    outcome_key = (contract, declarer, result, score_ns, score_ew)
+    found = _OUTCOMES.get(outcome_key)
     if found is None:
         found = outcome(
             _optional(contract),
@@ -339,9 +339,9 @@ def _line(cells: tuple[str, ...], names: dict[str, str]) -> list[TravellerLine]:
             _optional(score_ew),
         )
         if len(_OUTCOMES) < 100_000:
-            _OUTCOMES[key] = found
+            _OUTCOMES[outcome_key] = found
     happened, scores_are_outcome = found
-    key = (mp_ns, mp_ew, percentage_ns, percentage_ew, imps_ns, imps_ew)
+    key: tuple[str, ...] = (mp_ns, mp_ew, percentage_ns, percentage_ew, imps_ns, imps_ew)
     if not scores_are_outcome:
         key += (score_ns, score_ew)
     published = _PUBLISHED.get(key, _UNREAD)
@@ -388,7 +388,7 @@ def _published_columns(lines: Sequence[TravellerLine], layout: Layout) -> list[t
                 for line in lines
             ):
                 wanted.append((name, side, field))
-    columns = []
+    columns: list[tuple[str, str, str]] = []
     for name, side, field in wanted:
         if layout == "individual":
             seats = ("North", "South") if side == "ns" else ("East", "West")

@@ -1,0 +1,506 @@
+"""Reading USEBIO 1.1/1.2 XML (the EBU's results interchange format) into a duplicate event.
+
+What is read (element names as USEBIO and Compscore write them):
+
+* ``CLUB`` and the ``EVENT`` header: ``EVENT_DESCRIPTION`` (the name), ``DATE`` (``dd/mm/yyyy``
+  or ISO), ``VENUE``, ``PROGRAM_NAME``/``PROGRAM_VERSION``, the ``EVENT_TYPE`` attribute
+  (``MP_PAIRS``, ``BUTLER_PAIRS``, ``CROSS_IMP``, ``PAIRS``, ``INDIVIDUAL``, ``TEAMS``,
+  ``SWISS_TEAMS`` …) and ``BOARD_SCORING_METHOD``; other header fields are kept as metadata;
+* ``PARTICIPANTS``: ``PAIR`` (``PAIR_NUMBER``, ``DIRECTION``, ``TOTAL_SCORE``,
+  ``PERCENTAGE``, ``PLACE``, ``PLAYER``\\ s with ``PLAYER_NAME``, ``NATIONAL_ID_NUMBER``,
+  ``CLUB_ID_NUMBER``), ``PLAYER`` for individuals, ``TEAM`` for teams;
+* ``BOARD`` with ``BOARD_NUMBER``, ``BOARD_AVERAGE`` (a Butler datum) and ``TRAVELLER_LINE``\\ s:
+  ``NS_PAIR_NUMBER``/``EW_PAIR_NUMBER`` (or ``N_``/``S_``/``E_``/``W_PLAYER_NUMBER``),
+  ``CONTRACT`` (``4H``, ``1NT``, ``5SX``, ``PASS``), ``PLAYED_BY``, ``LEAD`` (``2H`` or
+  ``H2``), ``TRICKS``, ``SCORE`` (North-South's, or an artificial ``A6040``: 60 % to NS, 40 %
+  to EW), and the published ``NS_MATCH_POINTS``, ``NS_BUTLER_POINTS``, ``NS_CROSS_IMP_POINTS``,
+  ``NS_IMPS``, ``NS_PERCENTAGE`` and their EW twins;
+* ``SESSION``/``SECTION`` wrappers when a file has them (Compscore writes one flat section);
+* teams: ``MATCH`` (``ROUND_NUMBER``, ``TEAM``, ``OPPOSING_TEAM``, ``TEAM_SCORE``,
+  ``OPPOSING_TEAM_SCORE``) around its ``BOARD``\\ s, each ``TRAVELLER_LINE`` with the
+  ``DIRECTION`` the match's first team sat (``NS``: the open room), the board's ``IMPS``;
+* ``HANDSET``: the deal of each board, hand by hand.
+
+Safety: the XML is parsed by the standard library's expat, which never fetches the DTD a
+file names (``usebio_v1_2.dtd``) nor any external entity; a file that declares entities of its
+own is refused before parsing (no entity expansion at all).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from pathlib import Path
+from typing import IO
+from xml.etree import ElementTree
+
+from bridgescore.core.contract import Contract, Result
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.core.notation import parse_contract
+from bridgescore.core.seat import Seat, Side
+from bridgescore.formats import values
+from bridgescore.formats.diagnostics import Diagnostic, Severity
+from bridgescore.formats.loaded import Loaded
+from bridgescore.formats.pbn.deal import normalise_deal
+from bridgescore.forms.duplicate.model import (
+    AssignedScore,
+    Board,
+    Event,
+    EventKind,
+    Match,
+    NotPlayed,
+    Outcome,
+    Participant,
+    Player,
+    PublishedBoard,
+    PublishedLine,
+    PublishedMatch,
+    PublishedStanding,
+    Rank,
+    Room,
+    Section,
+    Session,
+    TravellerLine,
+)
+from bridgescore.forms.duplicate.settings import Method, Scoring
+
+_ENTITY = re.compile(rb"<!ENTITY", re.IGNORECASE)
+_ROOT = re.compile(rb"<USEBIO\b", re.IGNORECASE)
+_PROLOG_LIMIT = 1 << 16
+
+EVENT_TYPES = {
+    "MP_PAIRS": (EventKind.PAIRS, Method.MATCHPOINTS),
+    "PAIRS": (EventKind.PAIRS, None),
+    "SWISS_PAIRS": (EventKind.PAIRS, None),
+    "BUTLER_PAIRS": (EventKind.PAIRS, Method.BUTLER),
+    "CROSS_IMP": (EventKind.PAIRS, Method.CROSS_IMPS),
+    "CROSS_IMP_PAIRS": (EventKind.PAIRS, Method.CROSS_IMPS),
+    "IMP_PAIRS": (EventKind.PAIRS, Method.BUTLER),
+    "INDIVIDUAL": (EventKind.INDIVIDUAL, Method.MATCHPOINTS),
+    "TEAMS": (EventKind.TEAMS, Method.TEAMS),
+    "TEAMS_OF_FOUR": (EventKind.TEAMS, Method.TEAMS),
+    "SWISS_TEAMS": (EventKind.TEAMS, Method.TEAMS),
+    "KO": (EventKind.TEAMS, Method.TEAMS),
+}
+"""USEBIO event types: who competes, and the scoring the type implies (None: see BOARD_SCORING_METHOD)."""
+
+BOARD_SCORING = {
+    "MATCH_POINTS": Method.MATCHPOINTS,
+    "MATCHPOINTS": Method.MATCHPOINTS,
+    "BUTLER_IMPS": Method.BUTLER,
+    "BUTLER": Method.BUTLER,
+    "CROSS_IMPS": Method.CROSS_IMPS,
+    "IMPS": Method.BUTLER,
+}
+"""USEBIO board scoring methods (``IMPS`` in a pairs event is taken as Butler)."""
+
+_HEADER_KEPT = (
+    "EVENT_IDENTIFIER", "TITLE", "WINNER_TYPE", "MASTER_POINT_SCALE", "MASTER_POINT_TYPE",
+    "MPS_AWARDED_FLAG", "P2P_CHARGE_RATE", "SCORING_METHOD", "BOARD_SCORING_METHOD",
+)  # fmt: skip
+"""Header fields kept in :attr:`Event.metadata` (as ``USEBIO:NAME``) and written back."""
+
+_HANDS = {"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST}
+_HANDS.update({seat.value: seat for seat in Seat})
+_DECLARERS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
+_DECLARERS.update(_HANDS)
+_PASSES = frozenset({"PASS", "PASSED", "P", "AP", "ALL PASS", "PASSED OUT"})
+_PUBLISHED_IMPS = ("BUTLER_POINTS", "CROSS_IMP_POINTS", "IMPS", "IMP_POINTS")
+
+
+def _text(element: ElementTree.Element | None, name: str) -> str:
+    if element is None:
+        return ""
+    child = element.find(name)
+    return "" if child is None or child.text is None else child.text.strip()
+
+
+def iso_date(text: str) -> str | None:
+    """A USEBIO date (``27/07/2022``, or ISO ``2022-07-27``) as ISO; None if empty or unreadable.
+
+    >>> iso_date("27/07/2022"), iso_date("2022-07-27"), iso_date("")
+    ('2022-07-27', '2022-07-27', None)
+    """
+    stripped = text.strip()
+    match = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", stripped)
+    if match is not None:
+        day, month, year = match.groups()
+        return f"{year}-{int(month):02d}-{int(day):02d}"
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", stripped):
+        return stripped
+    return None
+
+
+def check_prolog(data: bytes) -> None:
+    """Refuse a document that declares entities (the only way to an entity-expansion attack)."""
+    head = data[:_PROLOG_LIMIT]
+    root = _ROOT.search(head)
+    prolog = head if root is None else head[: root.start()]
+    if _ENTITY.search(prolog):
+        raise ParseError(N_("the file declares XML entities: it is refused (USEBIO files have none)"))
+
+
+@dataclass
+class _SectionBuilder:
+    name: str
+    boards: dict[int, Board] = field(default_factory=dict)
+    participants: list[Participant] = field(default_factory=list)
+    matches: list[Match] = field(default_factory=list)
+
+
+class _Reader:
+    """One USEBIO document being read."""
+
+    def __init__(self, root: ElementTree.Element, file: str | None) -> None:
+        self.root = root
+        self.file = file
+        self.diagnostics: list[Diagnostic] = []
+        self.deals: dict[int, str] = {}
+
+    def note(
+        self, error: BridgeScoreError, board: int | None = None, severity: Severity = Severity.ERROR
+    ) -> None:
+        self.diagnostics.append(Diagnostic.of(error, file=self.file, board=board, severity=severity))
+
+    def event(self) -> Event:
+        root = self.root
+        if root.tag != "USEBIO":
+            raise ParseError(N_("the file is not USEBIO: its root element is {tag}"), tag=root.tag)
+        event_element = root.find("EVENT")
+        if event_element is None:
+            raise ParseError(N_("the USEBIO file has no EVENT"))
+        self._read_handset(root.find("HANDSET"))
+        event_type = event_element.get("EVENT_TYPE", "").strip().upper()
+        kind, method = EVENT_TYPES.get(event_type, (EventKind.PAIRS, None))
+        if event_type and event_type not in EVENT_TYPES:
+            self.note(
+                ParseError(
+                    N_("the event type {type!r} is not one bridgescore knows: read as pairs"), type=event_type
+                ),
+                severity=Severity.WARNING,
+            )
+        board_scoring = _text(event_element, "BOARD_SCORING_METHOD").upper()
+        if method is None:
+            method = BOARD_SCORING.get(board_scoring, Method.MATCHPOINTS)
+        scoring = Scoring(method=method)
+        sections = self._sections(event_element, kind)
+        club = root.find("CLUB")
+        metadata = [(f"USEBIO:{name}", _text(event_element, name)) for name in _HEADER_KEPT]
+        metadata += [
+            ("USEBIO:CLUB_NAME", _text(club, "CLUB_NAME")),
+            ("USEBIO:CLUB_ID_NUMBER", _text(club, "CLUB_ID_NUMBER")),
+        ]
+        program = " ".join(
+            part
+            for part in (_text(event_element, "PROGRAM_NAME"), _text(event_element, "PROGRAM_VERSION"))
+            if part
+        )
+        date = iso_date(_text(event_element, "DATE"))
+        return Event(
+            name=_text(event_element, "EVENT_DESCRIPTION") or _text(event_element, "TITLE"),
+            sessions=(Session(1, tuple(sections), date),) if sections else (),
+            kind=kind,
+            scoring=scoring,
+            date=date,
+            site=_text(event_element, "VENUE") or None,
+            program=program or None,
+            metadata=tuple((name, value) for name, value in metadata if value),
+        )
+
+    # --- sections ------------------------------------------------------------------------------
+
+    def _sections(self, event: ElementTree.Element, kind: EventKind) -> list[Section]:
+        wrapped = [section for session in event.findall("SESSION") for section in session.findall("SECTION")]
+        wrapped += event.findall("SECTION")
+        builders = []
+        if (
+            event.find("PARTICIPANTS") is not None
+            or event.find("BOARD") is not None
+            or event.find("MATCH") is not None
+        ):
+            builders.append(self._section(event, "", kind))
+        for element in wrapped:
+            name = (
+                element.get("SECTION_ID") or _text(element, "SECTION_ID") or element.get("SECTION_NAME") or ""
+            )
+            builders.append(self._section(element, name, kind))
+        return [
+            Section(
+                builder.name,
+                tuple(builder.boards[number] for number in sorted(builder.boards)),
+                tuple(builder.participants),
+                None,
+                tuple(builder.matches),
+            )
+            for builder in builders
+        ]
+
+    def _section(self, element: ElementTree.Element, name: str, kind: EventKind) -> _SectionBuilder:
+        builder = _SectionBuilder(name)
+        participants = element.find("PARTICIPANTS")
+        if participants is not None:
+            for child in participants:
+                try:
+                    builder.participants.append(self._participant(child, kind))
+                except BridgeScoreError as error:
+                    self.note(error)
+        for board in element.findall("BOARD"):
+            self._board(board, builder, None)
+        for match in element.findall("MATCH"):
+            self._match(match, builder)
+        for number, deal in self.deals.items():
+            if number in builder.boards and builder.boards[number].deal is None:
+                builder.boards[number] = replace(builder.boards[number], deal=deal)
+        return builder
+
+    def _participant(self, element: ElementTree.Element, kind: EventKind) -> Participant:
+        players = []
+        for player in element.findall("PLAYER"):
+            players.append(
+                Player(
+                    _text(player, "PLAYER_NAME"),
+                    _text(player, "NATIONAL_ID_NUMBER") or None,
+                    _text(player, "CLUB_ID_NUMBER") or _text(player, "CLUB_NAME") or None,
+                )
+            )
+        if element.tag == "TEAM":
+            identifier = element.get("TEAM_ID") or _text(element, "TEAM_NUMBER") or _text(element, "TEAM_ID")
+            name = element.get("TEAM_NAME") or _text(element, "TEAM_NAME") or None
+        elif element.tag == "PLAYER":
+            identifier = _text(element, "PLAYER_NUMBER")
+            name = None
+            players = [
+                Player(
+                    _text(element, "PLAYER_NAME"),
+                    _text(element, "NATIONAL_ID_NUMBER") or None,
+                    _text(element, "CLUB_ID_NUMBER") or None,
+                )
+            ]
+        else:
+            identifier = _text(element, "PAIR_NUMBER")
+            name = None
+        direction_text = _text(element, "DIRECTION").upper().replace("-", "").replace("/", "")
+        direction = {"NS": Side.NS, "EW": Side.EW, "N": Side.NS, "E": Side.EW}.get(direction_text)
+        place = _text(element, "PLACE")
+        published = PublishedStanding(
+            total=values.decimal(_text(element, "TOTAL_SCORE") or None),
+            percentage=values.decimal(_text(element, "PERCENTAGE") or None),
+            rank=Rank.parse(place) if place else None,
+            boards=values.integer(_text(element, "BOARDS_PLAYED") or None),
+        )
+        return Participant(identifier, tuple(players), name, direction, published)
+
+    # --- boards and lines -----------------------------------------------------------------------
+
+    def _board(
+        self,
+        element: ElementTree.Element,
+        builder: _SectionBuilder,
+        match: tuple[str, str, int | None] | None,
+    ) -> None:
+        number = values.integer(_text(element, "BOARD_NUMBER") or None)
+        if number is None or number < 1:
+            self.note(ParseError(N_("a BOARD has no board number: its results are skipped")))
+            return
+        lines = []
+        board_imps = values.decimal(_text(element, "IMPS") or None)
+        for line in element.findall("TRAVELLER_LINE"):
+            try:
+                lines.append(self._line(line, match, board_imps))
+            except BridgeScoreError as error:
+                self.note(error, board=number)
+        datum = values.integer(_text(element, "BOARD_AVERAGE") or None)
+        published = PublishedBoard(datum=datum) if datum is not None else None
+        known = builder.boards.get(number)
+        if known is None:
+            builder.boards[number] = Board(
+                number, tuple(lines), None, None, self.deals.get(number), published
+            )
+        else:
+            builder.boards[number] = replace(
+                known, lines=known.lines + tuple(lines), published=known.published or published
+            )
+
+    def _line(
+        self,
+        element: ElementTree.Element,
+        match: tuple[str, str, int | None] | None,
+        board_imps: Decimal | None,
+    ) -> TravellerLine:
+        get = element.findtext
+        contract_text = (get("CONTRACT") or "").strip()
+        score_text = (get("SCORE") or "").strip()
+        happened = self._outcome(
+            contract_text, (get("PLAYED_BY") or "").strip(), (get("TRICKS") or "").strip(), score_text
+        )
+        room = None
+        south = west = None
+        if match is not None:
+            team, opposing, _round = match
+            direction = (get("DIRECTION") or "").strip().upper()
+            room = Room.OPEN if direction in ("NS", "N", "N-S", "") else Room.CLOSED
+            ns, ew = (team, opposing) if room is Room.OPEN else (opposing, team)
+        elif element.find("N_PLAYER_NUMBER") is not None:
+            ns, ew = (get("N_PLAYER_NUMBER") or "").strip(), (get("E_PLAYER_NUMBER") or "").strip()
+            south, west = (get("S_PLAYER_NUMBER") or "").strip(), (get("W_PLAYER_NUMBER") or "").strip()
+        else:
+            ns, ew = (get("NS_PAIR_NUMBER") or "").strip(), (get("EW_PAIR_NUMBER") or "").strip()
+        published = self._published(element, happened, score_text, room, board_imps)
+        return TravellerLine(
+            ns,
+            ew,
+            happened,
+            lead=values.lead(get("LEAD") or None),
+            table=values.integer(get("TABLE_NUMBER") or None),
+            round=None if match is None else match[2],
+            room=room,
+            south=south or None,
+            west=west or None,
+            published=published,
+        )
+
+    @staticmethod
+    def _outcome(contract_text: str, played_by: str, tricks_text: str, score_text: str) -> Outcome:
+        artificial = values.artificial(score_text) if score_text.upper().startswith("A") else None
+        if artificial is not None:
+            return artificial
+        if contract_text.upper() in _PASSES:
+            return Result(Contract.PASSED_OUT, None)
+        if not contract_text:
+            score = values.integer(score_text or None)
+            return NotPlayed() if score is None else AssignedScore(score)
+        contract = parse_contract(contract_text)
+        declarer = contract.declarer or _DECLARERS.get(played_by.upper())
+        if declarer is None:
+            raise ParseError(
+                N_("who declared {contract}? PLAYED_BY is {text!r}"), contract=contract, text=played_by
+            )
+        tricks = values.integer(tricks_text or None)
+        if tricks is None:
+            raise ParseError(
+                N_("{contract} has no result: how many tricks did declarer take?"), contract=contract
+            )
+        if not 0 <= tricks <= 13:
+            raise ParseError(
+                N_("{tricks} tricks is impossible: declarer takes 0 to 13 tricks"), tricks=tricks
+            )
+        return Result(contract.with_declarer(declarer), tricks)
+
+    @staticmethod
+    def _published(
+        element: ElementTree.Element,
+        happened: Outcome,
+        score_text: str,
+        room: Room | None,
+        board_imps: Decimal | None,
+    ) -> PublishedLine | None:
+        get = element.findtext
+        imps_ns = imps_ew = None
+        for name in _PUBLISHED_IMPS:
+            if element.find(f"NS_{name}") is not None or element.find(f"EW_{name}") is not None:
+                imps_ns = values.decimal(get(f"NS_{name}") or None)
+                imps_ew = values.decimal(get(f"EW_{name}") or None)
+                break
+        if room is Room.OPEN and board_imps is not None and imps_ns is None:
+            imps_ns, imps_ew = board_imps, -board_imps
+        score_ns = None
+        if isinstance(happened, Result):
+            score_ns = values.integer(score_text or None)
+        published = PublishedLine(
+            score_ns=score_ns,
+            mp_ns=values.decimal(get("NS_MATCH_POINTS") or None),
+            mp_ew=values.decimal(get("EW_MATCH_POINTS") or None),
+            percentage_ns=values.decimal(get("NS_PERCENTAGE") or None),
+            percentage_ew=values.decimal(get("EW_PERCENTAGE") or None),
+            imps_ns=imps_ns,
+            imps_ew=imps_ew,
+        )
+        return None if published == _NOTHING else published
+
+    def _match(self, element: ElementTree.Element, builder: _SectionBuilder) -> None:
+        team = _text(element, "TEAM") or _text(element, "HOME_TEAM")
+        opposing = _text(element, "OPPOSING_TEAM") or _text(element, "AWAY_TEAM")
+        round_number = values.integer(_text(element, "ROUND_NUMBER") or None)
+        if not team or not opposing:
+            self.note(ParseError(N_("a MATCH does not name its two teams: its boards are skipped")))
+            return
+        published = PublishedMatch(
+            vp_home=values.decimal(_text(element, "TEAM_SCORE") or None),
+            vp_visit=values.decimal(_text(element, "OPPOSING_TEAM_SCORE") or None),
+        )
+        builder.matches.append(
+            Match(team, opposing, round_number, None if published == PublishedMatch() else published)
+        )
+        for board in element.findall("BOARD"):
+            self._board(board, builder, (team, opposing, round_number))
+
+    # --- deals ----------------------------------------------------------------------------------
+
+    def _read_handset(self, handset: ElementTree.Element | None) -> None:
+        if handset is None:
+            return
+        for board in handset.findall("BOARD"):
+            number = values.integer(_text(board, "BOARD_NUMBER") or None)
+            if number is None:
+                continue
+            hands = {}
+            for hand in board.findall("HAND"):
+                seat = _HANDS.get(_text(hand, "DIRECTION").upper())
+                if seat is not None:
+                    hands[seat] = ".".join(
+                        _text(hand, suit) for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+                    )
+            if len(hands) != 4:
+                self.note(
+                    ParseError(N_("the deal of the board does not give four hands")),
+                    board=number,
+                    severity=Severity.WARNING,
+                )
+                continue
+            try:
+                self.deals[number] = normalise_deal("N:" + " ".join(hands[seat] for seat in Seat))
+            except ParseError as error:
+                self.note(error, board=number)
+
+
+_NOTHING = PublishedLine()
+
+
+def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
+    """The event of a USEBIO document given as bytes (its encoding is the one its XML declaration names)."""
+    try:
+        check_prolog(data)
+        root = ElementTree.fromstring(data)
+    except ParseError as error:
+        return Loaded(Event(), (Diagnostic.of(error, file=file),))
+    except ElementTree.ParseError as error:
+        line = error.position[0] if error.position else None
+        return Loaded(
+            Event(),
+            (
+                Diagnostic(
+                    N_("the file is not well-formed XML: {reason}"),
+                    {"reason": str(error)},
+                    file=file,
+                    line=line,
+                ),
+            ),
+        )
+    reader = _Reader(root, file)
+    try:
+        event = reader.event()
+    except BridgeScoreError as error:
+        return Loaded(Event(), (*reader.diagnostics, Diagnostic.of(error, file=file)))
+    return Loaded(event, tuple(reader.diagnostics))
+
+
+def read_source(source: str | Path | IO[bytes] | IO[str], *, file: str | None = None) -> Loaded:
+    """The event of a USEBIO file given as a path or a file object."""
+    if isinstance(source, (str, Path)):
+        return read_usebio(Path(source).read_bytes(), file=file or str(source))
+    data = source.read()
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+        data = re.sub(rb'(<\?xml[^>]*encoding=")[^"]*(")', rb"\1utf-8\2", data, count=1)
+    return read_usebio(data, file=file)
