@@ -24,12 +24,10 @@ from bridgescore.core.errors import N_, ParseError, Term
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from types import ModuleType
 
     from rich.console import Console
 
     from bridgescore.core.seat import Side
-    from bridgescore.formats.loaded import Loaded
     from bridgescore.forms.duplicate.check import CheckReport
     from bridgescore.forms.duplicate.model import Event
     from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
@@ -112,7 +110,9 @@ def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
     if kinds == {"usebio"}:
         if len(files) > 1:
             raise ParseError(N_("give one USEBIO file at a time"))
-        loaded: Loaded = _usebio().load(files[0])
+        from bridgescore.formats import usebio
+
+        loaded = usebio.load(files[0])
     elif kinds == {"pbn"}:
         from bridgescore.formats import pbn
 
@@ -157,16 +157,9 @@ def write(scored: ScoredEvent, output_format: OutputFormat) -> str:
         from bridgescore.formats import pbn
 
         return pbn.dumps(published)
-    return str(_usebio().dumps(published))
+    from bridgescore.formats import usebio
 
-
-def _usebio() -> ModuleType:
-    import importlib
-
-    try:
-        return importlib.import_module("bridgescore.formats.usebio")
-    except ModuleNotFoundError:
-        raise ParseError(N_("this bridgescore cannot read or write USEBIO files yet")) from None
+    return usebio.dumps(published)
 
 
 # --- text ----------------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.loaded import Loaded
 from bridgescore.formats.pbn.deal import normalise_deal
+from bridgescore.forms.duplicate.conventions import SCORING_TAG
 from bridgescore.forms.duplicate.model import (
     AssignedScore,
     Board,
@@ -492,7 +493,14 @@ def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
         event = reader.event()
     except BridgeScoreError as error:
         return Loaded(Event(), (*reader.diagnostics, Diagnostic.of(error, file=file)))
+    stored = _STORED_SCORING.search(data[: data.find(b"<USEBIO")] if b"<USEBIO" in data else b"")
+    if stored is not None:
+        event = replace(event, metadata=(*event.metadata, (SCORING_TAG, stored.group(1).decode("utf-8"))))
     return Loaded(event, tuple(reader.diagnostics))
+
+
+_STORED_SCORING = re.compile(rb'<\?bridgescore scoring="([^"]*)"\?>')
+"""bridgescore's scoring settings, written before the root element (see writer.format_usebio)."""
 
 
 def read_source(source: str | Path | IO[bytes] | IO[str], *, file: str | None = None) -> Loaded:

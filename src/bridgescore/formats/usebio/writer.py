@@ -18,6 +18,7 @@ from xml.etree import ElementTree
 from bridgescore.core.contract import Result
 from bridgescore.core.seat import Seat
 from bridgescore.formats.pbn.deal import read_hands
+from bridgescore.forms.duplicate.conventions import SCORING_TAG
 from bridgescore.forms.duplicate.model import (
     ArtificialScore,
     AssignedScore,
@@ -331,4 +332,8 @@ def format_usebio(event: Event) -> str:
     root = _Writer(event).document()
     ElementTree.indent(root, space="  ")
     body = ElementTree.tostring(root, encoding="unicode")
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{body}\n'
+    # bridgescore's full scoring settings ride in a processing instruction: valid under the DTD,
+    # ignored by other programs, read back by ours (reader.stored_scoring).
+    stored = dict(event.metadata).get(SCORING_TAG)
+    instruction = f'<?bridgescore scoring="{stored}"?>\n' if stored and "?>" not in stored else ""
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{DOCTYPE}\n{instruction}{body}\n'
