@@ -109,3 +109,25 @@ def test_a_missing_file_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str
 def test_an_unknown_scoring_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "event", PAIRS, "--scoring", "bam")
     assert code == 2 and "unknown scoring 'bam'" in err
+
+
+def test_a_truncated_file_scores_what_it_has(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = Path(INDIVIDUALS).read_bytes()
+    cut = data[: data.index(b'[Board "3"]') + 400]  # in the middle of board 3's tags
+    path = tmp_path / "cut.pbn"
+    path.write_bytes(cut)
+    code, out, err = run(capsys, "event", str(path), "--format", "json")
+    boards = json.loads(out)["boards"]
+    assert code == 0 and "cut.pbn" in err  # the cut is reported
+    assert [b["board"] for b in boards][:2] == [1, 2] and all(len(b["results"]) == 5 for b in boards[:2])
+
+
+def test_a_file_in_a_legacy_encoding_is_read_with_a_warning(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = Path(PAIRS).read_text(encoding="utf-8")
+    path = tmp_path / "latin.pbn"
+    path.write_bytes(text.encode("cp1252"))
+    code, out, err = run(capsys, "event", str(path), "--check")
+    assert code == 0 and "warning" in err and "latin.pbn" in err
+    assert "no differences" in out
