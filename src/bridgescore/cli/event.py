@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from bridgescore.core.seat import Side
     from bridgescore.forms.duplicate.check import CheckReport
     from bridgescore.forms.duplicate.model import Event
     from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
@@ -200,6 +199,7 @@ def _print_travellers(
     from rich.table import Table
 
     from bridgescore.core.contract import Result
+    from bridgescore.core.seat import Side
     from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
     from bridgescore.forms.duplicate.settings import Method
 
@@ -250,17 +250,11 @@ def _print_travellers(
                 if matchpoints
                 else (line.imps_ns, line.imps_ew)
             )
-            ns = " ".join(line.line.participants(_side("NS")))
-            ew = " ".join(line.line.participants(_side("EW")))
+            ns = " ".join(line.line.participants(Side.NS))
+            ew = " ".join(line.line.participants(Side.EW))
             table.add_row(ns, ew, contract, by, tricks, ns_score, ew_score, *(_fmt(v) for v in values))
         out.print()
         out.print(table)
-
-
-def _side(name: str) -> Side:
-    from bridgescore.core.seat import Side
-
-    return Side(name)
 
 
 def _print_matches(out: Console, section: ScoredSection, _: Callable[[str], str]) -> None:

@@ -23,7 +23,7 @@ numbers standing in for those lines, so that everything else is still checked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -347,11 +347,3 @@ def _check_matches(section: ScoredSection, comparer: _Comparer) -> None:
 
 def _fraction(value: Decimal | None) -> Fraction | None:
     return None if value is None else Fraction(value)
-
-
-def iter_all(report: CheckReport) -> Iterator[tuple[bool, Difference]]:
-    """Every listed difference (True) and unverified number (False)."""
-    for difference in report.differences:
-        yield True, difference
-    for difference in report.unverified:
-        yield False, difference

@@ -44,7 +44,7 @@ from bridgescore.forms.duplicate.rounding import to_decimal
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredSection
 from bridgescore.forms.duplicate.settings import scoring_text
 
-__all__ = ["PLACES", "PROGRAM", "publish"]
+__all__ = ["PLACES", "publish"]
 
 PLACES = 2
 """Decimals of every published matchpoint, percentage, IMP and total."""
@@ -54,10 +54,6 @@ def _program() -> str:
     from bridgescore import __version__
 
     return f"bridgescore {__version__}"
-
-
-PROGRAM = "bridgescore"
-"""The name written as the program of files bridgescore publishes (with the version after it)."""
 
 
 def _number(value: Fraction | None) -> Decimal | None:

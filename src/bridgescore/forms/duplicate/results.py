@@ -22,7 +22,6 @@ file published. Every number is exact (:class:`~fractions.Fraction`); rounding i
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
 from fractions import Fraction
 
 from bridgescore.core.seat import Side
@@ -294,11 +293,3 @@ def standings(
 def _natural(identifier: str) -> tuple[int, str]:
     digits = "".join(ch for ch in identifier if ch.isdigit())
     return (int(digits) if digits else 0, identifier)
-
-
-def iter_lines(scored: ScoredEvent) -> Iterator[tuple[ScoredSection, ScoredBoard, ScoredLine]]:
-    """Every scored line of the event with its section and board."""
-    for section in scored.sections:
-        for board in section.boards:
-            for line in board.lines:
-                yield section, board, line
