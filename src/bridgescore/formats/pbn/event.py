@@ -16,6 +16,7 @@ and in each section's first game the ``TotalScoreTable``. The numbers written ar
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
@@ -65,6 +66,9 @@ _EVENT_TAGS_KEPT = (
     "BridgescoreScoring",  # bridgescore's full scoring settings (forms.duplicate.conventions.SCORING_TAG)
 )  # fmt: skip
 """Event-level tags of the first game kept in :attr:`Event.metadata` and written back."""
+
+_TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
+"""What a PBN tag name may be made of (PBN §3.1)."""
 
 _KINDS = {"pairs": EventKind.PAIRS, "individuals": EventKind.INDIVIDUAL, "teams": EventKind.TEAMS}
 _LAYOUT_KIND = {"pairs": EventKind.PAIRS, "individual": EventKind.INDIVIDUAL, "teams": EventKind.TEAMS}
@@ -608,7 +612,8 @@ def event_games(event: Event) -> Iterator[tuple[PbnGame, dict[str, Table]]]:
                 tags["Application"] = event.program
             if section.name:
                 tags["Section"] = section.name
-            tags.update(dict(event.metadata))
+            # Only names that are PBN tags: another format's fields (USEBIO:CLUB_NAME …) stay out.
+            tags.update((name, value) for name, value in event.metadata if _TAG_NAME.fullmatch(name))
             tables: dict[str, Table] = {}
             if first and section.participants:
                 tags["TotalScoreTable"] = ""
