@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import ParseError, RuleError, Seat, Side, Strain
-from bridgescore.core.cards import FULL_PACK, SUITS, Card, Deal, Fit, Hand, HcpSplit, Rank, format_fit
+from bridgescore.core.cards import FULL_PACK, SUITS, Card, Deal, Fit, Hand, HcpSplit, Rank
 from bridgescore.i18n import translator
 
 S, H, D, C, NT = Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP
@@ -191,7 +191,7 @@ def deals(draw: st.DrawFn) -> Deal:
     return Deal(*(Hand(frozenset(cards[13 * i : 13 * i + 13])) for i in range(4)))
 
 
-def independent_fit(pbn: str, side: Side) -> Fit | None:
+def independent_fit(pbn: str, side: Side) -> Fit:
     """The fit rule of rules §5.5 read straight off the PBN text (suits as positions)."""
     hands = pbn[2:].split()  # N E S W
     pair = (hands[0], hands[2]) if side is Side.NS else (hands[1], hands[3])
@@ -202,7 +202,7 @@ def independent_fit(pbn: str, side: Side) -> Fit | None:
         ranked = sorted(group, key=lambda letter: (-lengths[letter], "SHDC".index(letter)))
         if lengths[ranked[0]] >= 8:
             return Fit(Strain(ranked[0]), lengths[ranked[0]])
-    return None
+    return Fit.NONE
 
 
 @given(deals(), st.sampled_from(list(Seat)), st.sampled_from(["en", "ru"]))
@@ -257,12 +257,16 @@ def test_fits_read(text: str, fit: Fit) -> None:
     assert Fit.parse(text) == fit
     assert Fit.parse(str(fit)) == fit
     assert Fit.parse(fit.format("ru")) == fit
+    assert fit.is_fit
+    assert fit.is_major != fit.is_minor
 
 
 @pytest.mark.parametrize("text", ["none", "нет", "-", "No"])
 def test_no_fit(text: str) -> None:
-    assert Fit.parse(text) is None
-    assert format_fit(None) == "none"
+    assert Fit.parse(text) == Fit.NONE
+    assert str(Fit.NONE) == "none"
+    assert Fit.parse(Fit.NONE.format("ru")) == Fit.NONE
+    assert not Fit.NONE.is_fit
 
 
 @pytest.mark.parametrize(("text", "message"), [("H7", "8 to 13"), ("S14", "8 to 13"), ("NT9", "not a fit")])

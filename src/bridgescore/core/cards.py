@@ -7,8 +7,8 @@ seat, each ``spades.hearts.diamonds.clubs``) or with the Russian ranks Т К Д 
     >>> deal = Deal.parse("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
     >>> deal.hcp(Seat.NORTH), deal.hcp(Side.NS), deal.hcp_split
     (10, 20, HcpSplit(ns=20, ew=20))
-    >>> deal.fit(Side.NS) is None       # no eight-card fit: every suit splits 4-3 or 3-3
-    True
+    >>> deal.fit(Side.NS)       # no eight-card fit: every suit splits 4-3 or 3-3
+    Fit.parse('none')
     >>> hand = Hand.parse("ТКДВ.1098.765.432")
     >>> hand.hcp, hand.honours(Strain.SPADES), hand.honours_bonus(Strain.SPADES)
     (10, 4, 100)
@@ -242,40 +242,56 @@ class Hand:
 class Fit:
     """A side's trump fit: a suit and the cards the two hands hold in it together (8 to 13).
 
-    The fit-based compensation table (rules §5.5) prices a line by its best fit; "no fit" (no
-    suit of eight or more between the two hands) is ``None`` wherever a ``Fit | None`` is asked.
+    The fit-based compensation table (rules §5.5) prices a line by its best fit. A side with no
+    suit of eight or more cards between its two hands has :data:`Fit.NONE` (no suit, length 0).
 
     >>> Fit.parse("H9"), Fit.parse("Ч10"), Fit.parse("none")
-    (Fit.parse('H9'), Fit.parse('H10'), None)
-    >>> Fit.parse("♣8").is_major
-    False
+    (Fit.parse('H9'), Fit.parse('H10'), Fit.parse('none'))
+    >>> Fit.parse("♣8").is_major, Fit.NONE.is_fit
+    (False, False)
     """
 
-    strain: Strain
+    strain: Strain | None
     length: int
 
+    NONE: ClassVar[Fit]
+
     def __post_init__(self) -> None:
+        if self.strain is None:
+            if self.length != 0:
+                raise RuleError(N_("no fit has no length, not {length!r}"), length=self.length)
+            return
         if self.strain not in SUITS:
             raise RuleError(N_("a fit is in a suit, not {strain}"), strain=self.strain)
         if isinstance(self.length, bool) or not isinstance(self.length, int) or not 8 <= self.length <= 13:
             raise RuleError(N_("a fit is 8 to 13 cards in the two hands, not {length!r}"), length=self.length)
 
     @property
+    def is_fit(self) -> bool:
+        """Whether there is a fit (eight cards or more in one suit)."""
+        return self.strain is not None
+
+    @property
     def is_major(self) -> bool:
         """A fit in hearts or spades."""
-        return self.strain.is_major
+        return self.strain is not None and self.strain.is_major
+
+    @property
+    def is_minor(self) -> bool:
+        """A fit in clubs or diamonds."""
+        return self.strain is not None and self.strain.is_minor
 
     @classmethod
-    def parse(cls, text: str) -> Fit | None:
+    def parse(cls, text: str) -> Fit:
         """Read a fit: a suit (``S H D C``, ``♠ ♥ ♦ ♣`` or ``П Ч Б Т``) and the combined length.
 
-        ``none``, ``no``, ``-``, ``нет`` mean no eight-card fit (``None``).
+        ``none``, ``no``, ``-``, ``нет`` mean no eight-card fit (:data:`Fit.NONE`).
         """
         from bridgescore.core.notation import _STRAIN_WORDS, _normalise
 
         key = _normalise(text).strip()
         if key in _NO_FIT:
-            return None
+            return cls.NONE
         letters = key.rstrip("0123456789")
         digits = key[len(letters) :].strip()
         strain = _STRAIN_WORDS.get(letters.strip())
@@ -293,9 +309,15 @@ class Fit:
         return cls(strain, length)
 
     def format(self, language: CardLanguage = "en") -> str:
-        """``H9``; in Russian ``Ч9``."""
+        """``H9``; in Russian ``Ч9``; no fit is ``none`` (``нет``).
+
+        >>> Fit(Strain.SPADES, 10).format("ru"), Fit.NONE.format(), Fit.NONE.format("ru")
+        ('П10', 'none', 'нет')
+        """
         from bridgescore.core.notation import _RU_STRAIN
 
+        if self.strain is None:
+            return "нет" if language == "ru" else "none"
         letter = _RU_STRAIN[self.strain] if language == "ru" else self.strain.value
         return f"{letter}{self.length}"
 
@@ -306,18 +328,9 @@ class Fit:
         return f"Fit.parse({self.format()!r})"
 
 
+Fit.NONE = Fit(None, 0)
+
 _NO_FIT = frozenset({"none", "no", "no fit", "nofit", "-", "нет", "без фита", "0"})
-
-
-def format_fit(fit: Fit | None, language: CardLanguage = "en") -> str:
-    """A fit as text, ``none`` (``нет``) for no fit.
-
-    >>> format_fit(Fit(Strain.SPADES, 10)), format_fit(None), format_fit(None, "ru")
-    ('S10', 'none', 'нет')
-    """
-    if fit is None:
-        return "нет" if language == "ru" else "none"
-    return fit.format(language)
 
 
 @dataclass(frozen=True, slots=True)
@@ -486,8 +499,8 @@ class Deal:
         """The cards of *suit* the two hands of *side* hold together."""
         return sum(self.hand(seat).length(suit) for seat in side.seats)
 
-    def fit(self, side: Side) -> Fit | None:
-        """The side's best fit as the fit table reads it (rules §5.5), or ``None`` without one.
+    def fit(self, side: Side) -> Fit:
+        """The side's best fit as the fit table reads it (rules §5.5); :data:`Fit.NONE` without one.
 
         A major fit of eight or more cards wins over any minor fit ("if the scoring line has
         both the major and the minor fit, then the minor fit must be ignored"); otherwise the
@@ -498,7 +511,7 @@ class Deal:
             best = max(suits, key=lambda suit: (self.length(side, suit), suit.index))
             if self.length(side, best) >= 8:
                 return Fit(best, self.length(side, best))
-        return None
+        return Fit.NONE
 
     def honours(self, strain: Strain) -> tuple[Seat, int] | None:
         """Who holds scorable honours for a contract in *strain*, and what they score (100 or 150).
