@@ -70,6 +70,10 @@ def default_settings(form: Form) -> FormSettings:
         from bridgescore.forms.rubber import LAW
 
         return LAW
+    if form is Form.CHICAGO:
+        from bridgescore.forms.chicago import LAW as CHICAGO_LAW
+
+        return CHICAGO_LAW
     raise ParseError(N_("the {form} form cannot read a deal log yet"), form=form.value)
 
 
