@@ -59,7 +59,7 @@ class FitCategory:
 _ANY = FitCategory("any")
 _NO_FIT = FitCategory("nofit")
 _KNOWN_KEYS = frozenset(
-    {"name", "aliases", "title", "source", "url", "notes", "even", "columns", "rows", "beyond"}
+    {"name", "aliases", "title", "title_ru", "source", "url", "notes", "even", "columns", "rows", "beyond"}
 )
 
 
@@ -85,6 +85,16 @@ class CompensationTable:
     aliases: tuple[str, ...] = ()
     origin: str = ""
     """Where the table came from: ``built-in`` or the file it was read from."""
+    title_ru: str = ""
+    """The title in Russian, when the file gives one."""
+
+    def title_in(self, language: str) -> str:
+        """The title in *language* (``en`` or ``ru``), English when there is no translation.
+
+        >>> load_table("classic").title_in("ru")
+        'Классическая таблица по фигурным очкам (таблица A)'
+        """
+        return self.title_ru if language == "ru" and self.title_ru else self.title
 
     @property
     def needs_fit(self) -> bool:
@@ -129,7 +139,13 @@ class CompensationTable:
 
     def as_dict(self) -> dict[str, Any]:
         """What a session records about its table: name, title, source and address."""
-        return {"name": self.name, "title": self.title, "source": self.source, "url": self.url}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "title_ru": self.title_ru or None,
+            "source": self.source,
+            "url": self.url,
+        }
 
     def __str__(self) -> str:
         return self.name
@@ -195,6 +211,7 @@ def parse_table(text: str, origin: str = "") -> CompensationTable:
         beyond=beyond,
         aliases=tuple(aliases),
         origin=origin,
+        title_ru=_text(data, "title_ru", where, default=""),
     )
 
 
