@@ -140,6 +140,7 @@ class Card:
 
 FULL_PACK: frozenset[Card] = frozenset(Card(suit, rank) for suit in SUITS for rank in Rank)
 """All 52 cards."""
+_CARD = {(card.suit, card.rank): card for card in FULL_PACK}  # reading a deal reuses these 52
 
 
 @dataclass(frozen=True, slots=True)
@@ -596,7 +597,7 @@ def _read_hand(
                        "(or Т К Д В 10 9 … 2)"),
                     char=written[position], suit=_SUIT_TERMS[suit], hand=text,
                 )  # fmt: skip
-            cards.append(Card(suit, rank))
+            cards.append(_CARD[suit, rank])
     return cards, language
 
 
