@@ -301,3 +301,25 @@ def test_any_chicago_agrees_with_the_reference_sketch(
     assert state.totals == reference_chicago(deals, first, dealer_vul)
     assert sum(deal.points(NS) + deal.points(EW) for deal in state.deals) == sum(state.totals.values())
     json.dumps(state.as_dict())
+
+
+@st.composite
+def chicago_deals(draw: st.DrawFn) -> Deal:
+    result = draw(results())
+    if result.contract.is_passed_out or not draw(st.booleans()):
+        return Deal(result)
+    points = 150 if result.contract.strain is Strain.NOTRUMP else draw(st.sampled_from([100, 150]))
+    return Deal(result, honours=HonoursClaim(draw(st.sampled_from([NS, EW])), points))
+
+
+@given(st.lists(chicago_deals(), max_size=8), st.booleans(), st.sampled_from(["en", "ru"]))
+def test_a_chicago_log_reads_back_from_its_text(deals: list[Deal], dealer_vul: bool, language: str) -> None:
+    from bridgescore.formats.deallog import DealLog, Form
+
+    log = DealLog(
+        Form.CHICAGO, ChicagoSettings(dealer_vulnerable=dealer_vul), first_dealer=W, entries=tuple(deals)
+    )
+    text = dumps(log, language=language)  # type: ignore[arg-type]
+    assert loads(text) == log
+    assert dumps(loads(text), language=language) == text  # type: ignore[arg-type]
+    assert replay(loads(text)).totals == replay(log).totals

@@ -44,6 +44,12 @@ def test_a_compensation_deal_line() -> None:
     assert format_deal(russian, "ru") == "4Ч С = hcp=NS:25 vul=both fit=H9"
 
 
+def test_a_fit_given_with_the_hands_is_one_of_theirs() -> None:
+    # 20-20: either side may be the scoring line (it depends on the dealer), so either fit is accepted
+    assert parse_deal(f"2H E = fit=H8 deal={HANDS}", COMPENSATION).fit == Fit(Strain.HEARTS, 8)
+    assert parse_deal(f"2H E = fit=S8 deal={HANDS}", COMPENSATION).fit == Fit(Strain.SPADES, 8)
+
+
 def test_the_hands_are_given_with_spaces_like_pbn() -> None:
     deal = parse_deal(f"2H E = deal={HANDS} vul=EW", COMPENSATION)
     assert deal.cards == Cards.parse(HANDS)
@@ -63,6 +69,10 @@ def test_the_hands_are_given_with_spaces_like_pbn() -> None:
         ("4H N = honours=NS:100", "unknown option 'honours' on a compensation deal"),
         ("4H N = deal=N:AKQJ.T98.765.432 T98.765.432.AKQJ", "has 2 hands"),
         (f"4H N = hcp=NS:21 deal={HANDS}", "hcp=NS:21 disagrees with the hands, which hold NS 20 and EW 20"),
+        (
+            f"4H N = fit=D8 deal={HANDS}",
+            "fit=D8 disagrees with the hands: the side the table prices has S8 / H8",
+        ),
         ("4H = hcp=NS:25", "who declared 4H"),
     ],
 )
@@ -302,12 +312,9 @@ def compensation_deals(draw: st.DrawFn) -> Deal:
         )
     )
     if draw(st.booleans()):
-        return Deal(
-            result,
-            cards=Cards.parse(HANDS),
-            fit=fit,
-            vulnerability=draw(st.sampled_from([None, *Vulnerability])),
-        )
+        hands_fit = draw(st.sampled_from([None, Fit(Strain.SPADES, 8), Fit(Strain.HEARTS, 8)]))
+        vulnerability = draw(st.sampled_from([None, *Vulnerability]))
+        return Deal(result, cards=Cards.parse(HANDS), fit=hands_fit, vulnerability=vulnerability)
     hcp = HcpSplit.of(NS, draw(st.integers(0, 40)))
     return Deal(result, hcp=hcp, fit=fit, vulnerability=draw(st.sampled_from([None, *Vulnerability])))
 

@@ -156,6 +156,14 @@ class Deal:
                 raise RuleError(
                     N_("the hands do not hold the honours claimed ({claim})"), claim=str(self.honours)
                 )
+        if self.cards is not None and self.fit is not None:
+            stronger = self.cards.hcp_split.stronger
+            sides = (stronger,) if stronger is not None else (Side.NS, Side.EW)
+            if all(self.cards.fit(side) != self.fit for side in sides):
+                raise RuleError(
+                    N_("fit={given} disagrees with the hands: the side the table prices has {found}"),
+                    given=str(self.fit), found=" / ".join(str(self.cards.fit(side)) for side in sides),
+                )  # fmt: skip
         if self.cards is not None and self.hcp is not None and self.cards.hcp_split != self.hcp:
             raise RuleError(
                 N_("hcp={given} disagrees with the hands, which hold NS {ns} and EW {ew}"),
