@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import (
@@ -290,6 +290,7 @@ def results(draw: st.DrawFn) -> Result:
     return Result(contract, draw(st.integers(max(0, 4 + level), 13)))
 
 
+@settings(deadline=None)  # a busy shared machine must not fail a correct test
 @given(st.lists(results(), max_size=14), st.sampled_from(list(Seat)), st.booleans())
 def test_any_chicago_agrees_with_the_reference_sketch(
     deals: list[Result], first: Seat, dealer_vul: bool
@@ -312,6 +313,7 @@ def chicago_deals(draw: st.DrawFn) -> Deal:
     return Deal(result, honours=HonoursClaim(draw(st.sampled_from([NS, EW])), points))
 
 
+@settings(deadline=None)  # a busy shared machine must not fail a correct test
 @given(st.lists(chicago_deals(), max_size=8), st.booleans(), st.sampled_from(["en", "ru"]))
 def test_a_chicago_log_reads_back_from_its_text(deals: list[Deal], dealer_vul: bool, language: str) -> None:
     from bridgescore.formats.deallog import DealLog, Form
