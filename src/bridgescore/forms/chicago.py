@@ -97,15 +97,36 @@ _DEALER_WORDS = {
     "не сдающий": False, "другая линия": False,
 }  # fmt: skip
 DEALS_2_3_KEY = "vulnerable on deals 2-3"
+"""The header key of the deal 2–3 variant (Chicago and the compensation evening's Chicago cycle)."""
 
 
-def _key(text: str) -> str:
-    name = " ".join(text.lower().replace("_", " ").split())
+def setting_name(key: str) -> str:
+    """A header key as one spelling: case, ``_`` and spaces do not matter, nor honors/honours.
+
+    >>> setting_name("Vulnerable_on deals 2 and 3"), setting_name("Honors")
+    ('vulnerable on deals 2-3', 'honours')
+    """
+    name = " ".join(key.lower().replace("_", " ").split())
     return (
         name.replace("honors", "honours")
         .replace("deals 2 3", "deals 2-3")
         .replace("deals 2 and 3", "deals 2-3")
     )
+
+
+def dealer_vulnerable_from(key: str, value: str) -> bool:
+    """Read ``vulnerable on deals 2-3``: ``dealer`` (True, the ACBL rule) or ``non-dealer`` (False).
+
+    >>> dealer_vulnerable_from(DEALS_2_3_KEY, "Non-dealer"), dealer_vulnerable_from(DEALS_2_3_KEY, "сдающий")
+    (False, True)
+    """
+    text = " ".join(value.lower().split())
+    if text not in _DEALER_WORDS:
+        raise ParseError(
+            N_("{value!r} is not a value of {key!r}: use {accepted}"),
+            value=value.strip(), key=key.strip(), accepted="dealer, non-dealer",
+        )  # fmt: skip
+    return _DEALER_WORDS[text]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +150,7 @@ class ChicagoSettings:
         ``honours: on|off`` and ``vulnerable on deals 2-3: dealer|non-dealer``; raises
         :class:`ParseError` naming an unknown key or a value that is not allowed.
         """
-        name = _key(key)
+        name = setting_name(key)
         text = " ".join(value.lower().split())
         if name == "honours":
             if text not in _ON:
@@ -139,12 +160,7 @@ class ChicagoSettings:
                 )  # fmt: skip
             return replace(self, honours=_ON[text])
         if name == DEALS_2_3_KEY:
-            if text not in _DEALER_WORDS:
-                raise ParseError(
-                    N_("{value!r} is not a value of {key!r}: use {accepted}"),
-                    value=value.strip(), key=key.strip(), accepted="dealer, non-dealer",
-                )  # fmt: skip
-            return replace(self, dealer_vulnerable=_DEALER_WORDS[text])
+            return replace(self, dealer_vulnerable=dealer_vulnerable_from(key, value))
         raise ParseError(
             N_("unknown Chicago setting {key!r}: the settings are {accepted}"),
             key=key.strip(), accepted=", ".join(SETTING_KEYS),
@@ -184,9 +200,9 @@ def settings_from(header: Mapping[str, str] | Iterable[tuple[str, str]]) -> Chic
     pairs = list(header.items()) if isinstance(header, Mapping) else list(header)
     settings, seen = LAW, set()
     for key, value in pairs:
-        if _key(key) in seen:
+        if setting_name(key) in seen:
             raise ParseError(N_("the setting {key!r} is given twice"), key=key.strip())
-        seen.add(_key(key))
+        seen.add(setting_name(key))
         settings = settings.with_setting(key, value)
     return settings
 

@@ -32,7 +32,13 @@ from bridgescore.core.scales import imps
 from bridgescore.core.scoring import LAW, Score, ScoringRules, score
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.chicago import chicago_dealer, chicago_vulnerability
+from bridgescore.forms.chicago import (
+    DEALS_2_3_KEY,
+    chicago_dealer,
+    chicago_vulnerability,
+    dealer_vulnerable_from,
+    setting_name,
+)
 from bridgescore.forms.compensation_table import (
     DEFAULT_TABLE,
     CompensationTable,
@@ -267,19 +273,8 @@ _CYCLE_WORDS = {
     "board": Cycle.BOARD, "boards": Cycle.BOARD, "board number": Cycle.BOARD, "по номеру сдачи": Cycle.BOARD,
     "по номеру": Cycle.BOARD, "доска": Cycle.BOARD,
 }  # fmt: skip
-_DEALER_WORDS = {
-    "dealer": True, "dealer's side": True, "сдающий": True, "сдающего": True,
-    "non-dealer": False, "non dealer": False, "other side": False, "dealer's opponents": False,
-    "соперники": False, "соперники сдающего": False,
-}  # fmt: skip
 TABLE_KEY = "table"
 CYCLE_KEY = "vulnerability"
-DEALS_2_3_KEY = "vulnerable on deals 2-3"
-
-
-def _key(text: str) -> str:
-    name = " ".join(text.lower().replace("_", " ").split())
-    return name.replace("deals 2 3", "deals 2-3").replace("deals 2 and 3", "deals 2-3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +303,7 @@ class CompensationSettings:
         Raises :class:`ParseError` naming an unknown key or a value that is not allowed. A
         table is checked when the evening starts (a file is read relative to the log).
         """
-        name = _key(key)
+        name = setting_name(key)
         text = " ".join(value.lower().split())
         if name == TABLE_KEY:
             if not value.strip():
@@ -324,12 +319,7 @@ class CompensationSettings:
                 )  # fmt: skip
             return replace(self, cycle=_CYCLE_WORDS[text])
         if name == DEALS_2_3_KEY:
-            if text not in _DEALER_WORDS:
-                raise ParseError(
-                    N_("{value!r} is not a value of {key!r}: use {accepted}"),
-                    value=value.strip(), key=key.strip(), accepted="dealer, non-dealer",
-                )  # fmt: skip
-            return replace(self, dealer_vulnerable=_DEALER_WORDS[text])
+            return replace(self, dealer_vulnerable=dealer_vulnerable_from(key, value))
         raise ParseError(
             N_("unknown compensation setting {key!r}: the settings are {accepted}"),
             key=key.strip(), accepted=", ".join(SETTING_KEYS),
@@ -379,9 +369,9 @@ def settings_from(header: Mapping[str, str] | Iterable[tuple[str, str]]) -> Comp
     pairs = list(header.items()) if isinstance(header, Mapping) else list(header)
     settings, seen = DEFAULT_SETTINGS, set()
     for key, value in pairs:
-        if _key(key) in seen:
+        if setting_name(key) in seen:
             raise ParseError(N_("the setting {key!r} is given twice"), key=key.strip())
-        seen.add(_key(key))
+        seen.add(setting_name(key))
         settings = settings.with_setting(key, value)
     return settings
 
