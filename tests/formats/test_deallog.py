@@ -328,9 +328,9 @@ def test_bad_headers_name_the_line(text: str, line: int, message: str) -> None:
     assert message in str(caught.value)
 
 
-def test_a_form_that_cannot_read_logs_yet_is_refused_by_name() -> None:
-    with pytest.raises(DealLogError, match="line 1: the chicago form cannot read a deal log yet"):
-        loads("form: chicago\n4S N 10\n")
+def test_every_form_reads_a_log() -> None:
+    for form in Form:
+        assert loads(f"form: {form.value}\n").form is form
 
 
 def test_a_file_that_is_not_utf8_names_the_line() -> None:

@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from bridgescore.cli import calculator, demo, event, rubber
+from bridgescore.cli import calculator, chicago, compensation, demo, event, rubber
 from bridgescore.core.errors import BridgeScoreError
 
 app = typer.Typer(
@@ -22,6 +22,8 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 calculator.register(app)
+chicago.register(app)
+compensation.register(app)
 demo.register(app)
 rubber.register(app)
 event.register(app)

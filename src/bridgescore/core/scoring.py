@@ -75,6 +75,8 @@ class LineKind(StrEnum):
     UNDERTRICKS_SECOND_THIRD = "undertricks_second_third"
     UNDERTRICKS_FOURTH_ON = "undertricks_fourth_on"
     PASSED_OUT = "passed_out"
+    HONOURS = "honours"
+    """Honours held in one hand (rubber, Chicago), not part of a contract's score: :func:`honours_line`."""
 
     @property
     def is_trick_points(self) -> bool:
@@ -359,3 +361,29 @@ def undertrick_values(
         return 200 * factor, 300 * factor, 300 * factor
     later = 200 if table is UndertrickTable.PRE_1987 else 300
     return 100 * factor, 200 * factor, later * factor
+
+
+_HONOURS = {
+    (False, 100): N_("Honours: four of the five trump honours in one hand"),
+    (False, 150): N_("Honours: all five trump honours in one hand"),
+    (True, 150): N_("Honours: four aces in one hand at no trump"),
+}
+
+
+def honours_line(points: int, notrump: bool = False) -> ScoreLine:
+    """The line for honours held in one hand (rules §2.5), scored by whichever side holds them.
+
+    Four of the five trump honours score 100, all five 150; at no trump only the four aces
+    count, for 150. Honours are not part of :func:`score`: they belong to the hand, not to the
+    contract, and are scored in rubber and Chicago only.
+
+    >>> honours_line(150, notrump=True).describe()
+    'Honours: four aces in one hand at no trump'
+    >>> honours_line(100).points
+    100
+    """
+    if isinstance(points, bool) or not isinstance(points, int) or (notrump, points) not in _HONOURS:
+        raise RuleError(
+            N_("honours are worth 100 or 150 in a suit and 150 at no trump, not {points!r}"), points=points
+        )
+    return ScoreLine(LineKind.HONOURS, points, _HONOURS[notrump, points], 1, points)

@@ -37,10 +37,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import IO, Any, Protocol, Self
 
+from bridgescore.core.cards import Deal as Cards
+from bridgescore.core.cards import Fit, HcpSplit
 from bridgescore.core.contract import Language
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
-from bridgescore.core.notation import format_result, parse_result, parse_seat, parse_side
+from bridgescore.core.notation import format_result, parse_result, parse_seat, parse_side, parse_vulnerability
 from bridgescore.core.seat import Seat, Side
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.deal import Deal, Form, HonoursClaim, Players
 
 
@@ -70,6 +73,14 @@ def default_settings(form: Form) -> FormSettings:
         from bridgescore.forms.rubber import LAW
 
         return LAW
+    if form is Form.CHICAGO:
+        from bridgescore.forms.chicago import LAW as CHICAGO_LAW
+
+        return CHICAGO_LAW
+    if form is Form.COMPENSATION:
+        from bridgescore.forms.compensation import DEFAULT_SETTINGS
+
+        return DEFAULT_SETTINGS
     raise ParseError(N_("the {form} form cannot read a deal log yet"), form=form.value)
 
 
@@ -85,7 +96,7 @@ def preset_settings(form: Form, name: str) -> FormSettings:
 DEAL_OPTIONS: dict[Form, tuple[str, ...]] = {
     Form.RUBBER: ("honours",),
     Form.CHICAGO: ("honours",),
-    Form.COMPENSATION: (),
+    Form.COMPENSATION: ("hcp", "vul", "fit", "deal"),
 }
 """The ``key=value`` options a deal line of each form may carry."""
 
@@ -192,20 +203,27 @@ class DealLog:
 
 # --- one deal line ------------------------------------------------------------------------------
 
-_OPTION = re.compile(r"([^\W\d_][\w-]*)=(\S+)")
+_OPTION = re.compile(r"([^\W\d_][\w-]*)=(\S+(?: \S+)*)")
 
 
 def parse_deal(text: str, form: Form = Form.RUBBER) -> Deal:
     """Read one deal line: ``<contract> <declarer> <result> [key=value …]`` or ``pass``.
 
     >>> parse_deal("2H S = honours=NS:100")
-    Deal(result=Result.parse('2H S ='), honours=HonoursClaim(side=<Side.NS: 'NS'>, points=100))
+    Deal(result=Result.parse('2H S ='), honours=HonoursClaim(side=<Side.NS: 'NS'>, points=100), \
+hcp=None, vulnerability=None, fit=None, cards=None)
     >>> parse_deal("4П С 10  # comment").result
     Result.parse('4S N =')
+    >>> deal = parse_deal("3NT S +1 hcp=EW:15 vul=both fit=none", Form.COMPENSATION)
+    >>> deal.hcp, deal.vulnerability, deal.fit
+    (HcpSplit(ns=25, ew=15), <Vulnerability.BOTH: 'Both'>, Fit.parse('none'))
+
+    A compensation deal may give the four hands instead of the HCP: ``deal=N:AKQJ.T98.765.432
+    …`` — the four hands after ``deal=`` are separated by spaces, like PBN's Deal tag.
 
     Raises :class:`ParseError` (or :class:`RuleError`) naming what is wrong; no line number.
     """
-    tokens = _strip_comment(text).split()
+    tokens = _join_hands(_strip_comment(text).split())
     options: dict[str, str] = {}
     while tokens and (match := _OPTION.fullmatch(tokens[-1])):
         key = _option_key(match.group(1))
@@ -224,8 +242,26 @@ def parse_deal(text: str, form: Form = Form.RUBBER) -> Deal:
     if not tokens:
         raise ParseError(N_("a deal line needs a contract, its declarer and the result, or pass"))
     result = parse_result(" ".join(tokens))
-    honours = HonoursClaim.parse(options["honours"]) if "honours" in options else None
-    return Deal(result, honours=honours)
+    return Deal(
+        result,
+        honours=HonoursClaim.parse(options["honours"]) if "honours" in options else None,
+        hcp=HcpSplit.parse(options["hcp"]) if "hcp" in options else None,
+        vulnerability=parse_vulnerability(options["vul"]) if "vul" in options else None,
+        fit=Fit.parse(options["fit"]) if "fit" in options else None,
+        cards=Cards.parse(options["deal"]) if "deal" in options else None,
+    )
+
+
+def _join_hands(tokens: list[str]) -> list[str]:
+    """Keep ``deal=N:h1 h2 h3 h4`` as one token: PBN separates the four hands with spaces."""
+    for index, token in enumerate(tokens):
+        key, equals, _value = token.partition("=")
+        if equals and _option_key(key) == "deal":
+            end = index + 1
+            while end < len(tokens) and end < index + 4 and "=" not in tokens[end]:
+                end += 1
+            return [*tokens[:index], " ".join(tokens[index:end]), *_join_hands(tokens[end:])]
+    return tokens
 
 
 def format_deal(deal: Deal, language: Language = "en") -> str:
@@ -233,6 +269,8 @@ def format_deal(deal: Deal, language: Language = "en") -> str:
 
     >>> format_deal(parse_deal("3БК Ю +1")), format_deal(parse_deal("3NT S 10"), "ru")
     ('3NT S +1', '3БК Ю +1')
+    >>> format_deal(parse_deal("4Ч С = fit=Ч9 vul=С-Ю hcp=В-З:15", Form.COMPENSATION))
+    '4H N = hcp=NS:25 vul=NS fit=H9'
     """
     if deal.is_passed_out:
         text = "пас" if language == "ru" else "pass"
@@ -240,16 +278,41 @@ def format_deal(deal: Deal, language: Language = "en") -> str:
         text = format_result(deal.result, language)
     if deal.honours is not None:
         text += f" honours={deal.honours}"
+    if deal.hcp is not None:
+        text += f" hcp={deal.hcp}"
+    if deal.vulnerability is not None:
+        text += f" vul={_VUL_TEXT[deal.vulnerability]}"
+    if deal.fit is not None:
+        text += f" fit={deal.fit}"
+    if deal.cards is not None:
+        text += f" deal={deal.cards}"
     return text
 
 
+_VUL_TEXT = {
+    Vulnerability.NONE: "none",
+    Vulnerability.NS: "NS",
+    Vulnerability.EW: "EW",
+    Vulnerability.BOTH: "both",
+}
+
+
 def _check_options(deal: Deal, form: Form) -> None:
-    if deal.honours is not None and "honours" not in DEAL_OPTIONS[form]:
-        raise RuleError(N_("a {form} deal has no honours"), form=form.value)
+    given = {
+        "honours": deal.honours,
+        "hcp": deal.hcp,
+        "vul": deal.vulnerability,
+        "fit": deal.fit,
+        "deal": deal.cards,
+    }
+    for key, value in given.items():
+        if value is not None and key not in DEAL_OPTIONS[form]:
+            raise RuleError(N_("a {form} deal has no {key}= option"), form=form.value, key=key)
 
 
 def _option_key(text: str) -> str:
-    return text.lower().replace("honors", "honours")
+    key = text.lower().replace("honors", "honours")
+    return "vul" if key == "vulnerability" else key
 
 
 def _strip_comment(text: str) -> str:

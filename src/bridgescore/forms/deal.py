@@ -18,11 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bridgescore.core.cards import Deal as Cards
+from bridgescore.core.cards import Fit, HcpSplit
 from bridgescore.core.contract import Result
-from bridgescore.core.errors import N_, ParseError, RuleError
+from bridgescore.core.errors import N_, ParseError, RuleError, Term
 from bridgescore.core.notation import parse_seat, parse_side
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
+from bridgescore.core.vulnerability import Vulnerability
 
 
 class Form(StrEnum):
@@ -95,6 +98,12 @@ class HonoursClaim:
         return f"{self.side}:{self.points}"
 
 
+_HCP = Term(N_("a split of the high-card points"))
+_VULNERABILITY = Term(N_("a vulnerability"))
+_FIT = Term(N_("a fit"))
+_CARDS = Term(N_("the four hands of a deal"))
+
+
 @dataclass(frozen=True, slots=True)
 class Deal:
     """One deal of a home form: the result (declarer required unless passed out) and its claims.
@@ -106,6 +115,14 @@ class Deal:
 
     result: Result
     honours: HonoursClaim | None = None
+    hcp: HcpSplit | None = None
+    """Compensation: how the 40 high-card points were split (``hcp=NS:25``)."""
+    vulnerability: Vulnerability | None = None
+    """Compensation: the vulnerability, when it does not follow the cycle (``vul=NS``)."""
+    fit: Fit | None = None
+    """Compensation: the scoring side's best fit (``fit=H9``; :data:`Fit.NONE` for ``fit=none``)."""
+    cards: Cards | None = None
+    """Compensation: the four hands (``deal=N:…``), from which HCP and fit are counted."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.result, Result):
@@ -125,6 +142,33 @@ class Deal:
                 raise RuleError(
                     N_("at no trump only the four aces in one hand count as honours, for 150, not 100")
                 )
+        for value, kind, what in (
+            (self.hcp, HcpSplit, _HCP),
+            (self.vulnerability, Vulnerability, _VULNERABILITY),
+            (self.fit, Fit, _FIT),
+            (self.cards, Cards, _CARDS),
+        ):
+            if value is not None and not isinstance(value, kind):
+                raise RuleError(N_("{value!r} is not {what}"), value=value, what=what)
+        if self.cards is not None and self.honours is not None:
+            held = self.cards.honours(contract.strain)
+            if held is None or (held[0].side, held[1]) != (self.honours.side, self.honours.points):
+                raise RuleError(
+                    N_("the hands do not hold the honours claimed ({claim})"), claim=str(self.honours)
+                )
+        if self.cards is not None and self.fit is not None:
+            stronger = self.cards.hcp_split.stronger
+            sides = (stronger,) if stronger is not None else (Side.NS, Side.EW)
+            if all(self.cards.fit(side) != self.fit for side in sides):
+                raise RuleError(
+                    N_("fit={given} disagrees with the hands: the side the table prices has {found}"),
+                    given=str(self.fit), found=" / ".join(str(self.cards.fit(side)) for side in sides),
+                )  # fmt: skip
+        if self.cards is not None and self.hcp is not None and self.cards.hcp_split != self.hcp:
+            raise RuleError(
+                N_("hcp={given} disagrees with the hands, which hold NS {ns} and EW {ew}"),
+                given=str(self.hcp), ns=self.cards.hcp_split.ns, ew=self.cards.hcp_split.ew,
+            )  # fmt: skip
 
     @property
     def is_passed_out(self) -> bool:

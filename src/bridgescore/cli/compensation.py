@@ -1,0 +1,148 @@
+"""``bridgescore compensation FILE`` — an evening of compensation bridge from its deal log.
+
+$ bridgescore compensation examples/compensation.txt
+$ bridgescore compensation examples/compensation.txt --lang ru --explain
+$ bridgescore compensation examples/compensation.txt --table estonian --json
+
+Per deal: who dealt, the vulnerability, the contract, the high-card points, what the table
+expected, the score, the difference and the IMPs (all from North-South's view); then each
+side's and each player's IMPs, with what their cards were worth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from bridgescore.cli.labels import seat_label, side_label, signed, vulnerability_label
+from bridgescore.cli.logfile import folder_of, read_log
+from bridgescore.cli.output import LANG_HELP, console, current_language, print_json, use_language
+from bridgescore.core.seat import Side
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from bridgescore.forms.compensation import CompensationState, Totals
+
+
+def register(app: typer.Typer) -> None:
+    """Add the compensation command to *app*."""
+    app.command("compensation")(compensation_command)
+
+
+def compensation_command(
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="A deal log (docs/deallog.md); '-' reads stdin.")
+    ],
+    table: Annotated[
+        str | None,
+        typer.Option(
+            "--table",
+            metavar="NAME|FILE",
+            help="Compensation table: classic, B, estonian or a .toml file (default: the log's 'table:').",
+        ),
+    ] = None,
+    json: Annotated[bool, typer.Option("--json", help="Print {deals, totals, …} as JSON.")] = False,
+    explain: Annotated[bool, typer.Option("--explain", help="Explain each deal's IMPs in words.")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+) -> None:
+    """Score an evening of compensation bridge: each deal against what the cards were worth, in IMPs."""
+    _ = use_language(lang)
+    from bridgescore.forms.compensation import CompensationSettings, replay
+    from bridgescore.forms.compensation_table import load_table
+    from bridgescore.forms.deal import Form
+
+    log = read_log(file, Form.COMPENSATION)
+    settings = log.settings
+    assert isinstance(settings, CompensationSettings)  # read_log refuses another form's log
+    chosen = load_table(table) if table is not None else load_table(settings.table, base=folder_of(file))
+    state = replay(log, table=chosen)
+    if json:
+        print_json(state.as_dict(_))
+        return
+    out = console()
+    title = chosen.title_in(current_language())
+    heading = _("Compensation table: {name} — {title}").format(name=chosen.name, title=title)
+    out.print(heading, soft_wrap=True)
+    if chosen.url and chosen.url not in title:
+        out.print(chosen.url, soft_wrap=True)
+    out.print(deals_table(state, _))
+    if explain:
+        for deal in state.deals:
+            out.print(f"{deal.number}. {deal.scored.result.format(current_language())}", soft_wrap=True)
+            for row in deal.scored.explain(_, current_language()):
+                out.print(f"   {row}", soft_wrap=True)
+    out.print()
+    out.print(totals_table(state, _))
+
+
+def deals_table(state: CompensationState, _: Callable[[str], str]) -> Table:
+    """One row per deal, from North-South's view."""
+    from rich import box
+    from rich.table import Table
+
+    fits = state.table.needs_fit
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column("#", justify="right")
+    table.add_column(_("Dealer"))
+    table.add_column(_("Vul."))
+    table.add_column(_("Contract"))
+    table.add_column(_("HCP"), justify="center")
+    if fits:
+        table.add_column(_("Fit"))
+    for heading in (_("Expected"), _("Score"), _("Diff."), side_label(Side.NS, _), side_label(Side.EW, _)):
+        table.add_column(heading, justify="right")
+    language = current_language()
+    for deal in state.deals:
+        scored = deal.scored
+        row = [
+            str(deal.number),
+            seat_label(deal.dealer, _),
+            vulnerability_label(scored.vulnerability, _),
+            scored.result.format(language),
+            f"{scored.hcp.ns}–{scored.hcp.ew}",
+        ]
+        if fits:
+            row.append("" if scored.fit is None else scored.fit.format(language))
+        row += [
+            signed(scored.expected_for(Side.NS)),
+            signed(scored.points(Side.NS)),
+            signed(scored.difference(Side.NS)),
+            signed(scored.imps(Side.NS)),
+            signed(scored.imps(Side.EW)),
+        ]
+        table.add_row(*row)
+    return table
+
+
+def totals_table(state: CompensationState, _: Callable[[str], str]) -> Table:
+    """Each side's and each player's IMPs, the cards' worth in IMPs, and the points behind them."""
+    from rich import box
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
+    table.add_column(_("Totals"))
+    table.add_column(_("Deals"), justify="right")
+    table.add_column(_("IMPs"), justify="right")
+    table.add_column(_("Cards, IMPs"), justify="right")
+    table.add_column(_("Scored"), justify="right")
+    table.add_column(_("Expected"), justify="right")
+
+    def add(name: str, totals: Totals, style: str | None = None) -> None:
+        table.add_row(
+            name,
+            str(totals.deals),
+            signed(totals.imps),
+            signed(totals.cards_imps),
+            signed(totals.score),
+            signed(totals.expected),
+            style=style,
+        )
+
+    for side in (Side.NS, Side.EW):
+        add(side_label(side, _), state.side_totals(side), "bold")
+    for name, totals in state.player_totals().items():
+        add(name, totals)
+    return table

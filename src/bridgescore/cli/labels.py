@@ -1,0 +1,37 @@
+"""Short words the home-bridge commands print: sides, seats and vulnerability in the chosen language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bridgescore.core.errors import N_
+from bridgescore.core.seat import Seat, Side
+from bridgescore.core.vulnerability import Vulnerability
+
+_VULNERABILITY = {
+    Vulnerability.NONE: N_("none"),
+    Vulnerability.NS: N_("NS"),
+    Vulnerability.EW: N_("EW"),
+    Vulnerability.BOTH: N_("both"),
+}
+_SEATS = {Seat.NORTH: N_("N"), Seat.EAST: N_("E"), Seat.SOUTH: N_("S"), Seat.WEST: N_("W")}
+
+
+def side_label(side: Side, gettext: Callable[[str], str]) -> str:
+    """``NS``/``EW``; in Russian ``С-Ю``/``В-З``."""
+    return gettext("NS") if side is Side.NS else gettext("EW")
+
+
+def seat_label(seat: Seat, gettext: Callable[[str], str]) -> str:
+    """``N E S W``; in Russian ``С В Ю З``."""
+    return gettext(_SEATS[seat])
+
+
+def vulnerability_label(vulnerability: Vulnerability, gettext: Callable[[str], str]) -> str:
+    """Who is vulnerable, in a word: ``none``, ``NS``, ``EW``, ``both`` (никто, С-Ю, В-З, все)."""
+    return gettext(_VULNERABILITY[vulnerability])
+
+
+def signed(points: int) -> str:
+    """A number with its sign, ``+120``, ``-50``, ``0``."""
+    return f"{points:+d}" if points else "0"
