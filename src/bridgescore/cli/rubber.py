@@ -58,10 +58,12 @@ def rubber_command(
 ) -> None:
     """Keep the score of a rubber bridge deal log and draw its score sheet."""
     _ = use_language(lang)
+    from bridgescore.cli.logfile import read_log
     from bridgescore.core.notation import parse_side
     from bridgescore.forms import rubber
+    from bridgescore.forms.deal import Form
 
-    log = read_log(file)
+    log = read_log(file, Form.RUBBER)
     settings = log.settings
     if not isinstance(settings, rubber.RubberSettings):  # read_log asks for a rubber log
         raise RuleError(N_("{value!r} are not the settings of a rubber"), value=settings)
@@ -83,20 +85,6 @@ def rubber_command(
     from bridgescore.cli.rubber_text import sheets_text
 
     sys.stdout.write(sheets_text(state, we=our_side, seating=seating, gettext=_, explain=explain))
-
-
-def read_log(file: str) -> DealLog:
-    """Read the deal log at *file* (``-``: standard input) as a rubber log."""
-    from bridgescore.formats import deallog
-    from bridgescore.forms.deal import Form
-
-    if file == "-":
-        return deallog.loads(sys.stdin.read(), form=Form.RUBBER, source="<stdin>")
-    try:
-        with open(file, "rb") as handle:
-            return deallog.load(handle, form=Form.RUBBER)
-    except OSError as error:
-        raise ParseError(N_("cannot read {path}: {reason}"), path=file, reason=error.strerror) from None
 
 
 def seating_of(log: DealLog) -> Callable[[Rubber], Players | None]:

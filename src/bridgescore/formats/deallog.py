@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import IO, Any, Protocol, Self
+from typing import IO, Any, Protocol, Self, assert_never
 
 from bridgescore.core.cards import Deal as Cards
 from bridgescore.core.cards import Fit, HcpSplit
@@ -81,7 +81,7 @@ def default_settings(form: Form) -> FormSettings:
         from bridgescore.forms.compensation import DEFAULT_SETTINGS
 
         return DEFAULT_SETTINGS
-    raise ParseError(N_("the {form} form cannot read a deal log yet"), form=form.value)
+    assert_never(form)
 
 
 def preset_settings(form: Form, name: str) -> FormSettings:
@@ -539,11 +539,9 @@ def dumps(log: DealLog, *, language: Language = "en") -> str:
     Deals are written in English (``4S N =``) or, with ``language="ru"``, Russian (``4П С =``);
     header keys are always English. ``loads(dumps(log)) == log``.
     """
-    lines = [
-        f"form: {log.form.value}",
-        f"first dealer: {log.first_dealer.value}",
-        f"we: {log.we.value}",
-    ]
+    lines = [f"form: {log.form.value}", f"first dealer: {log.first_dealer.value}"]
+    if log.form is Form.RUBBER or log.we is not Side.NS:  # "we" names a column of the rubber sheet
+        lines.append(f"we: {log.we.value}")
     if log.players is not None:
         lines.append(f"players: {log.players}")
     lines.extend(f"{key}: {value}" for key, value in log.settings.header())

@@ -50,12 +50,6 @@ UNDERTRICKS_LABEL = N_("Undertricks")
 GAME_LABEL = N_("Premium for a game won")
 RUBBER_LABELS = {False: N_("Rubber won 2–0"), True: N_("Rubber won 2–1")}
 """By whether the losers had won a game."""
-HONOURS_LABELS = {
-    (False, 100): N_("Honours: four of the five trump honours in one hand"),
-    (False, 150): N_("Honours: all five trump honours in one hand"),
-    (True, 150): N_("Honours: four aces in one hand at no trump"),
-}
-"""By (no trump?, points)."""
 UNFINISHED_GAME_LABEL = N_("Unfinished rubber: the only completed game")
 UNFINISHED_PART_SCORE_LABEL = N_("Unfinished rubber: part-score in the unfinished game")
 

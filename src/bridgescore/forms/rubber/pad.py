@@ -27,14 +27,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgescore.core.errors import N_, BridgeScoreError, RuleError
-from bridgescore.core.scoring import LineKind, score
+from bridgescore.core.scoring import LineKind, honours_line, score
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.deal import Deal, Players
 from bridgescore.forms.rubber.entries import (
     GAME_LABEL,
-    HONOURS_LABELS,
     OVERTRICKS_LABEL,
     RUBBER_LABELS,
     TRICK_POINTS_LABEL,
@@ -182,9 +181,9 @@ class Rubber:
         game = len(self.game_winners) + 1
         entries = list(_contract_entries(deal, vulnerability, self.settings, game, number))
         if deal.honours is not None:
-            no_trump = deal.result.contract.strain is Strain.NOTRUMP
-            label = HONOURS_LABELS[no_trump, deal.honours.points]
-            entries.append(Entry(deal.honours.side, deal.honours.points, Reason.HONOURS, label, game, number))
+            line = honours_line(deal.honours.points, deal.result.contract.strain is Strain.NOTRUMP)
+            holder = deal.honours.side
+            entries.append(Entry(holder, line.points, Reason.HONOURS, line.label, game, number, (line,)))
         winners = self.game_winners
         side = deal.declarer_side
         if side is not None and deal.result.made:
