@@ -45,6 +45,7 @@ from bridgescore.core.notation import format_result, parse_result, parse_seat, p
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.deal import Deal, Form, HonoursClaim, Players
+from bridgescore.forms.setting import setting_key
 
 
 class FormSettings(Protocol):
@@ -332,11 +333,6 @@ class _Line:
     value: str
 
 
-def _header_key(text: str) -> str:
-    key = " ".join(text.lower().replace("_", " ").replace("-", " ").split())
-    return key.replace("honors", "honours").replace("part score", "partscore")
-
-
 def _lines(text: str) -> Iterable[_Line]:
     for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         body = _strip_comment(raw).strip()
@@ -344,7 +340,7 @@ def _lines(text: str) -> Iterable[_Line]:
             continue
         header = _HEADER.fullmatch(body)
         if header is not None:
-            yield _Line(number, _header_key(header.group(1)), header.group(1), header.group(2).strip())
+            yield _Line(number, setting_key(header.group(1)), header.group(1), header.group(2).strip())
         else:
             yield _Line(number, "", "", body)
 

@@ -29,6 +29,7 @@ from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.deal import Deal, Players
+from bridgescore.forms.setting import ON_OFF, choose, fold_settings, setting_key
 
 if TYPE_CHECKING:
     from bridgescore.formats.deallog import DealLog
@@ -87,8 +88,6 @@ def chicago_vulnerability(
 
 # --- settings ---------------------------------------------------------------------------------------
 
-_ON = {"on": True, "yes": True, "true": True, "да": True, "вкл": True,
-       "off": False, "no": False, "false": False, "нет": False, "выкл": False}  # fmt: skip
 _DEALER_WORDS = {
     "dealer": True, "dealer's side": True, "dealers side": True, "сдающий": True, "сдающего": True,
     "линия сдающего": True,
@@ -100,33 +99,13 @@ DEALS_2_3_KEY = "vulnerable on deals 2-3"
 """The header key of the deal 2–3 variant (Chicago and the compensation evening's Chicago cycle)."""
 
 
-def setting_name(key: str) -> str:
-    """A header key as one spelling: case, ``_`` and spaces do not matter, nor honors/honours.
-
-    >>> setting_name("Vulnerable_on deals 2 and 3"), setting_name("Honors")
-    ('vulnerable on deals 2-3', 'honours')
-    """
-    name = " ".join(key.lower().replace("_", " ").split())
-    return (
-        name.replace("honors", "honours")
-        .replace("deals 2 3", "deals 2-3")
-        .replace("deals 2 and 3", "deals 2-3")
-    )
-
-
 def dealer_vulnerable_from(key: str, value: str) -> bool:
     """Read ``vulnerable on deals 2-3``: ``dealer`` (True, the ACBL rule) or ``non-dealer`` (False).
 
     >>> dealer_vulnerable_from(DEALS_2_3_KEY, "Non-dealer"), dealer_vulnerable_from(DEALS_2_3_KEY, "сдающий")
     (False, True)
     """
-    text = " ".join(value.lower().split())
-    if text not in _DEALER_WORDS:
-        raise ParseError(
-            N_("{value!r} is not a value of {key!r}: use {accepted}"),
-            value=value.strip(), key=key.strip(), accepted="dealer, non-dealer",
-        )  # fmt: skip
-    return _DEALER_WORDS[text]
+    return choose(key, value, _DEALER_WORDS, "dealer, non-dealer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,16 +129,10 @@ class ChicagoSettings:
         ``honours: on|off`` and ``vulnerable on deals 2-3: dealer|non-dealer``; raises
         :class:`ParseError` naming an unknown key or a value that is not allowed.
         """
-        name = setting_name(key)
-        text = " ".join(value.lower().split())
+        name = setting_key(key)
         if name == "honours":
-            if text not in _ON:
-                raise ParseError(
-                    N_("{value!r} is not a value of {key!r}: use {accepted}"),
-                    value=value.strip(), key=key.strip(), accepted="on, off",
-                )  # fmt: skip
-            return replace(self, honours=_ON[text])
-        if name == DEALS_2_3_KEY:
+            return replace(self, honours=choose(key, value, ON_OFF, "on, off"))
+        if name == setting_key(DEALS_2_3_KEY):
             return replace(self, dealer_vulnerable=dealer_vulnerable_from(key, value))
         raise ParseError(
             N_("unknown Chicago setting {key!r}: the settings are {accepted}"),
@@ -197,14 +170,7 @@ def settings_from(header: Mapping[str, str] | Iterable[tuple[str, str]]) -> Chic
     >>> settings_from({"honours": "off"}).honours
     False
     """
-    pairs = list(header.items()) if isinstance(header, Mapping) else list(header)
-    settings, seen = LAW, set()
-    for key, value in pairs:
-        if setting_name(key) in seen:
-            raise ParseError(N_("the setting {key!r} is given twice"), key=key.strip())
-        seen.add(setting_name(key))
-        settings = settings.with_setting(key, value)
-    return settings
+    return fold_settings(LAW, header)
 
 
 # --- the pad ------------------------------------------------------------------------------------------

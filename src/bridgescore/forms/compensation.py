@@ -37,7 +37,6 @@ from bridgescore.forms.chicago import (
     chicago_dealer,
     chicago_vulnerability,
     dealer_vulnerable_from,
-    setting_name,
 )
 from bridgescore.forms.compensation_table import (
     DEFAULT_TABLE,
@@ -48,6 +47,7 @@ from bridgescore.forms.compensation_table import (
 )
 from bridgescore.forms.deal import Deal as FormDeal
 from bridgescore.forms.deal import Players
+from bridgescore.forms.setting import choose, fold_settings, setting_key
 
 if TYPE_CHECKING:
     from bridgescore.formats.deallog import DealLog
@@ -303,8 +303,7 @@ class CompensationSettings:
         Raises :class:`ParseError` naming an unknown key or a value that is not allowed. A
         table is checked when the evening starts (a file is read relative to the log).
         """
-        name = setting_name(key)
-        text = " ".join(value.lower().split())
+        name = setting_key(key)
         if name == TABLE_KEY:
             if not value.strip():
                 raise ParseError(
@@ -312,13 +311,8 @@ class CompensationSettings:
                 )
             return replace(self, table=value.strip())
         if name == CYCLE_KEY:
-            if text not in _CYCLE_WORDS:
-                raise ParseError(
-                    N_("{value!r} is not a value of {key!r}: use {accepted}"),
-                    value=value.strip(), key=key.strip(), accepted="chicago, board",
-                )  # fmt: skip
-            return replace(self, cycle=_CYCLE_WORDS[text])
-        if name == DEALS_2_3_KEY:
+            return replace(self, cycle=choose(key, value, _CYCLE_WORDS, "chicago, board"))
+        if name == setting_key(DEALS_2_3_KEY):
             return replace(self, dealer_vulnerable=dealer_vulnerable_from(key, value))
         raise ParseError(
             N_("unknown compensation setting {key!r}: the settings are {accepted}"),
@@ -366,14 +360,7 @@ def settings_from(header: Mapping[str, str] | Iterable[tuple[str, str]]) -> Comp
     >>> settings_from({"table": "estonian", "vulnerability": "board"}).cycle
     <Cycle.BOARD: 'board'>
     """
-    pairs = list(header.items()) if isinstance(header, Mapping) else list(header)
-    settings, seen = DEFAULT_SETTINGS, set()
-    for key, value in pairs:
-        if setting_name(key) in seen:
-            raise ParseError(N_("the setting {key!r} is given twice"), key=key.strip())
-        seen.add(setting_name(key))
-        settings = settings.with_setting(key, value)
-    return settings
+    return fold_settings(DEFAULT_SETTINGS, header)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from typing import Any
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.scoring import ScoringRules, UndertrickTable
 from bridgescore.forms.deal import Deal
+from bridgescore.forms.setting import ON_OFF, bad_value, choose, fold_settings, setting_key
 
 
 class PartScoreRule(Enum):
@@ -59,8 +60,6 @@ class Settlement(Enum):
         return (margin + (50 if self is Settlement.NEAREST_100 else 49)) // 100
 
 
-_ON = {"on": True, "yes": True, "true": True, "да": True, "вкл": True,
-       "off": False, "no": False, "false": False, "нет": False, "выкл": False}  # fmt: skip
 _SETTLEMENTS = {
     "none": Settlement.NONE, "points": Settlement.NONE,
     "nearest 100": Settlement.NEAREST_100, "nearest 100 half up": Settlement.NEAREST_100,
@@ -70,11 +69,6 @@ _SETTLEMENTS = {
 }  # fmt: skip
 _UNDERTRICKS = {"modern": UndertrickTable.MODERN, "pre1987": UndertrickTable.PRE_1987,
                 "pre 1987": UndertrickTable.PRE_1987, "old": UndertrickTable.PRE_1987}  # fmt: skip
-
-
-def _key(text: str) -> str:
-    name = " ".join(text.lower().replace("_", " ").replace("-", " ").split())
-    return name.replace("honors", "honours").replace("part score", "partscore")
 
 
 def _number(key: str, value: str) -> int:
@@ -93,15 +87,6 @@ def _check_points(name: str, value: object, key: str | None = None) -> None:
             key=(key or name).strip(),
             value=value,
         )
-
-
-def _bad_value(key: str, value: str, accepted: str) -> ParseError:
-    return ParseError(
-        N_("{value!r} is not a value of {key!r}: use {accepted}"),
-        value=value.strip(),
-        key=key.strip(),
-        accepted=accepted,
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +147,7 @@ class RubberSettings:
         >>> RubberSettings.preset("law") == RubberSettings()
         True
         """
-        key = _key(name)
+        key = setting_key(name)
         if key in _PRESET_WORDS:
             return _PRESET_WORDS[key]
         raise ParseError(N_("unknown preset {value!r}: use law or russian"), value=name)
@@ -173,14 +158,12 @@ class RubberSettings:
         ``preset`` replaces every setting with the named preset. Raises :class:`ParseError` naming
         an unknown key or a value that is not allowed.
         """
-        name = _key(key)
+        name = setting_key(key)
         text = " ".join(value.replace(",", " ").lower().split())
         if name == "preset":  # every setting at once (settings_from applies it before the others)
             return RubberSettings.preset(value)
         if name == "honours":
-            if text not in _ON:
-                raise _bad_value(key, value, "on, off")
-            return replace(self, honours=_ON[text])
+            return replace(self, honours=choose(key, value, ON_OFF, "on, off"))
         if name == "unfinished game":
             number = _number(key, value)
             _check_points(name, number, key)
@@ -191,33 +174,30 @@ class RubberSettings:
             return replace(self, game_premium=number)
         if name == "unfinished partscore":
             if text not in ("100", "50"):
-                raise _bad_value(key, value, "100, 50")
+                raise bad_value(key, value, "100, 50")
             return replace(self, unfinished_part_score=int(text))
         if name == "unfinished partscore rule":
             rule = next((rule for rule in PartScoreRule if rule.value == text), None)
             if rule is None:
-                raise _bad_value(key, value, "only one side, each side")
+                raise bad_value(key, value, "only one side, each side")
             return replace(self, part_score_rule=rule)
         if name == "redoubled insult":
             if text not in ("100", "50"):
-                raise _bad_value(key, value, "100, 50")
+                raise bad_value(key, value, "100, 50")
             return replace(self, redoubled_insult=int(text))
         if name == "undertricks":
-            if text not in _UNDERTRICKS:
-                raise _bad_value(key, value, "modern, pre1987")
-            return replace(self, undertricks=_UNDERTRICKS[text])
+            return replace(self, undertricks=choose(key, value, _UNDERTRICKS, "modern, pre1987"))
         if name == "rubber premium":
             two_nil, slash, two_one = text.partition("/")
             if not slash:
-                raise _bad_value(key, value, "700/500 (2–0/2–1)")
+                raise bad_value(key, value, "700/500 (2–0/2–1)")
             premium = (_number(key, two_nil), _number(key, two_one))
             for number in premium:
                 _check_points(name, number, key)
             return replace(self, rubber_premium=premium)
         if name == "settlement":
-            if text not in _SETTLEMENTS:
-                raise _bad_value(key, value, "none, nearest 100, nearest 100 half down")
-            return replace(self, settlement=_SETTLEMENTS[text])
+            accepted = "none, nearest 100, nearest 100 half down"
+            return replace(self, settlement=choose(key, value, _SETTLEMENTS, accepted))
         raise ParseError(
             N_("unknown rubber setting {key!r}: the settings are {accepted}"),
             key=key.strip(),
@@ -291,15 +271,7 @@ def settings_from(header: Mapping[str, str] | Iterable[tuple[str, str]]) -> Rubb
     Raises :class:`ParseError` for an unknown key, a bad value or a key given twice.
     """
     pairs = list(header.items()) if isinstance(header, Mapping) else list(header)
-    seen: set[str] = set()
-    for key, _value in pairs:
-        name = _key(key)
-        if name in seen:
-            raise ParseError(N_("the setting {key!r} is given twice"), key=key.strip())
-        seen.add(name)
-    presets = [value for key, value in pairs if _key(key) == "preset"]
-    settings = RubberSettings.preset(presets[0]) if presets else LAW
-    for key, value in pairs:
-        if _key(key) != "preset":
-            settings = settings.with_setting(key, value)
-    return settings
+    presets = [(key, value) for key, value in pairs if setting_key(key) == "preset"]
+    others = [(key, value) for key, value in pairs if setting_key(key) != "preset"]
+    # The preset replaces every setting, so it is applied first whatever its place in the header.
+    return fold_settings(LAW, [*presets, *others])
