@@ -35,8 +35,8 @@ CENTRAL_EUROPEAN = "cp1250"
 SINGLE_BYTE_CANDIDATES = (WESTERN, CENTRAL_EUROPEAN)
 
 _BOMS = ((codecs.BOM_UTF8, UTF8_BOM), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
-_SAMPLE = 1 << 20  # bytes examined to choose a single-byte code page
-_CHUNK = 1 << 20
+_SAMPLE = 1 << 18  # bytes examined to choose a single-byte code page
+_CHUNK = 1 << 18
 
 
 @dataclass(frozen=True, slots=True)

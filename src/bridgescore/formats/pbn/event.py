@@ -177,7 +177,7 @@ class GameRead:
     names: dict[str, str] = field(default_factory=dict)
     layout: Layout | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
-    matches: dict[tuple[str, str, int | None], PublishedMatch] = field(default_factory=dict)
+    matches: dict[tuple[str, str, int | None], PublishedMatch | None] = field(default_factory=dict)
 
 
 def _seat_or_none(game: PbnGame, diagnostics: list[Diagnostic], board: int) -> Seat | None:
@@ -352,7 +352,7 @@ class _SectionBuilder:
     boards: dict[int, Board] = field(default_factory=dict)
     participants: dict[tuple[str, Side | None], Participant] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
-    matches: dict[tuple[str, str, int | None], PublishedMatch] = field(default_factory=dict)
+    matches: dict[tuple[str, str, int | None], PublishedMatch | None] = field(default_factory=dict)
 
 
 class EventBuilder:
@@ -515,7 +515,7 @@ def _with_directions(
 
 
 def _matches(
-    boards: tuple[Board, ...], published: dict[tuple[str, str, int | None], PublishedMatch]
+    boards: tuple[Board, ...], published: dict[tuple[str, str, int | None], PublishedMatch | None]
 ) -> tuple[Match, ...]:
     """The matches of a teams section, from its open-room lines (home sits North-South there), with
     the numbers of a MatchTable."""
@@ -659,16 +659,17 @@ def match_table(matches: Iterable[Match]) -> Table:
     return Table(tuple(Column.parse(name) or Column(name) for name in names), tuple(rows)).fitted()
 
 
-def read_match_table(table: Table) -> dict[tuple[str, str, int | None], PublishedMatch]:
+def read_match_table(table: Table) -> dict[tuple[str, str, int | None], PublishedMatch | None]:
     """The published numbers of a MatchTable, by (home, visit, round)."""
     found = {}
     for record in table.records():
         low = {name.lower(): value for name, value in record.items()}
         key = (low.get("teamid_home", ""), low.get("teamid_visit", ""), values.integer(low.get("round")))
-        found[key] = PublishedMatch(
+        published = PublishedMatch(
             imps_home=values.decimal(low.get("imp_home")),
             imps_visit=values.decimal(low.get("imp_visit")),
             vp_home=values.decimal(low.get("vp_home")),
             vp_visit=values.decimal(low.get("vp_visit")),
         )
+        found[key] = None if published == PublishedMatch() else published
     return found

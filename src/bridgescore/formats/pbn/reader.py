@@ -56,7 +56,7 @@ _META = re.compile(r'<META\s+name\s*=\s*"?([^"\s>]+)"?\s+content\s*=\s*"([^"]*)"
 _VERSION = re.compile(r"%\s*PBN\s+(\d+(?:\.\d+)?)", re.IGNORECASE)
 _CREATOR = re.compile(r"%\s*([A-Za-z][\w-]*)\s*:\s*(.*)")
 
-_CHUNK = 1 << 20
+_CHUNK = 1 << 18
 
 _CONTINUED_TAGS = (
     "Event", "Site", "Date", "Board", "Dealer", "Vulnerable", "Deal", "Scoring", "Competition",
@@ -389,15 +389,6 @@ class PbnReader:
             )
             return None
         name, value, rest, well_formed = read
-        if not well_formed:
-            self._note(
-                state.game,
-                N_('the tag {name} is not written [{name} "value"]: read as {value!r}'),
-                lineno,
-                Severity.WARNING,
-                name=name,
-                value=value,
-            )
         name = canonical_name(name)
         if value == "#" and name in state.previous:
             value = state.previous[name]
@@ -417,6 +408,15 @@ class PbnReader:
             )
         if state.game is None:
             state.game = PbnGame(line=lineno, file=self.file)
+        if not well_formed:
+            self._note(
+                state.game,
+                N_('the tag {name} is not written [{name} "value"]: read as {value!r}'),
+                lineno,
+                Severity.WARNING,
+                name=name,
+                value=value,
+            )
         if state.game.add(name, value, lineno):
             state.section = state.game.sections.get(name)
         else:

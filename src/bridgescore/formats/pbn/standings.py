@@ -63,6 +63,8 @@ def read_total_score_table(table: Table, *, file: str | None = None) -> Standing
         find("totalimp", "totalscoreimp") if total_column == find("totalscorevp", "totalvp") else None
     )
     members = [find("memberid1"), find("memberid2")] if "memberid1" in index else [find("memberid")]
+    if "memberids" in index:
+        members = [index["memberids"]]
     diagnostics = [d.at(file=file) for d in table.diagnostics]
     participants = []
     if id_column is None:
@@ -117,7 +119,10 @@ def _participant(
         name = None
         player_names = split_names(names_text)
     clubs = split_names(cell("club"))
-    player_members = [None if position is None else row[position] for position in members]
+    player_members: list[str | None] = [None if position is None else row[position] for position in members]
+    first_member = player_members[0] if player_members else None
+    if len(members) == 1 and len(player_names) > 1 and first_member is not None:
+        player_members = list(first_member.split(NAME_SEPARATOR))
     players = []
     for number, player_name in enumerate(player_names):
         member = player_members[number] if number < len(player_members) else None
@@ -142,7 +147,9 @@ def _participant(
         boards=values.integer(cell("nrboards")),
         imps=values.decimal(None if imps_column is None else row[imps_column]),
     )
-    return Participant(row[id_column], tuple(players), name, direction, published)
+    return Participant(
+        row[id_column], tuple(players), name, direction, None if published == _EMPTY else published
+    )
 
 
 # --- writing ---------------------------------------------------------------------------------------
@@ -182,11 +189,14 @@ def total_score_table(participants: Sequence[Participant], kind: EventKind, tota
     columns.append((names_column, lambda p, s: NAME_SEPARATOR.join(player.name for player in p.players)))
     if has("boards"):
         columns.append(("NrBoards\\3R", lambda p, s: _text(s.boards)))
-    if kind is not EventKind.TEAMS and any(player.member_id is not None for player in players):
-        for number, name in enumerate(members):
-            columns.append((name, partial(_member, number=number)))
+    if any(player.member_id is not None for player in players):
+        if kind is EventKind.TEAMS:
+            columns.append(("MemberIDs", _member_ids))
+        else:
+            for number, name in enumerate(members):
+                columns.append((name, partial(_member, number=number)))
     if any(player.club is not None for player in players):
-        columns.append(("Club", lambda p, s: _clubs(p)))
+        columns.append(("Club", _clubs))
     specs = tuple(Column.parse(name) or Column(name) for name, _cell in columns)
     rows = tuple(
         tuple(cell(p, s) for _name, cell in columns) for p, s in zip(participants, standings, strict=True)
@@ -208,7 +218,11 @@ def _member(participant: Participant, standing: PublishedStanding, number: int) 
     return member or "-"
 
 
-def _clubs(participant: Participant) -> str:
+def _member_ids(participant: Participant, standing: PublishedStanding) -> str:
+    return NAME_SEPARATOR.join(player.member_id or "-" for player in participant.players)
+
+
+def _clubs(participant: Participant, standing: PublishedStanding) -> str:
     clubs = [player.club or "" for player in participant.players]
     return clubs[0] if len(set(clubs)) == 1 else NAME_SEPARATOR.join(clubs)
 

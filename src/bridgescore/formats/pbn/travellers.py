@@ -143,7 +143,8 @@ def _result(contract_text: str, declarer_text: str, result_text: str) -> Result:
     tricks_text = result_text.lstrip("^").strip()
     if values.is_missing(tricks_text):
         raise ParseError(
-            N_("{contract} has no result: how many tricks did declarer take?"), contract=contract
+            N_("{contract} has no result: how many tricks did declarer take?"),
+            contract=contract.with_declarer(declarer),
         )
     tricks = int(tricks_text) if tricks_text.isdigit() else parse_tricks(tricks_text, contract)
     if tricks > 13:

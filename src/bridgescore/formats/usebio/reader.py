@@ -290,7 +290,13 @@ class _Reader:
             rank=Rank.parse(place) if place else None,
             boards=values.integer(_text(element, "BOARDS_PLAYED") or None),
         )
-        return Participant(identifier, tuple(players), name, direction, published)
+        return Participant(
+            identifier,
+            tuple(players),
+            name,
+            direction,
+            None if published == PublishedStanding() else published,
+        )
 
     # --- boards and lines -----------------------------------------------------------------------
 
