@@ -30,7 +30,7 @@ _LEAD_RANKS = frozenset("AKQJT98765432")
 _LEAD = re.compile(r"^\s*([SHDC♠♥♦♣]?)\s*(10|[AKQJT2-9])\s*([SHDC♠♥♦♣]?)\s*$", re.IGNORECASE)
 _AWARD = re.compile(r"^(?:A|AV|AVE|AVG|AVERAGE)\s*([+-]?)$", re.IGNORECASE)
 _SPLIT = re.compile(r"^A(\d{2,3})(\d{2,3})$", re.IGNORECASE)
-_PERCENT = re.compile(r"^(\d{1,3}(?:[.,]\d+)?)\s*%$")
+_PERCENT = re.compile(r"^(\d{1,3}(?:[.,]\d+)?|\d+/\d+)\s*%$")
 _DECIMALS: dict[str, Decimal] = {}
 
 
@@ -127,14 +127,20 @@ def artificial(ns: str, ew: str | None = None) -> ArtificialScore | None:
 
 
 def format_artificial(value: Award | Fraction) -> str:
-    """One side's artificial score as a cell: ``A+``, ``A``, ``A-`` or ``60%``.
+    """One side's artificial score as a cell: ``A+``, ``A``, ``A-``, ``60%`` (``200/3%`` when no
+    decimal is exact).
 
-    >>> format_artificial(Award.AVERAGE_MINUS), format_artificial(Fraction(121, 2))
-    ('A-', '60.5%')
+    >>> [format_artificial(value) for value in (Award.AVERAGE_MINUS, Fraction(121, 2), Fraction(200, 3))]
+    ['A-', '60.5%', '200/3%']
     """
     if isinstance(value, Award):
         return value.value
-    text = (
-        str(value.numerator) if value.denominator == 1 else str(Decimal(value.numerator) / value.denominator)
-    )
-    return f"{text}%"
+    if value.denominator == 1:
+        return f"{value.numerator}%"
+    denominator = value.denominator
+    for factor in (2, 5):
+        while denominator % factor == 0:
+            denominator //= factor
+    if denominator != 1:
+        return f"{value.numerator}/{value.denominator}%"
+    return f"{Decimal(value.numerator) / value.denominator}%"
