@@ -372,12 +372,19 @@ def test_games_of_one_result_each_make_a_traveller() -> None:
         '[Event "Club"]\n[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[PairNS "1"]\n[PairEW "3"]\n'
         '[Declarer "N"]\n[Contract "4H"]\n[Result "11"]\n[Score "NS 650"]\n\n'
         '[Event "Club"]\n[Board "5"]\n[PairNS "2"]\n[PairEW "4"]\n[Declarer "E"]\n[Contract "4SX"]\n'
-        '[Result "EW 8"]\n[Score "-300"]\n'
+        '[Result "EW 8"]\n[Score "-300"]\n[ScoreMP "NS 10 EW 2"]\n[ScoreIMP "EW -7.5"]\n'
     )
     (board,) = section_of(pbn.loads(text).event).boards
     assert board.lines == (
         TravellerLine("1", "3", Result(Contract.parse("4H N"), 11), published=PublishedLine(score_ns=650)),
-        TravellerLine("2", "4", Result(Contract.parse("4SX E"), 8), published=PublishedLine(score_ns=300)),
+        TravellerLine(
+            "2",
+            "4",
+            Result(Contract.parse("4SX E"), 8),
+            published=PublishedLine(
+                score_ns=300, mp_ns=Decimal("10"), mp_ew=Decimal("2"), imps_ew=Decimal("-7.5")
+            ),
+        ),
     )
 
 

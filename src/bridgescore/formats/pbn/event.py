@@ -180,8 +180,16 @@ class GameRead:
     matches: dict[tuple[str, str, int | None], PublishedMatch | None] = field(default_factory=dict)
 
 
+_DEALERS = {seat.value: seat for seat in Seat}
+_VULNERABILITIES = {"None": Vulnerability.NONE, "NS": Vulnerability.NS, "EW": Vulnerability.EW}
+_VULNERABILITIES.update({"All": Vulnerability.BOTH, "Both": Vulnerability.BOTH})
+
+
 def _seat_or_none(game: PbnGame, diagnostics: list[Diagnostic], board: int) -> Seat | None:
     text = game.get("Dealer").strip()
+    dealer: Seat | None = _DEALERS.get(text)
+    if dealer is not None:
+        return None if dealer is board_dealer(board) else dealer
     if values.is_missing(text):
         return None
     try:
@@ -194,6 +202,9 @@ def _seat_or_none(game: PbnGame, diagnostics: list[Diagnostic], board: int) -> S
 
 def _vulnerability_or_none(game: PbnGame, diagnostics: list[Diagnostic], board: int) -> Vulnerability | None:
     text = game.get("Vulnerable").strip()
+    vulnerability: Vulnerability | None = _VULNERABILITIES.get(text)
+    if vulnerability is not None:
+        return None if vulnerability is board_vulnerability(board) else vulnerability
     if values.is_missing(text) and text != "-":
         return None
     try:
@@ -226,10 +237,7 @@ def _game_line(game: PbnGame, board: int) -> TravellerLine | None:
     if " " in result_text:  # "NS 9", "EW 4 NS 9": the tricks of the declaring side
         result_text = _declarer_tricks(result_text, game.get("Declarer"))
     happened, _ = outcome(contract, game.get("Declarer"), result_text, None, None)
-    score = game.get("Score").strip()
-    published = None
-    if score and not values.is_missing(score):
-        published = _game_score(score, happened)
+    published = _game_published(game, happened)
     return TravellerLine(
         ns,
         ew,
@@ -256,17 +264,48 @@ def _declarer_tricks(text: str, declarer: str) -> str:
     raise ParseError(N_("the result {text!r} does not give the tricks of the declaring side"), text=text)
 
 
-def _game_score(text: str, happened: object) -> PublishedLine:
-    """A ``Score`` tag (PBN §4.2): declarer's score, or ``NS 420``, ``EW -50``, ``NS 420 EW -420``."""
+def _by_side(text: str, declarer_side: Side) -> tuple[str | None, str | None]:
+    """The North-South and East-West values of a score tag (PBN §4.2): ``420`` (declarer's side),
+    ``NS 420``, ``EW -50``, ``NS 420 EW -420`` or ``EW -420 NS 420``."""
     words = text.split()
     if len(words) == 1:
-        score = int(words[0])
-        declarer = happened.contract.declarer if isinstance(happened, Result) else None
-        ns = score if declarer is None or declarer.side is Side.NS else -score
-        return PublishedLine(score_ns=ns if ns >= 0 else None, score_ew=-ns if ns < 0 else None)
-    scores = {words[i].upper(): int(words[i + 1]) for i in range(0, len(words) - 1, 2)}
-    ns = scores["NS"] if "NS" in scores else -scores["EW"]
-    return PublishedLine(score_ns=ns if ns >= 0 else None, score_ew=-ns if ns < 0 else None)
+        return (words[0], None) if declarer_side is Side.NS else (None, words[0])
+    by_side = {words[i].upper(): words[i + 1] for i in range(0, len(words) - 1, 2)}
+    if not set(by_side) <= {"NS", "EW"}:
+        raise ParseError(N_("{text!r} is not a score: write NS or EW and the number"), text=text)
+    return by_side.get("NS"), by_side.get("EW")
+
+
+def _game_published(game: PbnGame, happened: object) -> PublishedLine | None:
+    """The numbers of a game's ``Score``, ``ScoreMP``, ``ScoreIMP`` and ``ScorePercentage`` tags."""
+    declarer = happened.contract.declarer if isinstance(happened, Result) else None
+    side = Side.NS if declarer is None else declarer.side
+    found: dict[str, tuple[str | None, str | None]] = {}
+    for tag in ("Score", "ScoreMP", "ScoreIMP", "ScorePercentage"):
+        text = game.get(tag).strip()
+        if text and not values.is_missing(text):
+            found[tag] = _by_side(text, side)
+    if not found:
+        return None
+    score_ns = score_ew = None
+    if "Score" in found:
+        ns_text, ew_text = found["Score"]
+        ns = values.integer(ns_text) if ns_text is not None else -(values.integer(ew_text) or 0)
+        if ns is not None:
+            score_ns, score_ew = (ns, None) if ns >= 0 else (None, -ns)
+    mp = found.get("ScoreMP", (None, None))
+    imps = found.get("ScoreIMP", (None, None))
+    percentage = found.get("ScorePercentage", (None, None))
+    return PublishedLine(
+        score_ns,
+        score_ew,
+        values.decimal(mp[0]),
+        values.decimal(mp[1]),
+        values.decimal(percentage[0]),
+        values.decimal(percentage[1]),
+        values.decimal(imps[0]),
+        values.decimal(imps[1]),
+    )
 
 
 def read_game(game: PbnGame) -> GameRead:
@@ -472,7 +511,7 @@ class EventBuilder:
         boards = tuple(builder.boards[number] for number in sorted(builder.boards))
         participants = list(builder.participants.values())
         listed = {participant.id for participant in participants}
-        for pair in _ids_in_order(boards, kind):
+        for pair in _ids_in_order(boards, kind) if builder.names else ():
             if pair not in listed and pair in builder.names:
                 players = tuple(Player(name) for name in split_names(builder.names[pair]))
                 participants.append(Participant(pair, players))
@@ -499,18 +538,19 @@ def _with_directions(
     the listing needs it to tell NS 1 from EW 1. (Ruter writes a Howell pair's starting direction.)"""
     if kind is not EventKind.PAIRS:
         return participants
-    sides: dict[str, set[Side]] = {}
-    for board in boards:
-        for line in board.lines:
-            sides.setdefault(line.ns, set()).add(Side.NS)
-            sides.setdefault(line.ew, set()).add(Side.EW)
+    lines = [line for board in boards for line in board.lines]
+    north_south = {line.ns for line in lines}
+    east_west = {line.ew for line in lines}
     ids = [p.id for p in participants]
-    shared_numbers = len(set(ids)) < len(ids)
-    mitchell = bool(sides) and all(len(sat) == 1 for sat in sides.values())
-    if shared_numbers:
+    if len(set(ids)) < len(ids):  # NS 1 and EW 1: the listing's directions tell them apart
         return participants
-    if mitchell:
-        return [replace(p, direction=next(iter(sides[p.id]))) if p.id in sides else p for p in participants]
+    if lines and north_south.isdisjoint(east_west):
+        return [
+            replace(p, direction=Side.NS if p.id in north_south else Side.EW)
+            if p.id in north_south or p.id in east_west
+            else p
+            for p in participants
+        ]
     return [replace(p, direction=None) if p.direction is not None else p for p in participants]
 
 

@@ -359,13 +359,13 @@ def _line(cells: tuple[str, ...], names: dict[str, str]) -> list[TravellerLine]:
         ns,
         ew,
         happened,
-        lead=_lead(lead),
-        table=_whole(table),
-        round=_whole(round_),
-        room=room,
-        south=None if south is _ABSENT else south,
-        west=None if west is _ABSENT else west,
-        published=published,
+        _LEADS.get(lead) or _lead(lead),
+        _whole(table),
+        _whole(round_),
+        room,
+        None if south is _ABSENT else south,
+        None if west is _ABSENT else west,
+        published,
     )
     if names_ns is not _ABSENT or names_ew is not _ABSENT:
         for cell, pair in ((names_ns, ns), (names_ew, ew)):
