@@ -568,8 +568,20 @@ def test_a_teams_event_round_trips_with_its_rooms_and_matches() -> None:
 
 
 def test_read_boards_yields_one_board_per_game() -> None:
-    numbers = [read.board.number for read in pbn.read_boards(PAIRS) if read.board is not None]
-    assert numbers == list(range(1, 64))
+    reads = list(pbn.read_boards(PAIRS))
+    assert [read.board.number for read in reads if read.board is not None] == list(range(1, 64))
+    assert len(reads) == 63 and not any(read.diagnostics for read in reads)
+
+
+def test_streaming_gives_the_encoding_guess_first_and_junk_after_the_last_game_last(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.pbn"
+    path.write_bytes('[Event "Sjødal"]\n[Board "1"]\n\nstatistics: 3\n'.encode("cp1252"))
+    reads = list(pbn.read_boards(path))
+    assert [read.board is None for read in reads] == [True, False, True]
+    assert [d.template for read in reads for d in read.diagnostics] == [
+        "the file is not UTF-8: it was read as {encoding}, guessed from its letters",
+        "line {first} is neither a tag nor part of a section: skipped",
+    ]
 
 
 def test_streaming_needs_the_same_memory_for_a_file_three_times_as_long(tmp_path: Path) -> None:

@@ -93,13 +93,18 @@ def load_files(sources: Iterable[Source], *, encoding: str | None = None) -> Loa
 
 
 def read_games(source: Source, *, encoding: str | None = None, file: str | None = None) -> Iterator[PbnGame]:
-    """Each game of a PBN file as text (tags, sections, diagnostics), one at a time."""
+    """Each game of a PBN file as text (tags, sections, diagnostics), one at a time.
+
+    Diagnostics found outside any game come on an empty game: first the encoding guess, if
+    any, and last what was found after the last game.
+    """
     with open_pbn(source, encoding=encoding, file=file) as reader:
+        early = len(reader.diagnostics)  # the encoding guess comes first
+        if early:
+            yield PbnGame(diagnostics=list(reader.diagnostics), file=reader.file)
         yield from reader
-        for diagnostic in reader.diagnostics:
-            holder = PbnGame(file=reader.file)
-            holder.diagnostics.append(diagnostic)
-            yield holder
+        if len(reader.diagnostics) > early:
+            yield PbnGame(diagnostics=reader.diagnostics[early:], file=reader.file)
 
 
 def read_boards(
@@ -107,7 +112,7 @@ def read_boards(
 ) -> Iterator[GameRead]:
     """Each game of a PBN file as a board of the event model, one at a time (streaming).
 
-    Diagnostics found between games come last, on an item without a board.
+    Diagnostics found outside any game come on an item without a board (see :func:`read_games`).
     """
     for game in read_games(source, encoding=encoding, file=file):
         yield read_game(game)

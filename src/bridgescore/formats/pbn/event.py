@@ -311,6 +311,8 @@ def _game_published(game: PbnGame, happened: object) -> PublishedLine | None:
 def read_game(game: PbnGame) -> GameRead:
     """The board (and any participants) one game holds; problems become diagnostics."""
     diagnostics = list(game.diagnostics)
+    if game.is_empty:
+        return GameRead("", None, diagnostics=tuple(diagnostics))
     section = game.get("Section").strip()
     participants: tuple[Participant, ...] = ()
     total = game.table("TotalScoreTable")
