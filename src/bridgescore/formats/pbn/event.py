@@ -321,7 +321,10 @@ def read_game(game: PbnGame) -> GameRead:
         participants = standings.participants
         diagnostics.extend(standings.diagnostics)
     match_table = game.table("MatchTable")
-    matches = {} if match_table is None else read_match_table(match_table)
+    matches: dict[tuple[str, str, int | None], PublishedMatch | None] = {}
+    if match_table is not None:
+        matches, match_diagnostics = read_match_table(match_table, file=game.file)
+        diagnostics.extend(match_diagnostics)
     board_text = game.get("Board").strip()
     number = values.integer(board_text) if board_text.isdigit() else None
     if number is None or number < 1:
@@ -701,17 +704,24 @@ def match_table(matches: Iterable[Match]) -> Table:
     return Table(tuple(Column.parse(name) or Column(name) for name in names), tuple(rows)).fitted()
 
 
-def read_match_table(table: Table) -> dict[tuple[str, str, int | None], PublishedMatch | None]:
-    """The published numbers of a MatchTable, by (home, visit, round)."""
-    found = {}
-    for record in table.records():
+def read_match_table(
+    table: Table, *, file: str | None = None
+) -> tuple[dict[tuple[str, str, int | None], PublishedMatch | None], list[Diagnostic]]:
+    """The published numbers of a MatchTable, by (home, visit, round), and the rows it could not read."""
+    found: dict[tuple[str, str, int | None], PublishedMatch | None] = {}
+    diagnostics = [d.at(file=file) for d in table.diagnostics]
+    for index, record in enumerate(table.records()):
         low = {name.lower(): value for name, value in record.items()}
-        key = (low.get("teamid_home", ""), low.get("teamid_visit", ""), values.integer(low.get("round")))
-        published = PublishedMatch(
-            imps_home=values.decimal(low.get("imp_home")),
-            imps_visit=values.decimal(low.get("imp_visit")),
-            vp_home=values.decimal(low.get("vp_home")),
-            vp_visit=values.decimal(low.get("vp_visit")),
-        )
+        try:
+            key = (low.get("teamid_home", ""), low.get("teamid_visit", ""), values.integer(low.get("round")))
+            published = PublishedMatch(
+                imps_home=values.decimal(low.get("imp_home")),
+                imps_visit=values.decimal(low.get("imp_visit")),
+                vp_home=values.decimal(low.get("vp_home")),
+                vp_visit=values.decimal(low.get("vp_visit")),
+            )
+        except BridgeScoreError as error:
+            diagnostics.append(Diagnostic.of(error, file=file, line=table.line(index)))
+            continue
         found[key] = None if published == PublishedMatch() else published
-    return found
+    return found, diagnostics
