@@ -24,19 +24,16 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from pbn_synthetic import write  # noqa: E402
-
-from bridgescore.formats import pbn  # noqa: E402
-from bridgescore.formats.pbn.deal import normalise_deal  # noqa: E402
+from bridgescore.formats import pbn
+from bridgescore.formats.pbn.deal import normalise_deal
+from pbn_synthetic import write  # benchmarks/ is the script's folder, first on sys.path
 
 
 def best(run: Callable[[], object], repeat: int) -> float:
@@ -70,6 +67,13 @@ def endplay_load(path: Path) -> int:
         return len(endplay_pbn.load(stream))
 
 
+_BOARD = re.compile(r'^\[Board "(\d+)"\]', re.MULTILINE)
+
+
+def _renumbered(match: re.Match[str], offset: int) -> str:
+    return f'[Board "{int(match.group(1)) + offset}"]'
+
+
 def streamed_file(source: Path, target: Path, megabytes: int) -> int:
     """*source*'s games repeated until *target* holds about *megabytes* MB, boards renumbered."""
     text = source.read_text(encoding="utf-8")
@@ -79,8 +83,7 @@ def streamed_file(source: Path, target: Path, megabytes: int) -> int:
     with target.open("w", encoding="utf-8") as out:
         out.write("% PBN 2.1\n% EXPORT\n")
         while target.stat().st_size < megabytes * 1_000_000 and copies < 10_000:
-            offset = copies * boards
-            out.write(re.sub(r'^\[Board "(\d+)"\]', lambda m: f'[Board "{int(m.group(1)) + offset}"]', body, flags=re.M))
+            out.write(_BOARD.sub(partial(_renumbered, offset=copies * boards), body))
             out.flush()
             copies += 1
     return copies * boards
@@ -109,7 +112,8 @@ def main() -> None:
         print(f"file: {args.boards:,} boards × {args.tables} results, {size / 1e6:.1f} MB")
         assert endplay_load(path) == args.boards and read_like_endplay(path) == args.boards
         loaded = pbn.load(path)
-        lines = sum(len(board.lines) for _session, section in loaded.event.sections() for board in section.boards)
+        sections = [section for _session, section in loaded.event.sections()]
+        lines = sum(len(board.lines) for section in sections for board in section.boards)
         assert lines == args.boards * args.tables and not loaded.diagnostics
 
         baseline = best(lambda: endplay_load(path), args.repeat)
