@@ -197,3 +197,19 @@ def test_the_fast_block_reader_reads_exactly_what_the_line_reader_reads(text: st
     assert [[(d.template, d.line) for d in g.diagnostics] for g in fast] == [
         [(d.template, d.line) for d in g.diagnostics] for g in slow
     ]
+
+
+def test_games_written_as_read_read_back_with_the_same_tags_and_rows() -> None:
+    from pathlib import Path
+
+    from bridgescore.formats.pbn.writer import write_games
+
+    path = Path(__file__).parent.parent.parent / "data" / "results" / "ruter_individuals_2022.pbn"
+    with open_pbn(path) as reader:
+        original = list(reader)
+    out = io.StringIO()
+    write_games(original, out)
+    again = list(PbnReader(out.getvalue()))
+    assert [(g.values, {name: s.rows for name, s in g.sections.items()}) for g in again] == [
+        (g.values, {name: s.rows for name, s in g.sections.items()}) for g in original
+    ]
