@@ -77,12 +77,17 @@ class Diagnostic:
 
     def message(self, gettext: Callable[[str], str] | None = None) -> str:
         """The message alone, translated by *gettext* when one is given."""
-        template = self.template if gettext is None else (gettext(self.template) or self.template)
+        if gettext is None:
+            return self.template.format(**self.params)
         params = {
-            name: (gettext(value) or value) if gettext is not None and isinstance(value, Term) else value
+            name: value.translate(gettext)
+            if isinstance(value, BridgeScoreError)
+            else (gettext(value) or value)
+            if isinstance(value, Term)
+            else value
             for name, value in self.params.items()
         }
-        return template.format(**params)
+        return (gettext(self.template) or self.template).format(**params)
 
     def location(self, gettext: Callable[[str], str] | None = None) -> str:
         """``file:line: board n`` — as much of it as is known (empty when nothing is)."""

@@ -22,7 +22,7 @@ from fractions import Fraction
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.forms.duplicate.model import ArtificialScore, Award
 
-MISSING = frozenset({"", "-", "?", "--", "n/a", "na"})
+MISSING = frozenset({"", "-", "?", "--"})
 """How files write "no value here"."""
 
 _LEAD_SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}

@@ -42,13 +42,19 @@ def test_unknown_hands_are_kept() -> None:
 @pytest.mark.parametrize(
     ("deal", "message"),
     [
-        ("N:AKQ.AK.AK.AKQJ98 A... - -", "the deal has ♠A twice: in the hands of N and E"),
-        ("N:AJT984.6.Q32.KJ - - -", "the hand of N in the deal has 12 cards, not 13"),
         (
-            "N:AJT984.6.Q32 - - -",
-            "the hand of N in the deal has 3 suits, not 4 (spades.hearts.diamonds.clubs)",
+            "N:AJT984.6.Q32.KJ9 7652.AT83.T54.32 Q.7542.K987.QT64 K3.AKJ9.AJ6.A875",
+            "card ♥A is in two hands, East and West",
         ),
-        ("N:AJT984.6.Q32.KJX - - -", "'X' in the hand of N is not a card: ranks are AKQJT98765432"),
+        (
+            "N:AJT984.6.Q32.KJ 7652.QT83.T54.32 Q.7542.K987.QT64 K3.AKJ9.AJ6.A875",
+            "North has 12 cards, not 13; missing from the deal: ♣9",
+        ),
+        ("N:AKQ.AK.AK.AKQJ98 AJT9.QJT.QJT.T72 - -", "card ♠A is in two hands, North and East"),
+        ("N:AKQ.AK.AK.AKQJ98 A... - -", "East: 'A...' has 1 cards: a hand has 13"),
+        ("N:AJT984.6.Q32.KJ - - -", "North: 'AJT984.6.Q32.KJ' has 12 cards: a hand has 13"),
+        ("N:AJT984.6.Q32 - - -", "North: 'AJT984.6.Q32' is not a hand: write four suits separated by dots "
+                                  "(spades.hearts.diamonds.clubs)"),
         ("N:AJT984.6.Q32.KJ9 - -", "the deal has 3 hands, not 4"),
         (
             "AJT984.6.Q32.KJ9 - - -",
@@ -57,7 +63,7 @@ def test_unknown_hands_are_kept() -> None:
         ),
         ("X:- - - -", "'X' is not a seat: a deal starts with N, E, S or W and a colon"),
     ],
-)
+)  # fmt: skip
 def test_impossible_deals_are_refused_naming_the_fault(deal: str, message: str) -> None:
     with pytest.raises(ParseError) as raised:
         normalise_deal(deal)

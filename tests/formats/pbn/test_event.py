@@ -326,7 +326,7 @@ def test_a_deal_with_a_duplicate_card_is_refused_and_the_board_still_scored() ->
     (error,) = loaded.diagnostics
     assert (error.line, error.board) == (line_of(text, "7652.AT83"), 1)
     # West holds AKJ9 of hearts: the ace is now East's too
-    assert str(error) == f"dup.pbn:{error.line}: board 1: the deal has ♥A twice: in the hands of E and W"
+    assert str(error) == f"dup.pbn:{error.line}: board 1: card ♥A is in two hands, East and West"
     board = section_of(loaded.event).boards[0]
     assert board.deal is None and len(board.lines) == 4
 

@@ -1,102 +1,36 @@
 """The ``Deal`` tag (PBN §3.4.11): four hands, read leniently, checked, written canonically.
 
 ``"N:AKQ.JT9.876.5432 …"`` gives the hands clockwise from the seat before the colon, each
-``spades.hearts.diamonds.clubs``. The reader accepts the first seat in any case, ranks in any
-order and case, ``10`` for the ten, a hand of ``-`` (unknown), and the suit letters some
-programs repeat (``SA7.H864.DQJT73.CAKQ``, endplay issue #15). A deal whose known hands do not
-hold 13 cards each, or that has a card twice, is refused with a message naming the hand or
-the card. The canonical form starts with North and lists ranks from the ace down; :func:`rotate`
-starts it at another seat (PBN export starts at the dealer)::
+``spades.hearts.diamonds.clubs``. Hands and deals are read and checked by the core
+(:mod:`bridgescore.core.cards`: any case, ranks in any order, ``10`` for the ten, Russian ranks,
+13 cards a hand, no card twice — refused with the card and the hands named). What PBN adds is
+read here: a hand of ``-`` (unknown), and the suit letters some programs repeat
+(``SA7.H864.DQJT73.CAKQ``, endplay issue #15). The canonical form starts with North and lists
+ranks from the ace down; :func:`rotate` starts it at another seat (PBN export starts at the dealer)::
 
     >>> normalise_deal("s:sa7.h864.dqjt73.cakq 1098.AKQ.ka.J10987 - -")
     'N:- - A7.864.QJT73.AKQ T98.AKQ.AK.JT987'
     >>> rotate('N:- - A7.864.QJT73.AKQ T98.AKQ.AK.JT987', Seat.SOUTH)
     'S:A7.864.QJT73.AKQ T98.AKQ.AK.JT987 - -'
-    >>> normalise_deal("N:AKQ.AK.AK.AKQJ98 A... - -")
+    >>> normalise_deal("N:AKQ.AK.AK.AKQJ98 AJT9.QJT.QJT.T72 - -")
     Traceback (most recent call last):
     ...
-    bridgescore.core.errors.ParseError: the deal has ♠A twice: in the hands of N and E
+    bridgescore.core.errors.ParseError: card ♠A is in two hands, North and East
+
+Deals as programs write them — canonical, from any seat — are checked without building the
+cards: one 13-bit mask per suit (a results file has one deal a board, and files are large).
 """
 
 from __future__ import annotations
 
+from bridgescore.core.cards import SEAT_NAMES, Card, Deal, Hand
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.core.seat import Seat
 
 RANKS = "AKQJT98765432"
-SUITS = "SHDC"
-_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_ORDER = {rank: index for index, rank in enumerate(RANKS)}
-_SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 UNKNOWN_HAND = "-"
-
-
-def _hand(text: str, seat: Seat, seen: dict[tuple[str, str], Seat]) -> str:
-    if text == UNKNOWN_HAND:
-        return UNKNOWN_HAND
-    suits = text.upper().replace("10", "T").split(".")
-    if len(suits) != 4:
-        raise ParseError(
-            N_("the hand of {seat} in the deal has {count} suits, not 4 (spades.hearts.diamonds.clubs)"),
-            seat=seat.value,
-            count=len(suits),
-        )
-    written = []
-    cards = 0
-    for suit, written_ranks in zip(SUITS, suits, strict=True):
-        ranks = written_ranks[1:] if written_ranks[:1] == suit else written_ranks
-        for rank in ranks:
-            if rank not in _ORDER:
-                raise ParseError(
-                    N_("{rank!r} in the hand of {seat} is not a card: ranks are AKQJT98765432"),
-                    rank=rank,
-                    seat=seat.value,
-                )
-            other = seen.get((suit, rank))
-            if other is not None:
-                raise ParseError(
-                    N_("the deal has {card} twice: in the hands of {first} and {second}"),
-                    card=_SYMBOLS[suit] + rank,
-                    first=other.value,
-                    second=seat.value,
-                )
-            seen[suit, rank] = seat
-        cards += len(ranks)
-        written.append("".join(sorted(ranks, key=_ORDER.__getitem__)))
-    if cards != 13:
-        raise ParseError(
-            N_("the hand of {seat} in the deal has {count} cards, not 13"), seat=seat.value, count=cards
-        )
-    return ".".join(written)
-
-
-def read_hands(text: str) -> dict[Seat, str]:
-    """The four hands of a ``Deal`` value by seat, each checked and with ranks in order (``-`` if unknown).
-
-    Raises :class:`~bridgescore.core.errors.ParseError` naming what is wrong.
-    """
-    first_text, colon, body = text.strip().partition(":")
-    if not colon:
-        raise ParseError(
-            N_("{text!r} is not a deal: write the first seat, a colon and four hands, e.g. N:AKQ.… …"),
-            text=text,
-        )
-    try:
-        first = Seat(first_text.strip().upper())
-    except ValueError:
-        raise ParseError(
-            N_("{seat!r} is not a seat: a deal starts with N, E, S or W and a colon"), seat=first_text
-        ) from None
-    hands = body.split()
-    if len(hands) != 4:
-        raise ParseError(N_("the deal has {count} hands, not 4"), count=len(hands))
-    seen: dict[tuple[str, str], Seat] = {}
-    start = _SEATS.index(first)
-    result = {}
-    for offset, hand in enumerate(hands):
-        seat = _SEATS[(start + offset) % 4]
-        result[seat] = _hand(hand, seat, seen)
-    return result
+_SEATS = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_SUIT_LETTERS = "SHDC"
 
 
 def _suit_masks() -> dict[str, int]:
@@ -134,6 +68,69 @@ def _canonical(text: str) -> str | None:
             return None
     start = "NESW".index(first)
     return "N:" + " ".join(hands[(offset - start) % 4] for offset in range(4))
+
+
+def _without_suit_letters(hand: str) -> str:
+    """A hand with the suit letters some programs repeat (``SA7.H864…``) taken out."""
+    if hand == UNKNOWN_HAND:
+        return hand
+    suits = hand.split(".")
+    if len(suits) != 4:
+        return hand
+    return ".".join(
+        ranks[1:] if ranks[:1].upper() == letter else ranks
+        for letter, ranks in zip(_SUIT_LETTERS, suits, strict=True)
+    )
+
+
+def _split(text: str) -> tuple[str, list[str]]:
+    first, colon, body = text.strip().partition(":")
+    if not colon:
+        raise ParseError(
+            N_("{text!r} is not a deal: write the first seat, a colon and four hands, e.g. N:AKQ.… …"),
+            text=text,
+        )
+    return first.strip(), [_without_suit_letters(hand) for hand in body.split()]
+
+
+def read_hands(text: str) -> dict[Seat, str]:
+    """The four hands of a ``Deal`` value by seat, each canonical (``-`` if unknown); raises
+    :class:`~bridgescore.core.errors.ParseError` naming what is wrong."""
+    first_text, hands = _split(text)
+    if UNKNOWN_HAND not in hands:
+        deal = Deal.parse(f"{first_text}:" + " ".join(hands))
+        return {seat: deal.hand(seat).format() for seat in _SEATS}
+    try:
+        first = Seat(first_text.upper())
+    except ValueError:
+        raise ParseError(
+            N_("{seat!r} is not a seat: a deal starts with N, E, S or W and a colon"), seat=first_text
+        ) from None
+    if len(hands) != 4:
+        raise ParseError(N_("the deal has {count} hands, not 4"), count=len(hands))
+    held: dict[Card, Seat] = {}
+    result = {}
+    start = _SEATS.index(first)
+    for offset, hand_text in enumerate(hands):
+        seat = _SEATS[(start + offset) % 4]
+        if hand_text == UNKNOWN_HAND:
+            result[seat] = UNKNOWN_HAND
+            continue
+        try:
+            hand = Hand.parse(hand_text)
+        except ParseError as error:
+            raise ParseError(N_("{seat}: {problem}"), seat=SEAT_NAMES[seat], problem=error) from None
+        for card in sorted(hand, key=lambda card: card.sort_key):
+            other = held.setdefault(card, seat)
+            if other is not seat:
+                raise ParseError(
+                    N_("card {card} is in two hands, {first} and {second}"),
+                    card=str(card),
+                    first=SEAT_NAMES[other],
+                    second=SEAT_NAMES[seat],
+                )
+        result[seat] = hand.format()
+    return result
 
 
 def normalise_deal(text: str) -> str:
