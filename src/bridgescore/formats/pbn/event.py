@@ -516,7 +516,7 @@ class EventBuilder:
         boards = tuple(builder.boards[number] for number in sorted(builder.boards))
         participants = list(builder.participants.values())
         listed = {participant.id for participant in participants}
-        for pair in _ids_in_order(boards, kind) if builder.names else ():
+        for pair in _ids_in_order(boards) if builder.names else ():
             if pair not in listed and pair in builder.names:
                 players = tuple(Player(name) for name in split_names(builder.names[pair]))
                 participants.append(Participant(pair, players))
@@ -526,7 +526,7 @@ class EventBuilder:
         return Section(name, boards, tuple(participants), None, matches)
 
 
-def _ids_in_order(boards: Iterable[Board], kind: EventKind) -> Iterator[str]:
+def _ids_in_order(boards: Iterable[Board]) -> Iterator[str]:
     seen: set[str] = set()
     for board in boards:
         for line in board.lines:
