@@ -1,0 +1,108 @@
+"""Where the data lives and how we talk to it: the engine, SQLite's safety settings, migrations.
+
+By default the database is a SQLite file in a data directory; ``BRIDGESCORE_DATABASE_URL``
+(any SQLAlchemy URL, e.g. ``postgresql+psycopg://user@host/bridgescore``) selects another one.
+
+SQLite is opened in WAL mode with ``synchronous=FULL``: a transaction is on disk before the
+commit returns, so an acknowledged entry survives a killed server or a power cut. Writing
+transactions start with ``BEGIN IMMEDIATE`` so that two writers queue for the lock instead of
+failing half-way; readers use a plain ``BEGIN`` and never wait for writers.
+"""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import URL, make_url
+
+DATABASE_URL_VARIABLE = "BRIDGESCORE_DATABASE_URL"
+DATA_DIR_VARIABLE = "BRIDGESCORE_DATA_DIR"
+DATABASE_FILE = "bridgescore.sqlite3"
+BUSY_TIMEOUT_MS = 15_000
+
+
+def default_data_dir() -> Path:
+    """``$BRIDGESCORE_DATA_DIR``, else ``$XDG_DATA_HOME/bridgescore`` (``~/.local/share/bridgescore``)."""
+    chosen = os.environ.get(DATA_DIR_VARIABLE)
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "bridgescore"
+
+
+def database_url(data_dir: Path | None = None) -> URL:
+    """The database to use: ``$BRIDGESCORE_DATABASE_URL`` if set, else SQLite in *data_dir*.
+
+    The data directory is created when missing.
+    """
+    chosen = os.environ.get(DATABASE_URL_VARIABLE)
+    if chosen:
+        return make_url(chosen)
+    folder = data_dir if data_dir is not None else default_data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    return URL.create("sqlite", database=str(folder.resolve() / DATABASE_FILE))
+
+
+def create(url: URL | str, **options: Any) -> Engine:
+    """An engine for *url*, with SQLite's durability and locking settings when it is SQLite."""
+    url = make_url(url)
+    if url.get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, **options)
+    engine = create_engine(url, connect_args={"check_same_thread": False}, **options)
+    memory = url.database in (None, "", ":memory:")
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy's "begin" event, not the driver, open transactions (see below).
+        connection.isolation_level = None
+        cursor = connection.cursor()
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+        connection.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+WRITE = {"sqlite_begin": "IMMEDIATE"}
+"""Execution options of a writing transaction (take SQLite's write lock at the start)."""
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to *revision* (the newest by default) with the Alembic migrations."""
+    from alembic import command
+
+    with engine.connect() as connection:
+        command.upgrade(alembic_config(connection), revision)
+        connection.commit()
+
+
+def schema_revision(engine: Engine) -> str | None:
+    """The revision the database is at (None for an empty database)."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def alembic_config(connection: Any = None) -> Any:
+    """Alembic's configuration for bridgescore's migrations, bound to *connection* if given."""
+    from alembic.config import Config
+
+    config = Config()
+    folder = resources.files("bridgescore.store").joinpath("migrations")
+    config.set_main_option("script_location", str(folder))
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config

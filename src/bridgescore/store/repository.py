@@ -1,0 +1,354 @@
+"""The store: games and their journals, one transaction per entry.
+
+    >>> store = Store.open("sqlite://")
+    >>> game = store.create_game("rubber", [("form", "rubber")], title="Friday")
+    >>> deal = Change(Op.ADD, Kind.DEAL, "4S N 10")
+    >>> store.append(game.id, deal, client_token="t-1").created
+    True
+    >>> store.append(game.id, deal, client_token="t-1").created    # the same request again
+    False
+    >>> [line.text for line in store.game(game.id).lines]
+    ['4S N 10']
+
+A change is checked before it is stored: :meth:`Store.append` hands the log as it would
+stand to a *check* (the web app replays it through the form) inside the same transaction, so
+the stored log always replays and two writers can never interleave.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from bridgescore.core.errors import N_
+from bridgescore.store import database
+from bridgescore.store.errors import ConflictError, NotFoundError
+from bridgescore.store.journal import Effect, Entry, Kind, Line, Op, effects, last_change, log
+from bridgescore.store.models import EntryRow, GameRow
+
+Check = Callable[[Sequence[Line]], None]
+"""Called with the log as a change would leave it; raises to refuse the change."""
+
+MAX_TOKEN = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change someone asks for: add, edit, delete or undo (see :class:`~bridgescore.store.journal.Op`).
+
+    For :attr:`Op.UNDO` with ``undoes=None`` the store picks the newest change that still counts.
+    """
+
+    op: Op
+    kind: Kind = Kind.DEAL
+    text: str | None = None
+    line: int | None = None
+    undoes: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    """A game in a list: id, form, title, header and times, and how many deals it has."""
+
+    id: str
+    form: str
+    title: str
+    header: tuple[tuple[str, str], ...]
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A game with its whole journal and the log it adds up to."""
+
+    summary: GameSummary
+    entries: tuple[Entry, ...]
+
+    @property
+    def id(self) -> str:
+        """The game's id (as in its address)."""
+        return self.summary.id
+
+    @property
+    def form(self) -> str:
+        """``rubber``, ``chicago``, ``compensation`` …"""
+        return self.summary.form
+
+    @property
+    def header(self) -> tuple[tuple[str, str], ...]:
+        """The header lines of the deal log: ``(key, value)`` pairs."""
+        return self.summary.header
+
+    @property
+    def lines(self) -> list[Line]:
+        """The lines of the log as they stand."""
+        return log(self.entries)
+
+    @property
+    def history(self) -> list[Effect]:
+        """Every entry and what it did, oldest first."""
+        return effects(self.entries)
+
+    @property
+    def undoable(self) -> Entry | None:
+        """The change that undo would cancel."""
+        return last_change(self.entries)
+
+
+@dataclass(frozen=True, slots=True)
+class Receipt:
+    """The stored entry, and whether this request stored it (False: its token was already there)."""
+
+    entry: Entry
+    created: bool
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    # SQLite hands back naive datetimes; everything stored is UTC.
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def _entry(row: EntryRow) -> Entry:
+    return Entry(
+        id=row.id,
+        seq=row.seq,
+        op=Op(row.op),
+        kind=Kind(row.kind),
+        text=row.text,
+        line=row.line,
+        undoes=row.undoes,
+        client_token=row.client_token,
+        created_at=_utc(row.created_at),
+    )
+
+
+def _summary(row: GameRow) -> GameSummary:
+    return GameSummary(
+        id=row.id,
+        form=row.form,
+        title=row.title,
+        header=tuple((str(key), str(value)) for key, value in row.header),
+        created_at=_utc(row.created_at),
+        updated_at=_utc(row.updated_at),
+    )
+
+
+def new_game_id() -> str:
+    """A fresh, unguessable game id that reads well in an address (12 letters and digits)."""
+    return secrets.token_hex(6)
+
+
+class Store:
+    """Games and their journals in a SQL database (SQLite by default, PostgreSQL by URL)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str | None = None, *, migrate: bool = True) -> Store:
+        """Open the database at *url* (default: :func:`~bridgescore.store.database.database_url`).
+
+        The migrations are applied first, so an empty or older database is brought up to date.
+        """
+        engine = database.create(url if url is not None else database.database_url())
+        if migrate:
+            database.migrate(engine)
+        return cls(engine)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    def _read(self) -> Session:
+        return Session(self.engine, expire_on_commit=False)
+
+    def _write(self) -> Session:
+        return Session(self.engine.execution_options(**database.WRITE), expire_on_commit=False)
+
+    # games -------------------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        form: str,
+        header: Sequence[tuple[str, str]],
+        *,
+        title: str = "",
+        lines: Sequence[tuple[Kind, str]] = (),
+        game_id: str | None = None,
+    ) -> GameSummary:
+        """Store a new game with its header and, for an imported log, its first lines."""
+        now = _now()
+        row = GameRow(
+            id=game_id or new_game_id(),
+            form=form,
+            title=title,
+            header=[[key, value] for key, value in header],
+            created_at=now,
+            updated_at=now,
+        )
+        with self._write() as session, session.begin():
+            session.add(row)
+            session.flush()
+            for seq, (kind, text) in enumerate(lines, start=1):
+                session.add(
+                    EntryRow(
+                        game_id=row.id, seq=seq, op=Op.ADD.value, kind=kind.value, text=text, created_at=now
+                    )
+                )
+        return _summary(row)
+
+    def games(self, limit: int = 50) -> list[GameSummary]:
+        """The most recently played games first."""
+        with self._read() as session:
+            rows = session.scalars(select(GameRow).order_by(GameRow.updated_at.desc()).limit(limit))
+            return [_summary(row) for row in rows]
+
+    def deal_counts(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """How many entries each game's journal holds (a cheap sign of progress for lists)."""
+        if not game_ids:
+            return {}
+        with self._read() as session:
+            rows = session.execute(
+                select(EntryRow.game_id, func.count())
+                .where(EntryRow.game_id.in_(game_ids))
+                .group_by(EntryRow.game_id)
+            )
+            return {game_id: int(count) for game_id, count in rows}
+
+    def game(self, game_id: str) -> Game:
+        """A game with its journal; :class:`NotFoundError` if there is none with that id."""
+        with self._read() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
+            entries = session.scalars(
+                select(EntryRow).where(EntryRow.game_id == game_id).order_by(EntryRow.seq)
+            )
+            return Game(_summary(row), tuple(_entry(entry) for entry in entries))
+
+    def delete_game(self, game_id: str) -> None:
+        """Remove a game and its journal for good."""
+        with self._write() as session, session.begin():
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
+            for entry in session.scalars(select(EntryRow).where(EntryRow.game_id == game_id)):
+                session.delete(entry)
+            session.delete(row)
+
+    # the journal -------------------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: str,
+        change: Change,
+        *,
+        check: Check | None = None,
+        client_token: str | None = None,
+    ) -> Receipt:
+        """Store *change* as the game's next entry, in one transaction, once per *client_token*.
+
+        If an entry with the same token is already stored (a retry of a request whose answer
+        was lost, or an offline queue sent twice), that entry is returned and nothing is added;
+        the same token with a different change is a :class:`ConflictError`.
+        """
+        if client_token is not None and not 0 < len(client_token) <= MAX_TOKEN:
+            raise ConflictError(N_("a client token has 1 to {most} characters"), most=MAX_TOKEN)
+        try:
+            return self._append(game_id, change, check, client_token)
+        except IntegrityError:
+            # Another request with the same token won the race: answer with its entry.
+            if client_token is None:
+                raise
+            return self._append(game_id, change, check, client_token)
+
+    def _append(self, game_id: str, change: Change, check: Check | None, client_token: str | None) -> Receipt:
+        with self._write() as session, session.begin():
+            game = session.get(GameRow, game_id, with_for_update=True)
+            if game is None:
+                raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
+            rows = list(
+                session.scalars(select(EntryRow).where(EntryRow.game_id == game_id).order_by(EntryRow.seq))
+            )
+            entries = [_entry(row) for row in rows]
+            if client_token is not None:
+                for entry in entries:
+                    if entry.client_token == client_token:
+                        return Receipt(_same_change(entry, change), created=False)
+            entry_change = _resolve(change, entries)
+            now = _now()
+            row = EntryRow(
+                game_id=game_id,
+                seq=(rows[-1].seq if rows else 0) + 1,
+                op=entry_change.op.value,
+                kind=entry_change.kind.value,
+                text=entry_change.text,
+                line=entry_change.line,
+                undoes=entry_change.undoes,
+                client_token=client_token,
+                created_at=now,
+            )
+            session.add(row)
+            session.flush()  # gives the row its id, which names the line it adds
+            new = _entry(row)
+            if check is not None:
+                check(log([*entries, new]))
+            game.updated_at = now
+            return Receipt(new, created=True)
+
+
+def _same_change(entry: Entry, change: Change) -> Entry:
+    same = entry.op is change.op and (
+        change.op is Op.UNDO or (entry.text == change.text and entry.line == change.line)
+    )
+    if not same:
+        raise ConflictError(N_("this client token was already used for another change"))
+    return entry
+
+
+def _resolve(change: Change, entries: Sequence[Entry]) -> Change:
+    """Check that *change* makes sense on the log as it stands; fill in what undo cancels."""
+    if change.op is Op.UNDO:
+        target = last_change(entries) if change.undoes is None else _find(entries, change.undoes)
+        if target is None:
+            raise ConflictError(N_("there is nothing to undo"))
+        if target.op is Op.UNDO and change.undoes is None:  # pragma: no cover - last_change skips undos
+            raise ConflictError(N_("there is nothing to undo"))
+        return Change(Op.UNDO, target.kind, None, target.line, target.id)
+    if change.op is Op.ADD:
+        if change.text is None:
+            raise ConflictError(N_("a new line needs its text"))
+        if change.line is not None:
+            _live_line(entries, change.line)
+        return change
+    line = _live_line(entries, change.line)
+    if change.op is Op.EDIT:
+        if change.text is None:
+            raise ConflictError(N_("a new line needs its text"))
+        return Change(Op.EDIT, line.kind, change.text, line.id)
+    return Change(Op.DELETE, line.kind, None, line.id)
+
+
+def _find(entries: Sequence[Entry], entry_id: int) -> Entry:
+    for entry in entries:
+        if entry.id == entry_id:
+            return entry
+    raise NotFoundError(N_("there is no entry {entry} in this game"), entry=entry_id)
+
+
+def _live_line(entries: Sequence[Entry], line_id: int | None) -> Line:
+    for line in log(entries):
+        if line.id == line_id:
+            return line
+    raise NotFoundError(N_("there is no line {line} in this game's log"), line=line_id)

@@ -1,0 +1,118 @@
+"""The journal adds up to the log a user expects: edits supersede, deletions remove, undo goes back."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bridgescore.store.journal import Entry, Kind, Op, cancelled, effects, last_change, log
+
+
+def entries(*specs: tuple[Op, str | None, int | None, int | None]) -> list[Entry]:
+    return [
+        Entry(i, i, op, Kind.DEAL, text, line=line, undoes=undoes)
+        for i, (op, text, line, undoes) in enumerate(specs, start=1)
+    ]
+
+
+def texts(journal: list[Entry]) -> list[str]:
+    return [line.text for line in log(journal)]
+
+
+def test_an_edit_supersedes_the_text_and_keeps_the_line_in_place() -> None:
+    journal = entries(
+        (Op.ADD, "4S N 10", None, None), (Op.ADD, "3NT E 9", None, None), (Op.EDIT, "4S N 9", 1, None)
+    )
+    assert texts(journal) == ["4S N 9", "3NT E 9"]
+    assert [line.id for line in log(journal)] == [1, 2]
+
+
+def test_a_deletion_removes_the_line_but_not_its_history() -> None:
+    journal = entries(
+        (Op.ADD, "pass", None, None), (Op.ADD, "1C S 7", None, None), (Op.DELETE, None, 1, None)
+    )
+    assert texts(journal) == ["1C S 7"]
+    history = effects(journal)
+    assert [(effect.position, effect.before) for effect in history] == [(1, None), (2, None), (1, "pass")]
+
+
+def test_an_addition_may_go_before_a_line() -> None:
+    journal = entries((Op.ADD, "a", None, None), (Op.ADD, "b", None, None), (Op.ADD, "forgotten", 2, None))
+    assert texts(journal) == ["a", "forgotten", "b"]
+    assert effects(journal)[2].position == 2
+
+
+def test_undo_cancels_an_edit_and_an_undone_undo_restores_it() -> None:
+    journal = entries((Op.ADD, "4S N 10", None, None), (Op.EDIT, "4S N 9", 1, None), (Op.UNDO, None, None, 2))
+    assert texts(journal) == ["4S N 10"]
+    redo = [*journal, Entry(4, 4, Op.UNDO, Kind.DEAL, None, undoes=3)]
+    assert texts(redo) == ["4S N 9"]
+    assert cancelled(redo) == {3: 4}
+
+
+def test_edits_of_a_line_whose_addition_was_undone_take_no_effect() -> None:
+    journal = entries((Op.ADD, "x", None, None), (Op.EDIT, "y", 1, None), (Op.UNDO, None, None, 1))
+    assert texts(journal) == []
+    assert [effect.live for effect in effects(journal)] == [False, False, True]
+
+
+def test_nothing_to_undo_in_an_empty_or_fully_undone_journal() -> None:
+    assert last_change([]) is None
+    journal = entries((Op.ADD, "x", None, None), (Op.UNDO, None, None, 1))
+    assert last_change(journal) is None
+
+
+def test_entries_are_folded_in_sequence_order_whatever_order_they_come_in() -> None:
+    journal = entries((Op.ADD, "a", None, None), (Op.EDIT, "b", 1, None), (Op.EDIT, "c", 1, None))
+    assert texts(list(reversed(journal))) == ["c"]
+
+
+# A reference model: the log as a plain list, and undo as going back one snapshot.
+actions = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), st.text("abc", min_size=1, max_size=3), st.none()),
+        st.tuples(st.just("insert"), st.text("abc", min_size=1, max_size=3), st.integers(0, 20)),
+        st.tuples(st.just("edit"), st.text("abc", min_size=1, max_size=3), st.integers(0, 20)),
+        st.tuples(st.just("delete"), st.none(), st.integers(0, 20)),
+        st.tuples(st.just("undo"), st.none(), st.none()),
+    ),
+    max_size=30,
+)
+
+
+@given(actions)
+def test_the_journal_agrees_with_a_list_and_a_stack_of_snapshots(
+    script: list[tuple[str, str | None, int | None]],
+) -> None:
+    journal: list[Entry] = []
+    snapshots: list[list[tuple[int, str]]] = [[]]
+    for action, given_text, where in script:
+        text = given_text or "new"
+        current = snapshots[-1]
+        new_id = len(journal) + 1
+        if action == "undo":
+            target = last_change(journal)
+            if target is None:
+                assert len(snapshots) == 1
+                continue
+            journal.append(Entry(new_id, new_id, Op.UNDO, Kind.DEAL, None, undoes=target.id))
+            snapshots.pop()
+        elif action == "add" or not current:
+            journal.append(Entry(new_id, new_id, Op.ADD, Kind.DEAL, text))
+            snapshots.append([*current, (new_id, text)])
+        else:
+            assert where is not None
+            i = where % len(current)
+            line_id = current[i][0]
+            if action == "insert":
+                assert text is not None
+                journal.append(Entry(new_id, new_id, Op.ADD, Kind.DEAL, text, line=line_id))
+                snapshots.append([*current[:i], (new_id, text), *current[i:]])
+            elif action == "edit":
+                assert text is not None
+                journal.append(Entry(new_id, new_id, Op.EDIT, Kind.DEAL, text, line=line_id))
+                snapshots.append([*current[:i], (line_id, text), *current[i + 1 :]])
+            else:
+                journal.append(Entry(new_id, new_id, Op.DELETE, Kind.DEAL, None, line=line_id))
+                snapshots.append([*current[:i], *current[i + 1 :]])
+        assert [(line.id, line.text) for line in log(journal)] == snapshots[-1]
