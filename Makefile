@@ -16,8 +16,9 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
+# The scorepad web app at http://127.0.0.1:8000 on SQLite in ./data (created on first run).
 run: setup
-	$(BIN)/bridgescore demo
+	$(BIN)/bridgescore serve --data-dir data
 
 test: setup lint typecheck unit
 

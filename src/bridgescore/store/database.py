@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.pool import StaticPool
 
 DATABASE_URL_VARIABLE = "BRIDGESCORE_DATABASE_URL"
 DATA_DIR_VARIABLE = "BRIDGESCORE_DATA_DIR"
@@ -52,8 +53,10 @@ def create(url: URL | str, **options: Any) -> Engine:
     url = make_url(url)
     if url.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, **options)
-    engine = create_engine(url, connect_args={"check_same_thread": False}, **options)
     memory = url.database in (None, "", ":memory:")
+    if memory:  # one shared connection, or every thread would see its own empty database
+        options.setdefault("poolclass", StaticPool)
+    engine = create_engine(url, connect_args={"check_same_thread": False}, **options)
 
     @event.listens_for(engine, "connect")
     def _on_connect(connection: Any, _record: Any) -> None:

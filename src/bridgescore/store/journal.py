@@ -19,7 +19,7 @@ There is no scoring here: a line is text that the deal log (:mod:`bridgescore.fo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -84,7 +84,8 @@ class Effect:
 
     ``position`` is the line's number among the lines of its kind (deal 1, 2, 3 …) at that
     moment; ``before`` the text it replaced or removed; ``live`` whether the entry still counts
-    (False once undone, or when what it changed had already gone).
+    (False once undone, or when what it changed had already gone); ``undone_by`` the undo
+    that cancelled it.
     """
 
     entry: Entry
@@ -148,21 +149,32 @@ def cancelled(entries: Sequence[Entry]) -> dict[int, int]:
 
 
 def effects(entries: Iterable[Entry]) -> list[Effect]:
-    """Every entry with what it did, oldest first (the history of changes)."""
+    """Every entry with what it did when it was made, oldest first (the history of changes).
+
+    Each entry is described against the log as it stood just before it, so an edit that was
+    later undone still says which deal it changed and from what.
+    """
     ordered = sorted(entries, key=lambda e: e.seq)
     gone = cancelled(ordered)
-    fold = _Fold()
+    counts = _counting(ordered, gone)
     out: list[Effect] = []
-    for entry in ordered:
+    for i, entry in enumerate(ordered):
         if entry.op is Op.UNDO:
             out.append(Effect(entry, None, None, entry.id not in gone, gone.get(entry.id)))
             continue
-        if entry.id in gone:
-            out.append(Effect(entry, None, None, False, gone[entry.id]))
-            continue
-        position, before, took = fold.apply(entry)
-        out.append(Effect(entry, position, before, took))
+        position, before, _took = _Fold(log(ordered[:i])).apply(entry)
+        out.append(Effect(entry, position, before, entry.id in counts, gone.get(entry.id)))
     return out
+
+
+def _counting(ordered: Sequence[Entry], gone: Mapping[int, int]) -> set[int]:
+    """The changes that shape the log as it stands: not undone, and their line still there to change."""
+    fold = _Fold()
+    counting: set[int] = set()
+    for entry in ordered:
+        if entry.op is not Op.UNDO and entry.id not in gone and fold.apply(entry)[2]:
+            counting.add(entry.id)
+    return counting
 
 
 def log(entries: Iterable[Entry]) -> list[Line]:

@@ -1,0 +1,297 @@
+"""The JSON API beside the pages (OpenAPI at /docs): games, their deals, history, undo, export and import.
+
+Every change is one stored entry (see :mod:`bridgescore.store`); a change may carry a
+``client_token`` so that a request repeated after a lost answer, or an offline queue sent
+twice, stores it once (the answer is then 200 instead of 201, with the same entry).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from bridgescore.core.errors import N_, ParseError
+from bridgescore.i18n import translator
+from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
+from bridgescore.web import language
+from bridgescore.web.pads import FORM_NAMES
+from bridgescore.web.problems import field
+from bridgescore.web.services import Needs, Opened, Services, entry_dict
+
+router = APIRouter(prefix="/api", tags=["api"])
+
+MAX_LINE = 2000
+MAX_LOG = 1_000_000
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class NewGame(_Strict):
+    """A game to start: its form, a title, who sits where, the first dealer and the settings."""
+
+    form: str = Field(max_length=32, examples=["rubber"])
+    title: str = Field("", max_length=200, examples=["Friday at Anna's"])
+    players: dict[str, Annotated[str, Field(max_length=60)]] = Field(
+        default_factory=dict, examples=[{"N": "Аня", "E": "Борис", "S": "Вера", "W": "Глеб"}]
+    )
+    first_dealer: str = Field("N", max_length=10, examples=["N"])
+    settings: dict[str, Annotated[str, Field(max_length=60)]] = Field(
+        default_factory=dict, examples=[{"honours": "on"}]
+    )
+
+
+class LineIn(_Strict):
+    """A deal as text, in any notation the deal log reads: ``4S N 10``, ``3БК Ю +1``, ``pass``."""
+
+    text: str = Field(max_length=MAX_LINE, examples=["4S N 10"])
+    client_token: str | None = Field(None, min_length=1, max_length=64)
+    before: int | None = Field(None, description="insert before this line (default: at the end)")
+
+
+class EditIn(_Strict):
+    """New text for a line."""
+
+    text: str = Field(max_length=MAX_LINE, examples=["4S N 9"])
+    client_token: str | None = Field(None, min_length=1, max_length=64)
+
+
+class PlayersIn(_Strict):
+    """Who sits where from the next deal on (seat letter → name)."""
+
+    players: dict[str, Annotated[str, Field(max_length=60)]]
+    client_token: str | None = Field(None, min_length=1, max_length=64)
+
+
+class TokenIn(_Strict):
+    """Just the idempotency token of a change."""
+
+    client_token: str | None = Field(None, min_length=1, max_length=64)
+
+
+class PreviewIn(_Strict):
+    """A deal to score in its place, without saving it."""
+
+    text: str = Field(max_length=MAX_LINE, examples=["3NT S +1"])
+
+
+class ImportIn(_Strict):
+    """A whole deal-log file."""
+
+    text: str = Field(max_length=MAX_LOG)
+    title: str = Field("", max_length=200)
+
+
+def summary_dict(game: GameSummary) -> dict[str, Any]:
+    """A game in a list."""
+    return {
+        "id": game.id,
+        "form": game.form,
+        "title": game.title,
+        "header": [list(pair) for pair in game.header],
+        "created_at": game.created_at.isoformat(),
+        "updated_at": game.updated_at.isoformat(),
+    }
+
+
+def game_dict(opened: Opened) -> dict[str, Any]:
+    """A game with its log, its board and what undo would cancel."""
+    board = opened.board()
+    undo = opened.game.undoable
+    return {
+        **summary_dict(opened.game.summary),
+        "lines": [
+            {"id": line.id, "kind": line.kind.value, "text": line.text, **info}
+            for line, info in zip(opened.lines, _padded(board.deals, len(opened.lines)), strict=True)
+        ],
+        **board.as_dict(),
+        "undo": None if undo is None else entry_dict(undo),
+    }
+
+
+def _padded(deals: Any, count: int) -> list[Any]:
+    return [*deals[:count], *({} for _ in range(count - len(deals)))]
+
+
+def receipt_response(receipt: Receipt) -> JSONResponse:
+    """201 with the new entry, or 200 with the entry a repeated token had stored."""
+    data = {"entry": entry_dict(receipt.entry), "created": receipt.created}
+    return JSONResponse(data, status_code=201 if receipt.created else 200)
+
+
+@router.get("/forms", summary="The forms of scoring offered, with their settings")
+def forms(services: Needs, request: Request) -> list[dict[str, Any]]:
+    _ = translator(language.of_request(request))
+    return [
+        {
+            "form": name,
+            "name": _(FORM_NAMES.get(name, name)),
+            "entry": sorted(pad.entry),
+            "settings": [
+                {
+                    "key": setting.key,
+                    "label": _(setting.label),
+                    "default": setting.default,
+                    "choices": [{"value": c.value, "label": _(c.label)} for c in setting.choices],
+                }
+                for setting in pad.settings()
+            ],
+        }
+        for name, pad in services.pads.items()
+    ]
+
+
+@router.get("/games", summary="Recent games, most recently played first")
+def list_games(services: Needs, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict[str, Any]]:
+    return [summary_dict(game) for game in services.store.games(limit)]
+
+
+@router.post("/games", status_code=201, summary="Start a game")
+def create_game(new: NewGame, services: Needs) -> dict[str, Any]:
+    with field("form"):
+        pad = services.pad(new.form)
+    with field("settings"):
+        header = pad.header(new.settings, new.players, new.first_dealer)
+    game = services.store.create_game(pad.form, header, title=new.title.strip())
+    return summary_dict(game)
+
+
+@router.post("/games/import", status_code=201, summary="Start a game from a deal-log file")
+def import_game(payload: ImportIn, services: Needs) -> dict[str, Any]:
+    return summary_dict(import_log(services, payload.text, payload.title))
+
+
+def import_log(services: Services, text: str, title: str = "") -> GameSummary:
+    """Store a deal-log file as a new game (its form named by its ``form:`` header line)."""
+    with field("text"):
+        form = _form_of(text)
+        if form not in services.pads:
+            raise ParseError(N_("unknown form {form!r} in the file"), form=form)
+        pad = services.pad(form)
+        header, readings = pad.split(text)
+        pad.replay(header, [reading.text for reading in readings])
+    lines = [(reading.kind, reading.text) for reading in readings]
+    return services.store.create_game(pad.form, header, title=title.strip(), lines=lines)
+
+
+_FORM_WORDS = {"роббер": "rubber", "чикаго": "chicago", "компенсация": "compensation"}
+
+
+def _form_of(text: str) -> str:
+    # Only the form's name is needed to choose the scorepad, which then reads the whole file.
+    for raw in text.splitlines():
+        key, colon, value = raw.split("#", 1)[0].partition(":")
+        if colon and key.strip().lower() == "form":
+            word = " ".join(value.lower().split())
+            return _FORM_WORDS.get(word, word)
+    raise ParseError(N_("the file does not say its form: add a header line such as 'form: rubber'"))
+
+
+@router.get("/games/{game_id}", summary="A game: its log, the form's state, the next deal, what undo cancels")
+def get_game(game_id: str, services: Needs) -> dict[str, Any]:
+    return game_dict(services.open(game_id))
+
+
+@router.delete("/games/{game_id}", status_code=204, summary="Delete a game and its history for good")
+def delete_game(game_id: str, services: Needs) -> Response:
+    services.store.delete_game(game_id)
+    return Response(status_code=204)
+
+
+@router.get("/games/{game_id}/log", response_class=PlainTextResponse, summary="Export: the deal-log text")
+def export_log(game_id: str, services: Needs) -> PlainTextResponse:
+    opened = services.open(game_id)
+    text = opened.pad.dumps(opened.game.header, opened.texts)
+    return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
+
+
+@router.get("/games/{game_id}/history", summary="Every change, oldest first, and whether it still counts")
+def history(game_id: str, services: Needs) -> list[dict[str, Any]]:
+    game = services.store.game(game_id)
+    return [
+        {
+            "entry": entry_dict(effect.entry),
+            "position": effect.position,
+            "before": effect.before,
+            "live": effect.live,
+            "undone_by": effect.undone_by,
+        }
+        for effect in game.history
+    ]
+
+
+@router.post("/games/{game_id}/preview", summary="Score a deal in its place without saving it")
+def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request) -> dict[str, Any]:
+    opened = services.open(game_id)
+    with field("text"):
+        shown = opened.pad.preview(opened.game.header, opened.texts, payload.text)
+    return shown.as_dict(translator(language.of_request(request)))
+
+
+@router.post("/games/{game_id}/deals", status_code=201, summary="Add a deal (at the end, or before a line)")
+def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
+    opened = services.open(game_id)
+    with field("text"):
+        reading = opened.pad.read_line(payload.text, opened.game.header)
+        if reading.kind is not Kind.DEAL:
+            raise ParseError(N_("{text!r} is not a deal: who sits where goes to /players"), text=payload.text)
+        change = Change(Op.ADD, Kind.DEAL, reading.text, line=payload.before)
+        receipt = services.store.append(
+            game_id, change, check=opened.check, client_token=payload.client_token
+        )
+    return receipt_response(receipt)
+
+
+@router.post("/games/{game_id}/players", status_code=201, summary="Seat players from the next deal on")
+def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONResponse:
+    opened = services.open(game_id)
+    with field("players"):
+        text = opened.pad.players_line(payload.players)
+        reading = opened.pad.read_line(text, opened.game.header)
+        change = Change(Op.ADD, Kind.PLAYERS, reading.text)
+        receipt = services.store.append(
+            game_id, change, check=opened.check, client_token=payload.client_token
+        )
+    return receipt_response(receipt)
+
+
+@router.put("/games/{game_id}/lines/{line_id}", summary="Correct a line (the old text stays in the history)")
+def edit_line(game_id: str, line_id: int, payload: EditIn, services: Needs) -> JSONResponse:
+    opened = services.open(game_id)
+    with field("text"):
+        reading = opened.pad.read_line(payload.text, opened.game.header)
+        current = next((line for line in opened.lines if line.id == line_id), None)
+        if current is not None and current.kind is not reading.kind:
+            raise ParseError(N_("{text!r} cannot replace a line of another kind"), text=payload.text)
+        change = Change(Op.EDIT, reading.kind, reading.text, line=line_id)
+        receipt = services.store.append(
+            game_id, change, check=opened.check, client_token=payload.client_token
+        )
+    return receipt_response(receipt)
+
+
+@router.delete("/games/{game_id}/lines/{line_id}", summary="Delete a line (undo brings it back)")
+def delete_line(
+    game_id: str,
+    line_id: int,
+    services: Needs,
+    client_token: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
+) -> JSONResponse:
+    opened = services.open(game_id)
+    with field("line"):
+        receipt = services.store.append(
+            game_id, Change(Op.DELETE, line=line_id), check=opened.check, client_token=client_token
+        )
+    return receipt_response(receipt)
+
+
+@router.post("/games/{game_id}/undo", status_code=201, summary="Undo the last change that still counts")
+def undo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONResponse:
+    opened = services.open(game_id)
+    token = payload.client_token if payload is not None else None
+    receipt = services.store.append(game_id, Change(Op.UNDO), check=opened.check, client_token=token)
+    return receipt_response(receipt)

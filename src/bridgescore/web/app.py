@@ -1,0 +1,91 @@
+"""The web app: ``create_app()`` builds it on a store (SQLite in a data directory by default).
+
+>>> from fastapi.testclient import TestClient
+>>> from bridgescore.store import Store
+>>> client = TestClient(create_app(Store.open("sqlite://"), pads={}))
+>>> client.get("/api/games").json()
+[]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from bridgescore import __version__
+from bridgescore.store import Store
+from bridgescore.web import api, language, pages, problems
+from bridgescore.web.pads import Scorepad, registry
+from bridgescore.web.services import Services
+
+STATIC = Path(__file__).parent / "static"
+
+
+class Timing:
+    """Adds ``Server-Timing: app;dur=…`` (milliseconds in the app); keeps a ``?lang=`` choice in a cookie."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        chosen = _lang_query(scope)
+
+        async def send_with_timing(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                took = (time.perf_counter() - start) * 1000
+                headers = list(message.get("headers", []))
+                headers.append((b"server-timing", f"app;dur={took:.2f}".encode()))
+                if chosen is not None:
+                    cookie = f"{language.COOKIE}={chosen}; Path=/; Max-Age=31536000; SameSite=Lax"
+                    headers.append((b"set-cookie", cookie.encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_timing)
+
+
+def _lang_query(scope: Scope) -> str | None:
+    query = scope.get("query_string", b"").decode("latin-1")
+    for part in query.split("&"):
+        key, _, value = part.partition("=")
+        if key == "lang":
+            return language.chosen(value)
+    return None
+
+
+def create_app(store: Store | None = None, *, pads: Mapping[str, Scorepad] | None = None) -> FastAPI:
+    """The app on *store* (default: :meth:`Store.open`, which applies the migrations) and *pads*."""
+    app = FastAPI(
+        title="bridgescore",
+        version=__version__,
+        summary="The scorepad: rubber, Chicago and compensation evenings, stored as deal logs.",
+        docs_url="/docs",
+        redoc_url=None,
+    )
+    app.state.services = Services(
+        store if store is not None else Store.open(), pads if pads is not None else registry()
+    )
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    problems.install(app)
+    app.add_middleware(GZipMiddleware, minimum_size=800)
+    app.add_middleware(Timing)
+    return app
+
+
+def services_of(app: Any) -> Services:
+    """The services an app was built with."""
+    found: Services = app.state.services
+    return found

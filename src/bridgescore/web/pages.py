@@ -1,0 +1,254 @@
+"""The pages: home, new game, the game with its deal entry, history, export and import.
+
+Pages are rendered on the server in the request's language; the little JavaScript in
+``static/app.js`` sends changes to the JSON API through an offline queue and redraws the board
+from ``/games/{id}/board``. Every word on a page goes through ``_()`` (the catalogs in
+:mod:`bridgescore.i18n`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from bridgescore import __version__
+from bridgescore.core.errors import N_, BridgeScoreError
+from bridgescore.core.seat import Seat
+from bridgescore.i18n import translator
+from bridgescore.store import Kind, Op
+from bridgescore.store.journal import Effect
+from bridgescore.web import language
+from bridgescore.web.api import MAX_LOG, import_log
+from bridgescore.web.pads import FORM_NAMES, FORMS
+from bridgescore.web.problems import FieldError
+from bridgescore.web.services import Needs, Opened
+
+router = APIRouter(include_in_schema=False)
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+SEAT_NAMES = {
+    Seat.NORTH: N_("North"),
+    Seat.EAST: N_("East"),
+    Seat.SOUTH: N_("South"),
+    Seat.WEST: N_("West"),
+}
+SEAT_LETTERS = {
+    "en": {"N": "N", "E": "E", "S": "S", "W": "W"},
+    "ru": {"N": "С", "E": "В", "S": "Ю", "W": "З"},
+}
+SIDE_NAMES = {"en": {"NS": "N-S", "EW": "E-W"}, "ru": {"NS": "С-Ю", "EW": "В-З"}}
+
+# The words the page script shows, sent to it translated (the script itself holds no words).
+SCRIPT_MESSAGES = {
+    "saved": N_("Saved"),
+    "queued": N_("Not sent yet: {count}. They will be sent when the connection returns."),
+    "offline": N_("No connection: the entry is kept on this phone and will be sent."),
+    "deleted": N_("Deal deleted."),
+    "undone": N_("Undone."),
+    "refused": N_("Not saved: {message}"),
+    "editing": N_("Correcting deal {number}"),
+    "hcp_sum": N_("The four hands hold {total} points, not 40"),
+}
+
+
+def _context(request: Request) -> dict[str, Any]:
+    lang = language.of_request(request)
+    gettext = translator(lang)
+    return {
+        "lang": lang,
+        "_": gettext,
+        "version": __version__,
+        "seat_letters": SEAT_LETTERS[lang],
+        "side_names": SIDE_NAMES[lang],
+        "form_names": FORM_NAMES,
+        "script_messages": {key: gettext(message) for key, message in SCRIPT_MESSAGES.items()},
+    }
+
+
+templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_context])
+templates.env.globals["seats"] = [seat.value for seat in Seat]
+templates.env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
+
+
+def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page from *name* with *context* (and the language, ``_``, version … for every page)."""
+    return templates.TemplateResponse(request, name, context, status_code=status)
+
+
+def error_page(request: Request, error: BridgeScoreError, status: int) -> HTMLResponse:
+    """A page saying what went wrong, in the user's language."""
+    gettext = translator(language.of_request(request))
+    return render(request, "error.html", status=status, message=error.translate(gettext))
+
+
+def _players(header: Any) -> dict[str, str]:
+    for key, value in header:
+        if key == "players":
+            names: dict[str, str] = {}
+            for part in value.split(","):
+                seat, _, name = part.partition("=")
+                if name.strip():
+                    names[seat.strip()] = name.strip()
+            return names
+    return {}
+
+
+def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
+    board = opened.board()
+    numbers = {line.id: info for line, info in zip(opened.lines, board.deals, strict=False)}
+    return {
+        "game": opened.game,
+        "pad": opened.pad,
+        "board": board,
+        "lines": opened.lines,
+        "numbers": numbers,
+        "players": _players(opened.game.header),
+        "undo": opened.game.undoable,
+    }
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request, services: Needs) -> HTMLResponse:
+    games = services.store.games(30)
+    return render(
+        request,
+        "home.html",
+        games=games,
+        counts=services.store.deal_counts([game.id for game in games]),
+        pads=services.pads,
+        missing=[form for form in FORMS if form not in services.pads],
+        players={game.id: _players(game.header) for game in games},
+    )
+
+
+@router.get("/new/{form}", response_class=HTMLResponse)
+def new_game(request: Request, form: str, services: Needs) -> HTMLResponse:
+    pad = services.pad(form)
+    return render(request, "new.html", pad=pad, values={}, error=None, error_field=None)
+
+
+@router.post("/new/{form}", response_model=None)
+async def create_game(request: Request, form: str, services: Needs) -> Response:
+    pad = services.pad(form)
+    submitted = await request.form()
+    values = {key: str(value) for key, value in submitted.items() if isinstance(value, str)}
+    players = {seat: values.get(f"player_{seat}", "").strip() for seat in "NESW"}
+    players = {seat: name for seat, name in players.items() if name}
+    settings = {s.key: values[f"setting_{s.key}"] for s in pad.settings() if f"setting_{s.key}" in values}
+    title = values.get("title", "").strip()[:200]
+    try:
+        header = pad.header(settings, players, values.get("first_dealer", "N"))
+    except BridgeScoreError as error:
+        gettext = translator(language.of_request(request))
+        return render(
+            request, "new.html", status=422, pad=pad, values=values, error=error.translate(gettext),
+            error_field="settings",
+        )  # fmt: skip
+    game = services.store.create_game(pad.form, header, title=title)
+    return RedirectResponse(f"/games/{game.id}", status_code=303)
+
+
+@router.post("/import", response_model=None)
+async def import_page(request: Request, services: Needs) -> Response:
+    submitted = await request.form()
+    upload = submitted.get("file")
+    text = str(submitted.get("text") or "")
+    if upload is not None and not isinstance(upload, str):
+        raw = await upload.read(MAX_LOG + 1)
+        if raw:
+            text = raw[:MAX_LOG].decode("utf-8", errors="replace")
+    try:
+        game = import_log(services, text, str(submitted.get("title") or ""))
+    except FieldError as problem:
+        gettext = translator(language.of_request(request))
+        return render(request, "import.html", status=422, text=text, error=problem.error.translate(gettext))
+    return RedirectResponse(f"/games/{game.id}", status_code=303)
+
+
+@router.get("/games/{game_id}", response_class=HTMLResponse)
+def game_page(request: Request, game_id: str, services: Needs) -> HTMLResponse:
+    opened = services.open(game_id)
+    return render(request, "game.html", **_game_context(request, opened))
+
+
+@router.get("/games/{game_id}/board", response_class=HTMLResponse)
+def board_fragment(request: Request, game_id: str, services: Needs) -> HTMLResponse:
+    opened = services.open(game_id)
+    return render(request, "board.html", **_game_context(request, opened))
+
+
+@router.get("/games/{game_id}/preview", response_class=HTMLResponse)
+def preview_fragment(request: Request, game_id: str, services: Needs, text: str = "") -> HTMLResponse:
+    opened = services.open(game_id)
+    try:
+        shown = opened.pad.preview(opened.game.header, opened.texts, text[:2000])
+    except BridgeScoreError as error:
+        gettext = translator(language.of_request(request))
+        return render(request, "preview.html", status=422, preview=None, message=error.translate(gettext))
+    return render(request, "preview.html", preview=shown, message=None)
+
+
+def describe(effect: Effect, gettext: Callable[[str], str], deals: Mapping[int, Any] | None = None) -> str:
+    """A change in words for the history page: "Deal 3 added: 4S N 10"."""
+    entry = effect.entry
+    number = effect.position if effect.position is not None else "?"
+    if entry.op is Op.UNDO:
+        return gettext(N_("Undo of change #{seq}")).format(seq=_seq_of(entry.undoes, deals))
+    if entry.kind is Kind.PLAYERS:
+        templates_ = {
+            Op.ADD: N_("Seats: {text}"),
+            Op.EDIT: N_("Seats corrected: {before} → {text}"),
+            Op.DELETE: N_("Seats removed: {before}"),
+        }
+    else:
+        templates_ = {
+            Op.ADD: N_("Deal {number} added: {text}"),
+            Op.EDIT: N_("Deal {number} corrected: {before} → {text}"),
+            Op.DELETE: N_("Deal {number} deleted: {before}"),
+        }
+    return gettext(templates_[entry.op]).format(
+        number=number, text=entry.text or "", before=effect.before or ""
+    )
+
+
+def _seq_of(entry_id: int | None, seqs: Mapping[int, Any] | None) -> Any:
+    return (seqs or {}).get(entry_id or 0, "?")
+
+
+@router.get("/games/{game_id}/history", response_class=HTMLResponse)
+def history_page(request: Request, game_id: str, services: Needs) -> HTMLResponse:
+    opened = services.open(game_id)
+    gettext = translator(language.of_request(request))
+    history = opened.game.history
+    seqs = {effect.entry.id: effect.entry.seq for effect in history}
+    rows = [(effect, describe(effect, gettext, seqs)) for effect in reversed(history)]
+    return render(
+        request, "history.html", game=opened.game, pad=opened.pad, rows=rows, undo=opened.game.undoable
+    )
+
+
+@router.get("/games/{game_id}/export.txt", response_class=PlainTextResponse)
+def export_file(game_id: str, services: Needs) -> PlainTextResponse:
+    opened = services.open(game_id)
+    text = opened.pad.dumps(opened.game.header, opened.texts)
+    name = f"bridgescore-{opened.game.form}-{opened.game.id}.txt"
+    return PlainTextResponse(
+        text,
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@router.post("/games/{game_id}/delete", response_model=None)
+def delete_game(
+    request: Request, game_id: str, services: Needs, confirm: Annotated[str, Form()] = ""
+) -> Response:
+    if confirm == "yes":
+        services.store.delete_game(game_id)
+    return RedirectResponse("/", status_code=303)

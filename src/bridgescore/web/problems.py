@@ -1,0 +1,117 @@
+"""Errors as people see them: JSON ``{"message", "field"}`` from the API, a page from the site.
+
+Every error the app answers is a ``BridgeScoreError`` translated into the request's language;
+input a user can type never gives a 500. Bad input is 422, an unknown game 404, a change that
+cannot be made to the log as it stands 409.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.i18n import translator
+from bridgescore.store.errors import ConflictError, NotFoundError
+from bridgescore.web import language
+
+
+class FieldError(Exception):
+    """A ``BridgeScoreError`` found in one field of a request (``text``, ``players.N`` …)."""
+
+    def __init__(self, field: str, error: BridgeScoreError) -> None:
+        super().__init__(str(error))
+        self.field = field
+        self.error = error
+
+
+@contextmanager
+def field(name: str) -> Iterator[None]:
+    """Blame *name* for any ``BridgeScoreError`` raised inside the block."""
+    try:
+        yield
+    except BridgeScoreError as error:
+        raise FieldError(name, error) from error
+
+
+def status_of(error: BridgeScoreError) -> int:
+    """The HTTP status for *error*."""
+    if isinstance(error, NotFoundError):
+        return 404
+    if isinstance(error, ConflictError):
+        return 409
+    return 422
+
+
+def body(request: Request, error: BridgeScoreError, field_name: str | None) -> dict[str, Any]:
+    """The JSON of an error: its message in the request's language and the field at fault."""
+    gettext = translator(language.of_request(request))
+    return {"message": error.translate(gettext), "field": field_name}
+
+
+def _validation_error(detail: dict[str, Any]) -> tuple[BridgeScoreError, str | None]:
+    location = [str(part) for part in detail.get("loc", ()) if part not in ("body", "query", "path")]
+    name = ".".join(location) or None
+    kind = str(detail.get("type", ""))
+    shown = name or "body"
+    if kind == "missing":
+        return ParseError(N_("{field} is required"), field=shown), name
+    if kind == "extra_forbidden":
+        return ParseError(N_("{field} is not a field of this request"), field=shown), name
+    if kind == "string_too_long":
+        most = detail.get("ctx", {}).get("max_length")
+        return ParseError(N_("{field} is too long: at most {most} characters"), field=shown, most=most), name
+    if kind.startswith("string"):
+        return ParseError(N_("{field} must be text"), field=shown), name
+    if kind.startswith("int"):
+        return ParseError(N_("{field} must be a whole number"), field=shown), name
+    if kind.startswith(("dict", "model")):
+        return ParseError(N_("{field} must be a JSON object"), field=shown), name
+    if kind == "json_invalid":
+        return ParseError(N_("the request is not valid JSON")), None
+    return ParseError(N_("{field} is not valid here"), field=shown), name
+
+
+def _is_api(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def install(app: FastAPI) -> None:
+    """Answer every error of *app* in the user's language (JSON under /api/, a page elsewhere)."""
+    from bridgescore.web import pages
+
+    def answer(request: Request, error: BridgeScoreError, field_name: str | None, status: int) -> Response:
+        if _is_api(request):
+            return JSONResponse(body(request, error, field_name), status_code=status)
+        return pages.error_page(request, error, status)
+
+    @app.exception_handler(FieldError)
+    async def _field_error(request: Request, error: FieldError) -> Response:
+        return answer(request, error.error, error.field, status_of(error.error))
+
+    @app.exception_handler(BridgeScoreError)
+    async def _bridgescore_error(request: Request, error: BridgeScoreError) -> Response:
+        return answer(request, error, None, status_of(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation(request: Request, error: RequestValidationError) -> Response:
+        details = list(error.errors())
+        problem, name = _validation_error(details[0]) if details else (ParseError(N_("bad request")), None)
+        return answer(request, problem, name, 422)
+
+    @app.exception_handler(HTTPException)
+    async def _http(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 404:
+            problem: BridgeScoreError = NotFoundError(N_("there is no page at {path}"), path=request.url.path)
+        elif error.status_code == 405:
+            problem = ParseError(N_("{method} is not allowed at {path}"), method=request.method,
+                                 path=request.url.path)  # fmt: skip
+        else:
+            problem = ParseError(N_("the request was refused ({status})"), status=error.status_code)
+        return answer(request, problem, None, error.status_code)

@@ -1,0 +1,28 @@
+"""An app on a fresh SQLite database for each test, with the test scorepad beside the real ones."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from bridgescore.store import Store
+from bridgescore.web.app import create_app
+from bridgescore.web.pads import registry
+from tests.web.plainpad import PAD
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    opened = Store.open(f"sqlite:///{tmp_path / 'web.sqlite3'}")
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    app = create_app(store, pads={**registry(), "plain": PAD})
+    with TestClient(app) as test_client:
+        yield test_client

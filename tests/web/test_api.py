@@ -1,0 +1,333 @@
+"""The JSON API, route by route: what it answers, and how it refuses bad input (4xx, never 500)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+
+def new_game(client: TestClient, **overrides: Any) -> str:
+    payload = {"form": "plain", "title": "Пятница", "players": {"N": "Аня", "E": "Борис"}, **overrides}
+    response = client.post("/api/games", json=payload)
+    assert response.status_code == 201, response.text
+    return str(response.json()["id"])
+
+
+def add(client: TestClient, game: str, text: str, token: str | None = None) -> Any:
+    body: dict[str, Any] = {"text": text}
+    if token:
+        body["client_token"] = token
+    return client.post(f"/api/games/{game}/deals", json=body)
+
+
+def texts(client: TestClient, game: str) -> list[str]:
+    return [line["text"] for line in client.get(f"/api/games/{game}").json()["lines"]]
+
+
+# --- games --------------------------------------------------------------------------------------
+
+
+def test_a_new_game_is_listed_and_read_back(client: TestClient) -> None:
+    game = new_game(client)
+    listed = client.get("/api/games").json()
+    assert [item["id"] for item in listed] == [game]
+    data = client.get(f"/api/games/{game}").json()
+    assert data["form"] == "plain"
+    assert data["title"] == "Пятница"
+    assert ["players", "N=Аня, E=Борис"] in data["header"]
+    assert data["lines"] == [] and data["undo"] is None
+    assert data["next"] == {"deal": 1, "dealer": "N", "vulnerability": "None"}
+
+
+def test_the_forms_are_listed_with_their_settings(client: TestClient) -> None:
+    forms = {item["form"]: item for item in client.get("/api/forms").json()}
+    assert forms["plain"]["settings"][0]["key"] == "honours"
+    assert forms["plain"]["settings"][0]["default"] == "on"
+    russian = {item["form"]: item for item in client.get("/api/forms?lang=ru").json()}
+    assert russian["plain"]["settings"][0]["label"] == "Онеры"
+
+
+@pytest.mark.parametrize(
+    ("payload", "status", "field"),
+    [
+        ({}, 422, "form"),
+        ({"form": "whist"}, 404, "form"),
+        ({"form": 7}, 422, "form"),
+        ({"form": "plain", "title": "x" * 201}, 422, "title"),
+        ({"form": "plain", "title": ["x"]}, 422, "title"),
+        ({"form": "plain", "players": "N=Аня"}, 422, "players"),
+        ({"form": "plain", "players": {"N": "x" * 61}}, 422, "players.N"),
+        ({"form": "plain", "players": {"Z": "Аня"}}, 422, "settings"),
+        ({"form": "plain", "first_dealer": "Q"}, 422, "settings"),
+        ({"form": "plain", "first_dealer": 1}, 422, "first_dealer"),
+        ({"form": "plain", "settings": {"honours": "maybe"}}, 422, "settings"),
+        ({"form": "plain", "settings": {"honours": 1}}, 422, "settings.honours"),
+        ({"form": "plain", "colour": "red"}, 422, "colour"),
+    ],
+)
+def test_a_bad_new_game_names_the_field(client: TestClient, payload: Any, status: int, field: str) -> None:
+    response = client.post("/api/games", json=payload)
+    assert response.status_code == status
+    assert response.json()["field"] == field
+    assert response.json()["message"]
+
+
+def test_a_request_that_is_not_json_is_refused(client: TestClient) -> None:
+    response = client.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+    assert response.status_code == 422
+    assert response.json()["message"]
+
+
+def test_an_unknown_game_is_404_on_every_route(client: TestClient) -> None:
+    for method, path, body in [
+        ("GET", "/api/games/nope", None),
+        ("DELETE", "/api/games/nope", None),
+        ("GET", "/api/games/nope/log", None),
+        ("GET", "/api/games/nope/history", None),
+        ("POST", "/api/games/nope/preview", {"text": "pass"}),
+        ("POST", "/api/games/nope/deals", {"text": "pass"}),
+        ("POST", "/api/games/nope/players", {"players": {"N": "A"}}),
+        ("PUT", "/api/games/nope/lines/1", {"text": "pass"}),
+        ("DELETE", "/api/games/nope/lines/1", None),
+        ("POST", "/api/games/nope/undo", {}),
+    ]:
+        response = client.request(method, path, json=body)
+        assert response.status_code == 404, (method, path)
+        assert "nope" in response.json()["message"]
+
+
+def test_a_game_can_be_deleted(client: TestClient) -> None:
+    game = new_game(client)
+    assert client.delete(f"/api/games/{game}").status_code == 204
+    assert client.get(f"/api/games/{game}").status_code == 404
+
+
+def test_list_limit_is_checked(client: TestClient) -> None:
+    assert client.get("/api/games?limit=0").status_code == 422
+    assert client.get("/api/games?limit=x").json()["field"] == "limit"
+
+
+# --- deals ----------------------------------------------------------------------------------------
+
+
+def test_a_deal_is_stored_in_canonical_notation(client: TestClient) -> None:
+    game = new_game(client)
+    response = add(client, game, "4П С 10")
+    assert response.status_code == 201
+    assert response.json()["entry"]["text"] == "4S N ="
+    assert texts(client, game) == ["4S N ="]
+    line = client.get(f"/api/games/{game}").json()["lines"][0]
+    assert (line["deal"], line["text_ru"], line["score"]) == (1, "4П С =", 420)
+
+
+def test_the_same_token_twice_stores_one_deal(client: TestClient) -> None:
+    game = new_game(client)
+    first, second = add(client, game, "3NT S =", "tok-1"), add(client, game, "3NT S =", "tok-1")
+    assert (first.status_code, second.status_code) == (201, 200)
+    assert first.json()["entry"]["id"] == second.json()["entry"]["id"]
+    assert texts(client, game) == ["3NT S ="]
+    reused = add(client, game, "3NT S +1", "tok-1")
+    assert reused.status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({}, "text"),
+        ({"text": ""}, "text"),
+        ({"text": "4Z N 10"}, "text"),
+        ({"text": "8S N 10"}, "text"),
+        ({"text": "4S N 14"}, "text"),
+        ({"text": "4S 10"}, "text"),
+        ({"text": 4}, "text"),
+        ({"text": "x" * 2001}, "text"),
+        ({"text": "players: N=A"}, "text"),
+        ({"text": "pass", "client_token": ""}, "client_token"),
+        ({"text": "pass", "client_token": "t" * 65}, "client_token"),
+        ({"text": "pass", "before": "first"}, "before"),
+        ({"text": "pass", "before": 999}, "text"),
+        ({"text": "pass", "extra": 1}, "extra"),
+    ],
+)
+def test_a_bad_deal_names_the_field_and_stores_nothing(client: TestClient, body: Any, field: str) -> None:
+    game = new_game(client)
+    response = client.post(f"/api/games/{game}/deals", json=body)
+    assert 400 <= response.status_code < 500
+    assert response.json()["field"] == field
+    assert texts(client, game) == []
+
+
+def test_errors_speak_russian_when_asked(client: TestClient) -> None:
+    game = new_game(client)
+    response = client.post(f"/api/games/{game}/deals?lang=ru", json={"text": "4Z N 10"})
+    assert "масть" in response.json()["message"] or "Т Б Ч П БК" in response.json()["message"]
+    response = client.post(f"/api/games/{game}/deals", json={}, headers={"accept-language": "ru-RU,ru;q=0.9"})
+    assert response.json()["message"] == "поле text обязательно"
+
+
+def test_a_deal_can_be_inserted_before_another(client: TestClient) -> None:
+    game = new_game(client)
+    add(client, game, "1C S 7")
+    second = add(client, game, "2D E 8").json()["entry"]["id"]
+    client.post(f"/api/games/{game}/deals", json={"text": "pass", "before": second})
+    assert texts(client, game) == ["1C S =", "Pass", "2D E ="]
+
+
+def test_players_change_between_deals(client: TestClient) -> None:
+    game = new_game(client)
+    add(client, game, "pass")
+    response = client.post(f"/api/games/{game}/players", json={"players": {"N": "Глеб", "S": "Аня"}})
+    assert response.status_code == 201
+    lines = client.get(f"/api/games/{game}").json()["lines"]
+    assert [line["kind"] for line in lines] == ["deal", "players"]
+    assert lines[1]["text"] == "players: N=Глеб, S=Аня"
+    bad = client.post(f"/api/games/{game}/players", json={"players": {"Q": "x"}})
+    assert (bad.status_code, bad.json()["field"]) == (422, "players")
+    assert client.post(f"/api/games/{game}/players", json={}).json()["field"] == "players"
+
+
+# --- corrections, deletions, undo, history ---------------------------------------------------------
+
+
+def test_edit_delete_undo_and_the_history_of_it_all(client: TestClient) -> None:
+    game = new_game(client)
+    first = add(client, game, "4S N 10").json()["entry"]["id"]
+    add(client, game, "3NT E 9")
+    edited = client.put(f"/api/games/{game}/lines/{first}", json={"text": "4S N 9"})
+    assert edited.status_code == 201
+    assert texts(client, game) == ["4S N -1", "3NT E ="]
+    deleted = client.delete(f"/api/games/{game}/lines/{first}?client_token=del-1")
+    assert deleted.status_code == 201
+    again = client.delete(f"/api/games/{game}/lines/{first}?client_token=del-1")
+    assert again.status_code == 200  # the same deletion, retried
+    assert texts(client, game) == ["3NT E ="]
+    undone = client.post(f"/api/games/{game}/undo", json={"client_token": "u-1"})
+    assert undone.status_code == 201
+    assert client.post(f"/api/games/{game}/undo", json={"client_token": "u-1"}).status_code == 200
+    assert texts(client, game) == ["4S N -1", "3NT E ="]
+    history = client.get(f"/api/games/{game}/history").json()
+    assert [item["entry"]["op"] for item in history] == ["add", "add", "edit", "delete", "undo"]
+    assert [item["live"] for item in history] == [True, True, True, False, True]
+    assert history[2]["before"] == "4S N ="
+    assert history[3]["undone_by"] == history[4]["entry"]["id"]
+
+
+def test_undo_with_nothing_to_undo_is_a_conflict(client: TestClient) -> None:
+    game = new_game(client)
+    response = client.post(f"/api/games/{game}/undo")
+    assert response.status_code == 409
+    assert response.json()["message"] == "there is nothing to undo"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "field"),
+    [
+        ("lines/999", {"text": "pass"}, 404, "text"),
+        ("lines/{line}", {"text": "4Z N 10"}, 422, "text"),
+        ("lines/{line}", {}, 422, "text"),
+        ("lines/{line}", {"text": "players: N=A"}, 422, "text"),
+        ("lines/x", {"text": "pass"}, 422, "line_id"),
+    ],
+)
+def test_a_bad_correction_is_refused(
+    client: TestClient, path: str, body: Any, status: int, field: str
+) -> None:
+    game = new_game(client)
+    line = add(client, game, "4S N 10").json()["entry"]["id"]
+    response = client.put(f"/api/games/{game}/" + path.format(line=line), json=body)
+    assert (response.status_code, response.json()["field"]) == (status, field)
+    assert texts(client, game) == ["4S N ="]
+
+
+def test_deleting_a_line_that_is_not_there(client: TestClient) -> None:
+    game = new_game(client)
+    assert client.delete(f"/api/games/{game}/lines/5").status_code == 404
+    assert client.delete(f"/api/games/{game}/lines/5?client_token=").json()["field"] == "client_token"
+
+
+def test_undo_refuses_unknown_fields(client: TestClient) -> None:
+    game = new_game(client)
+    response = client.post(f"/api/games/{game}/undo", json={"token": "x"})
+    assert (response.status_code, response.json()["field"]) == (422, "token")
+
+
+# --- preview, export, import ------------------------------------------------------------------------
+
+
+def test_preview_scores_without_saving(client: TestClient) -> None:
+    game = new_game(client)
+    response = client.post(f"/api/games/{game}/preview", json={"text": "3БК Ю +1"})
+    assert response.status_code == 200
+    data = response.json()
+    assert data["text"] == "3NT S +1"
+    assert data["score"]["total"] == 430
+    assert data["score"]["lines"][0]["kind"] == "odd_tricks"
+    assert texts(client, game) == []
+    russian = client.post(f"/api/games/{game}/preview?lang=ru", json={"text": "3NT S +1"}).json()
+    assert russian["score"]["lines"][0]["text"].startswith("Заказанные взятки")
+    bad = client.post(f"/api/games/{game}/preview", json={"text": "9NT"})
+    assert (bad.status_code, bad.json()["field"]) == (422, "text")
+    assert client.post(f"/api/games/{game}/preview", json={}).json()["field"] == "text"
+
+
+def test_export_then_import_gives_the_same_game(client: TestClient) -> None:
+    game = new_game(client)
+    for text in ("4S N 10", "pass", "3NTX E 7"):
+        add(client, game, text)
+    exported = client.get(f"/api/games/{game}/log")
+    assert exported.headers["content-type"].startswith("text/plain")
+    imported = client.post("/api/games/import", json={"text": exported.text, "title": "copy"})
+    assert imported.status_code == 201
+    copy = imported.json()["id"]
+    assert texts(client, copy) == texts(client, game)
+    assert client.get(f"/api/games/{copy}/log").text == exported.text
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"text": "4S N 10\n"}, 422),
+        ({"text": "form: whist\n"}, 422),
+        ({"text": "form: plain\n4S N 10\n4Z N 1\n"}, 422),
+        ({}, 422),
+        ({"text": "x" * 1_000_001}, 422),
+        ({"text": "form: plain\n", "title": 5}, 422),
+    ],
+)
+def test_a_bad_import_is_refused(client: TestClient, body: Any, status: int) -> None:
+    response = client.post("/api/games/import", json=body)
+    assert response.status_code == status
+    assert response.json()["message"]
+    assert client.get("/api/games").json() == []
+
+
+def test_openapi_lists_every_route(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {
+        "/api/games",
+        "/api/forms",
+        "/api/games/import",
+        "/api/games/{game_id}",
+        "/api/games/{game_id}/log",
+        "/api/games/{game_id}/history",
+        "/api/games/{game_id}/preview",
+        "/api/games/{game_id}/deals",
+        "/api/games/{game_id}/players",
+        "/api/games/{game_id}/lines/{line_id}",
+        "/api/games/{game_id}/undo",
+    } <= set(paths)
+    assert client.get("/docs").status_code == 200
+
+
+def test_unknown_api_routes_and_methods_answer_json(client: TestClient) -> None:
+    missing = client.get("/api/nothing")
+    assert (missing.status_code, missing.json()["field"]) == (404, None)
+    wrong = client.patch("/api/games")
+    assert wrong.status_code == 405
+    assert "PATCH" in wrong.json()["message"]
+
+
+def test_every_answer_says_how_long_the_server_took(client: TestClient) -> None:
+    assert client.get("/api/games").headers["server-timing"].startswith("app;dur=")

@@ -1,0 +1,142 @@
+"""The pages answer in the user's language, and the forms on them work without the script too."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from tests.web.test_api import add, new_game
+
+
+def test_home_offers_the_forms_and_recent_games(client: TestClient) -> None:
+    game = new_game(client, title="Пятница у Ани")
+    page = client.get("/")
+    assert page.status_code == 200
+    assert 'href="/new/plain"' in page.text
+    assert f'href="/games/{game}"' in page.text and "Пятница у Ани" in page.text
+
+
+def test_language_from_the_browser_then_from_the_switch(client: TestClient) -> None:
+    assert "Новая игра" in client.get("/", headers={"accept-language": "ru-RU,ru;q=0.9"}).text
+    assert "New game" in client.get("/", headers={"accept-language": "de, en;q=0.5"}).text
+    switched = client.get("/?lang=ru", headers={"accept-language": "en"})
+    assert "Новая игра" in switched.text
+    assert "lang=ru" in switched.headers["set-cookie"]
+    assert "Новая игра" in client.get("/", headers={"accept-language": "en"}).text  # the cookie wins
+    assert '<html lang="ru">' in client.get("/").text
+
+
+def test_new_game_form_creates_the_game_and_redirects(client: TestClient) -> None:
+    page = client.get("/new/plain")
+    assert 'name="player_N"' in page.text and 'name="setting_honours"' in page.text
+    response = client.post(
+        "/new/plain",
+        data={"title": "Суббота", "player_N": "Аня", "player_S": "Вера", "first_dealer": "E",
+              "setting_honours": "off"},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert response.status_code == 303
+    game = response.headers["location"].rsplit("/", 1)[1]
+    data = client.get(f"/api/games/{game}").json()
+    assert data["title"] == "Суббота"
+    assert ["first dealer", "E"] in data["header"] and ["honours", "off"] in data["header"]
+
+
+def test_a_bad_setting_shows_the_form_again_with_the_reason(client: TestClient) -> None:
+    response = client.post("/new/plain", data={"setting_honours": "maybe"}, headers={"accept-language": "ru"})
+    assert response.status_code == 422
+    assert 'id="new-error"' in response.text and "maybe" in response.text
+    assert client.get("/api/games").json() == []
+
+
+def test_unknown_form_and_game_pages_are_404_pages(client: TestClient) -> None:
+    for path in ("/new/whist", "/games/nope", "/games/nope/history", "/games/nope/board", "/nothing"):
+        response = client.get(path, headers={"accept-language": "ru"})
+        assert response.status_code == 404
+        assert "Что-то пошло не так" in response.text
+
+
+def test_the_game_page_shows_deals_entry_and_next_deal(client: TestClient) -> None:
+    game = new_game(client)
+    add(client, game, "4S N 10")
+    page = client.get(f"/games/{game}?lang=ru").text
+    assert 'id="entry"' in page and 'id="notation"' in page
+    assert "4П С =" in page  # the deal in Russian notation
+    assert "Сдача 2" in page and "Сдающий" in page
+    assert 'data-part="honours"' in page  # the plain pad asks for honours
+
+
+def test_board_fragment_and_preview_fragment(client: TestClient) -> None:
+    game = new_game(client)
+    add(client, game, "pass")
+    board = client.get(f"/games/{game}/board").text
+    assert "<html" not in board and 'id="deals"' in board and 'id="undo"' in board
+    preview = client.get(f"/games/{game}/preview", params={"text": "3БК Ю +1", "lang": "ru"})
+    assert preview.status_code == 200
+    assert "Заказанные взятки" in preview.text and "430" in preview.text
+    bad = client.get(f"/games/{game}/preview", params={"text": "4Z"})
+    assert bad.status_code == 422 and 'id="preview-error"' in bad.text
+
+
+def test_history_page_describes_every_change(client: TestClient) -> None:
+    game = new_game(client)
+    line = add(client, game, "4S N 10").json()["entry"]["id"]
+    client.put(f"/api/games/{game}/lines/{line}", json={"text": "4S N 9"})
+    client.post(f"/api/games/{game}/undo")
+    page = client.get(f"/games/{game}/history?lang=ru").text
+    assert "Сдача 1 записана: 4S N =" in page
+    assert "Сдача 1 исправлена: 4S N = → 4S N -1" in page
+    assert "Отмена изменения №2" in page
+    assert page.count('class="dead"') == 1
+
+
+def test_export_is_a_download_and_import_page_round_trips(client: TestClient) -> None:
+    game = new_game(client)
+    add(client, game, "3NT S 9")
+    exported = client.get(f"/games/{game}/export.txt")
+    assert "attachment" in exported.headers["content-disposition"]
+    response = client.post(
+        "/import",
+        files={"file": ("log.txt", exported.content, "text/plain")},
+        data={"title": "копия"},
+        follow_redirects=False,
+    )
+    assert response.status_code == 303
+    copy = response.headers["location"].rsplit("/", 1)[1]
+    assert client.get(f"/api/games/{copy}/log").text == exported.text
+    pasted = client.post("/import", data={"text": exported.text}, follow_redirects=False)
+    assert pasted.status_code == 303
+
+
+def test_a_bad_import_page_says_why(client: TestClient) -> None:
+    response = client.post("/import", data={"text": "form: plain\n4Z\n"}, headers={"accept-language": "ru"})
+    assert response.status_code == 422
+    assert 'id="import-error"' in response.text
+
+
+def test_a_game_can_be_deleted_from_its_page(client: TestClient) -> None:
+    game = new_game(client)
+    client.post(f"/games/{game}/delete", data={"confirm": "no"})
+    assert client.get(f"/api/games/{game}").status_code == 200
+    client.post(f"/games/{game}/delete", data={"confirm": "yes"})
+    assert client.get(f"/api/games/{game}").status_code == 404
+
+
+def test_static_files_are_small_and_served(client: TestClient) -> None:
+    css, js = client.get("/static/app.css"), client.get("/static/app.js")
+    assert css.status_code == js.status_code == 200
+    assert len(css.content) + len(js.content) < 40_000
+
+
+def test_the_first_page_load_is_under_100_kb(client: TestClient) -> None:
+    game = new_game(client)
+    for i in range(40):
+        add(client, game, "4S N 10" if i % 2 else "3NT E 8")
+    headers = {"accept-encoding": "gzip"}
+    page = client.get(f"/games/{game}", headers=headers)
+    assets = re.findall(r'(?:href|src)="(/static/[^"]+)"', page.text)
+    sizes = [int(client.get(url, headers=headers).headers.get("content-length") or 0) for url in assets]
+    transferred = int(page.headers.get("content-length") or len(page.content)) + sum(sizes)
+    assert len(assets) == 2
+    assert transferred < 100_000
