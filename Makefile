@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # The stamp's name carries a checksum of pyproject.toml, so a changed dependency list reinstalls.
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: setup run test lint typecheck unit bench clean messages
+.PHONY: setup run test lint typecheck unit bench clean messages chromium
 
 setup: $(STAMP)
 
@@ -20,7 +20,11 @@ $(STAMP): pyproject.toml
 run: setup
 	$(BIN)/bridgescore serve --data-dir data
 
-test: setup lint typecheck unit
+test: setup chromium lint typecheck unit
+
+# The browser tests drive Debian's chromium (Playwright never downloads a browser here).
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update -qq && apt-get install -y -qq chromium; }
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks

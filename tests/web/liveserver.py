@@ -1,0 +1,28 @@
+"""A real server process for the browser and durability tests: the app with the test scorepad too.
+
+    python -m tests.web.liveserver --port 8123 --database /tmp/x.sqlite3
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import uvicorn
+
+from bridgescore.store import Store
+from bridgescore.web.app import create_app
+from bridgescore.web.pads import registry
+from tests.web.plainpad import PAD
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--database", required=True)
+    args = parser.parse_args()
+    app = create_app(Store.open(f"sqlite:///{args.database}"), pads={**registry(), "plain": PAD})
+    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False)
+
+
+if __name__ == "__main__":
+    main()

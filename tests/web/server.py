@@ -1,0 +1,68 @@
+"""Start and stop a real server process (tests.web.liveserver) on a free loopback port."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running server: its address, its database file and its process."""
+
+    url: str
+    database: Path
+    process: subprocess.Popen[bytes]
+
+    @classmethod
+    def start(cls, database: Path, port: int | None = None) -> Server:
+        port = port or free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "tests.web.liveserver", "--port", str(port), "--database", str(database)],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )
+        server = cls(f"http://127.0.0.1:{port}", database, process)
+        server.wait_until_up()
+        return server
+
+    def wait_until_up(self, seconds: float = 20) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server stopped with code {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.url + "/api/games", timeout=1) as answer:
+                    if answer.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL: the process gets no chance to tidy up."""
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()

@@ -1,0 +1,81 @@
+"""Kill the server during a burst of entries: every acknowledged entry is still there after a restart."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from tests.web.server import Server
+
+CLIENTS = 6
+PER_CLIENT = 400
+
+
+def post(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=5) as answer:
+        return answer.status, json.loads(answer.read())
+
+
+def test_a_killed_server_loses_no_acknowledged_entry(tmp_path: Path) -> None:
+    server = Server.start(tmp_path / "burst.sqlite3")
+    try:
+        status, game = post(server.url + "/api/games", {"form": "plain", "title": "burst"})
+        assert status == 201
+        acknowledged: dict[str, int] = {}
+        sent: set[str] = set()
+        lock = threading.Lock()
+
+        def client(number: int) -> None:
+            for i in range(PER_CLIENT):
+                token = f"c{number}-{i}"
+                with lock:
+                    sent.add(token)
+                try:
+                    status, answer = post(
+                        f"{server.url}/api/games/{game['id']}/deals", {"text": "3NT S 9", "client_token": token}
+                    )
+                except (OSError, urllib.error.URLError):
+                    return  # the server is gone
+                entry = answer["entry"]
+                assert isinstance(entry, dict)
+                with lock:
+                    acknowledged[token] = int(entry["id"])
+
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(CLIENTS)]
+        for thread in threads:
+            thread.start()
+        while len(acknowledged) < 150:  # kill it mid-burst
+            time.sleep(0.005)
+        server.kill()
+        for thread in threads:
+            thread.join(30)
+    finally:
+        server.stop()
+    assert 150 <= len(acknowledged) < CLIENTS * PER_CLIENT
+
+    again = Server.start(server.database)
+    try:
+        with urllib.request.urlopen(f"{again.url}/api/games/{game['id']}/history") as answer:
+            history = json.loads(answer.read())
+        stored = {item["entry"]["client_token"]: item["entry"]["id"] for item in history}
+        assert set(acknowledged) <= set(stored)  # nothing acknowledged was lost
+        assert all(stored[token] == entry for token, entry in acknowledged.items())
+        assert set(stored) <= sent  # and nothing appeared that was never sent
+        assert len(stored) == len(history)  # each token once
+        assert [item["entry"]["seq"] for item in history] == list(range(1, len(history) + 1))
+        # Whatever was sent but not acknowledged can be sent again safely: stored once.
+        for token in sorted(sent - set(acknowledged))[:20]:
+            post(f"{again.url}/api/games/{game['id']}/deals", {"text": "3NT S 9", "client_token": token})
+            post(f"{again.url}/api/games/{game['id']}/deals", {"text": "3NT S 9", "client_token": token})
+        with urllib.request.urlopen(f"{again.url}/api/games/{game['id']}/history") as answer:
+            tokens = [item["entry"]["client_token"] for item in json.loads(answer.read())]
+        assert len(tokens) == len(set(tokens))
+    finally:
+        again.stop()
