@@ -133,6 +133,8 @@ def test_an_entry_made_offline_is_queued_sent_later_and_stored_once(page: Any, l
 
     page.unroute("**/api/**")
     page.route("**/api/**", lose_first_answer)
-    page.wait_for_function("JSON.parse(localStorage.getItem('bridgescore.queue') || '[]').length === 0", timeout=20_000)
+    page.wait_for_function(
+        "JSON.parse(localStorage.getItem('bridgescore.queue') || '[]').length === 0", timeout=20_000
+    )
     page.wait_for_function("document.querySelectorAll('#deals li').length === 1")
     assert lost and lines(live, game) == ["4H S ="]

@@ -1,6 +1,6 @@
 """A real server process for the browser and durability tests: the app with the test scorepad too.
 
-    python -m tests.web.liveserver --port 8123 --database /tmp/x.sqlite3
+python -m tests.web.liveserver --port 8123 --database /tmp/x.sqlite3
 """
 
 from __future__ import annotations

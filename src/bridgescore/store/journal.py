@@ -109,8 +109,11 @@ class _Fold:
         kind = self.lines[i].kind
         return sum(1 for line in self.lines[: i + 1] if line.kind is kind)
 
-    def apply(self, entry: Entry) -> tuple[int | None, str | None, bool]:
-        """Apply *entry*; returns (position, text before, whether it took effect)."""
+    def apply(self, entry: Entry, positions: bool = True) -> tuple[int | None, str | None, bool]:
+        """Apply *entry*; returns (position, text before, whether it took effect).
+
+        Positions cost a count of the lines before; the log alone does without them.
+        """
         if entry.op is Op.ADD:
             at = self.index(entry.line) if entry.line is not None else None
             new = Line(entry.id, entry.kind, entry.text or "", entry.id)
@@ -119,12 +122,12 @@ class _Fold:
                 at = len(self.lines) - 1
             else:
                 self.lines.insert(at, new)
-            return self.position(at), None, True
+            return self.position(at) if positions else None, None, True
         at = self.index(entry.line)
         if at is None:  # the line it concerns was removed or its addition undone
             return None, None, False
         old = self.lines[at]
-        position = self.position(at)
+        position = self.position(at) if positions else None
         if entry.op is Op.EDIT:
             self.lines[at] = Line(old.id, old.kind, entry.text or "", entry.id)
         else:
@@ -172,7 +175,7 @@ def _counting(ordered: Sequence[Entry], gone: Mapping[int, int]) -> set[int]:
     fold = _Fold()
     counting: set[int] = set()
     for entry in ordered:
-        if entry.op is not Op.UNDO and entry.id not in gone and fold.apply(entry)[2]:
+        if entry.op is not Op.UNDO and entry.id not in gone and fold.apply(entry, positions=False)[2]:
             counting.add(entry.id)
     return counting
 
@@ -184,7 +187,7 @@ def log(entries: Iterable[Entry]) -> list[Line]:
     fold = _Fold()
     for entry in ordered:
         if entry.op is not Op.UNDO and entry.id not in gone:
-            fold.apply(entry)
+            fold.apply(entry, positions=False)
     return fold.lines
 
 

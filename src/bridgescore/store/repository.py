@@ -18,9 +18,12 @@ the stored log always replays and two writers can never interleave.
 from __future__ import annotations
 
 import secrets
+import threading
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.exc import IntegrityError
@@ -119,18 +122,38 @@ def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def _entry(row: EntryRow) -> Entry:
+_OPS = {op.value: op for op in Op}
+_KINDS = {kind.value: kind for kind in Kind}
+
+
+def _entry(row: Any, created_at: datetime | None = None) -> Entry:
     return Entry(
         id=row.id,
         seq=row.seq,
-        op=Op(row.op),
-        kind=Kind(row.kind),
+        op=_OPS[row.op],
+        kind=_KINDS[row.kind],
         text=row.text,
         line=row.line,
         undoes=row.undoes,
         client_token=row.client_token,
-        created_at=_utc(row.created_at),
+        created_at=created_at,
     )
+
+
+_ENTRY_COLUMNS = (
+    EntryRow.id, EntryRow.seq, EntryRow.op, EntryRow.kind, EntryRow.text, EntryRow.line,
+    EntryRow.undoes, EntryRow.client_token,
+)  # fmt: skip
+
+
+def _entries(session: Session, game_id: str, *, times: bool = True) -> list[Entry]:
+    # Plain rows, not ORM objects: a game's whole journal is read on every change (without the
+    # times, which only the history shows and which are the dearest column to read).
+    columns = (*_ENTRY_COLUMNS, EntryRow.created_at) if times else _ENTRY_COLUMNS
+    rows = session.execute(select(*columns).where(EntryRow.game_id == game_id).order_by(EntryRow.seq))
+    if times:
+        return [_entry(row, _utc(row.created_at)) for row in rows]
+    return [_entry(row) for row in rows]
 
 
 def _summary(row: GameRow) -> GameSummary:
@@ -154,6 +177,12 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite has one writer at a time. Writers of this process queue on a lock, which wakes
+        # the next one at once, rather than on SQLite's busy handler, which polls with sleeps of
+        # up to 100 ms (other processes still wait through busy_timeout).
+        self._writing: AbstractContextManager[Any] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        )
 
     @classmethod
     def open(cls, url: str | None = None, *, migrate: bool = True) -> Store:
@@ -197,7 +226,7 @@ class Store:
             created_at=now,
             updated_at=now,
         )
-        with self._write() as session, session.begin():
+        with self._writing, self._write() as session, session.begin():
             session.add(row)
             session.flush()
             for seq, (kind, text) in enumerate(lines, start=1):
@@ -226,20 +255,28 @@ class Store:
             )
             return {game_id: int(count) for game_id, count in rows}
 
-    def game(self, game_id: str) -> Game:
-        """A game with its journal; :class:`NotFoundError` if there is none with that id."""
+    def summary(self, game_id: str) -> GameSummary:
+        """A game without its journal; :class:`NotFoundError` if there is none with that id."""
         with self._read() as session:
             row = session.get(GameRow, game_id)
             if row is None:
                 raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
-            entries = session.scalars(
-                select(EntryRow).where(EntryRow.game_id == game_id).order_by(EntryRow.seq)
-            )
-            return Game(_summary(row), tuple(_entry(entry) for entry in entries))
+            return _summary(row)
+
+    def game(self, game_id: str, *, times: bool = True) -> Game:
+        """A game with its journal; :class:`NotFoundError` if there is none with that id.
+
+        ``times=False`` leaves out when each entry was made (only the history shows it).
+        """
+        with self._read() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
+            return Game(_summary(row), tuple(_entries(session, game_id, times=times)))
 
     def delete_game(self, game_id: str) -> None:
         """Remove a game and its journal for good."""
-        with self._write() as session, session.begin():
+        with self._writing, self._write() as session, session.begin():
             row = session.get(GameRow, game_id)
             if row is None:
                 raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
@@ -274,23 +311,32 @@ class Store:
             return self._append(game_id, change, check, client_token)
 
     def _append(self, game_id: str, change: Change, check: Check | None, client_token: str | None) -> Receipt:
-        with self._write() as session, session.begin():
+        with self._writing, self._write() as session, session.begin():
             game = session.get(GameRow, game_id, with_for_update=True)
             if game is None:
                 raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
-            rows = list(
-                session.scalars(select(EntryRow).where(EntryRow.game_id == game_id).order_by(EntryRow.seq))
-            )
-            entries = [_entry(row) for row in rows]
             if client_token is not None:
-                for entry in entries:
-                    if entry.client_token == client_token:
-                        return Receipt(_same_change(entry, change), created=False)
-            entry_change = _resolve(change, entries)
+                sent = session.execute(
+                    select(*_ENTRY_COLUMNS).where(
+                        EntryRow.game_id == game_id, EntryRow.client_token == client_token
+                    )
+                ).first()
+                if sent is not None:
+                    return Receipt(_same_change(_entry(sent), change), created=False)
+            if change.op is Op.ADD and change.line is None and check is None:
+                # The common case, a deal at the end: nothing to resolve, only the next number.
+                last = session.scalar(select(func.max(EntryRow.seq)).where(EntryRow.game_id == game_id))
+                entries: list[Entry] = []
+                seq = (last or 0) + 1
+                entry_change = _resolve(change, entries)
+            else:
+                entries = _entries(session, game_id, times=False)
+                seq = (entries[-1].seq if entries else 0) + 1
+                entry_change = _resolve(change, entries)
             now = _now()
             row = EntryRow(
                 game_id=game_id,
-                seq=(rows[-1].seq if rows else 0) + 1,
+                seq=seq,
                 op=entry_change.op.value,
                 kind=entry_change.kind.value,
                 text=entry_change.text,
@@ -301,7 +347,7 @@ class Store:
             )
             session.add(row)
             session.flush()  # gives the row its id, which names the line it adds
-            new = _entry(row)
+            new = _entry(row, _utc(now))
             if check is not None:
                 check(log([*entries, new]))
             game.updated_at = now

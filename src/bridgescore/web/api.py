@@ -234,28 +234,27 @@ def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request)
 
 @router.post("/games/{game_id}/deals", status_code=201, summary="Add a deal (at the end, or before a line)")
 def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
-    opened = services.open(game_id)
+    summary, pad = services.summary(game_id)
     with field("text"):
-        reading = opened.pad.read_line(payload.text, opened.game.header)
+        reading = pad.read_line(payload.text, summary.header)
         if reading.kind is not Kind.DEAL:
             raise ParseError(N_("{text!r} is not a deal: who sits where goes to /players"), text=payload.text)
         change = Change(Op.ADD, Kind.DEAL, reading.text, line=payload.before)
-        receipt = services.store.append(
-            game_id, change, check=opened.check, client_token=payload.client_token
-        )
+        # A deal added at the end was read whole, settings and all, by read_line: no need to
+        # replay the log for it. A deal inserted before another changes what follows: replay.
+        check = None if payload.before is None else services.checker(summary, pad)
+        receipt = services.store.append(game_id, change, check=check, client_token=payload.client_token)
     return receipt_response(receipt)
 
 
 @router.post("/games/{game_id}/players", status_code=201, summary="Seat players from the next deal on")
 def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONResponse:
-    opened = services.open(game_id)
+    summary, pad = services.summary(game_id)
     with field("players"):
-        text = opened.pad.players_line(payload.players)
-        reading = opened.pad.read_line(text, opened.game.header)
+        reading = pad.read_line(pad.players_line(payload.players), summary.header)
         change = Change(Op.ADD, Kind.PLAYERS, reading.text)
-        receipt = services.store.append(
-            game_id, change, check=opened.check, client_token=payload.client_token
-        )
+        check = None  # seating from the next deal on changes no score before it
+        receipt = services.store.append(game_id, change, check=check, client_token=payload.client_token)
     return receipt_response(receipt)
 
 
@@ -281,17 +280,19 @@ def delete_line(
     services: Needs,
     client_token: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
 ) -> JSONResponse:
-    opened = services.open(game_id)
+    summary, pad = services.summary(game_id)
     with field("line"):
+        check = services.checker(summary, pad)
         receipt = services.store.append(
-            game_id, Change(Op.DELETE, line=line_id), check=opened.check, client_token=client_token
+            game_id, Change(Op.DELETE, line=line_id), check=check, client_token=client_token
         )
     return receipt_response(receipt)
 
 
 @router.post("/games/{game_id}/undo", status_code=201, summary="Undo the last change that still counts")
 def undo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONResponse:
-    opened = services.open(game_id)
+    summary, pad = services.summary(game_id)
     token = payload.client_token if payload is not None else None
-    receipt = services.store.append(game_id, Change(Op.UNDO), check=opened.check, client_token=token)
+    check = services.checker(summary, pad)
+    receipt = services.store.append(game_id, Change(Op.UNDO), check=check, client_token=token)
     return receipt_response(receipt)

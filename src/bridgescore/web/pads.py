@@ -115,7 +115,13 @@ class Scorepad(Protocol):
         """The header lines of a new game; raises a ``BridgeScoreError`` naming a bad value."""
 
     def read_line(self, text: str, header: Sequence[tuple[str, str]]) -> Reading:
-        """Read one line typed for a game (a deal, or who sits where); raises naming what is wrong."""
+        """Read one line typed for a game (a deal, or who sits where); raises naming what is wrong.
+
+        The line is checked whole against the game's settings (an honours claim where honours
+        are off is refused here): a line that reads may be added at the end of any log that
+        replays, and the log still replays. The app relies on this to store a new deal without
+        replaying the whole log.
+        """
 
     def players_line(self, players: Mapping[str, str]) -> str:
         """The log line that seats *players* (seat letter → name) from the next deal on."""

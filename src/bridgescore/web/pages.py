@@ -223,14 +223,13 @@ def _seq_of(entry_id: int | None, seqs: Mapping[int, Any] | None) -> Any:
 
 @router.get("/games/{game_id}/history", response_class=HTMLResponse)
 def history_page(request: Request, game_id: str, services: Needs) -> HTMLResponse:
-    opened = services.open(game_id)
+    game = services.store.game(game_id)
+    pad = services.pad(game.form)
     gettext = translator(language.of_request(request))
-    history = opened.game.history
+    history = game.history
     seqs = {effect.entry.id: effect.entry.seq for effect in history}
     rows = [(effect, describe(effect, gettext, seqs)) for effect in reversed(history)]
-    return render(
-        request, "history.html", game=opened.game, pad=opened.pad, rows=rows, undo=opened.game.undoable
-    )
+    return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable)
 
 
 @router.get("/games/{game_id}/export.txt", response_class=PlainTextResponse)

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
 from bridgescore.core.errors import N_
-from bridgescore.store import Game, Line, Store
+from bridgescore.store import Game, GameSummary, Line, Store
 from bridgescore.store.errors import NotFoundError
 from bridgescore.web.pads import Board, Scorepad
 
@@ -32,9 +32,22 @@ class Services:
             )
         return pad
 
+    def summary(self, game_id: str) -> tuple[GameSummary, Scorepad]:
+        """A game's summary (header, form …) and its pad, without reading its journal."""
+        summary = self.store.summary(game_id)
+        return summary, self.pad(summary.form)
+
+    def checker(self, summary: GameSummary, pad: Scorepad) -> Callable[[Sequence[Line]], None]:
+        """What the store calls to refuse a change after which the log would not replay."""
+
+        def check(lines: Sequence[Line]) -> None:
+            pad.replay(summary.header, [line.text for line in lines])
+
+        return check
+
     def open(self, game_id: str) -> Opened:
-        """A stored game with its pad."""
-        game = self.store.game(game_id)
+        """A stored game with its pad (without the times of its entries: see :meth:`history`)."""
+        game = self.store.game(game_id, times=False)
         return Opened(game, self.pad(game.form))
 
 
