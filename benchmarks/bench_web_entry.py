@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import random
 import sys
 import tempfile
@@ -65,6 +66,12 @@ def request(
     payload = answer.read()
     took = float((answer.getheader("server-timing") or "app;dur=nan").split("dur=")[1])
     return answer.status, took, json.loads(payload) if payload else {}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), in seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -146,12 +153,13 @@ def main() -> None:
             threading.Thread(target=run_client, args=(n, server, games, args, tally, start_line, deadline))
             for n in range(args.clients)
         ]
-        began = time.perf_counter()
+        began, cpu_before = time.perf_counter(), cpu_seconds(server.process.pid)
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
         elapsed = time.perf_counter() - began
+        server_cpu = cpu_seconds(server.process.pid) - cpu_before
         lost, doubled = check_journals(server, games, tally)
     finally:
         server.stop()
@@ -167,6 +175,10 @@ def main() -> None:
     ):
         p50, p95, p99 = (percentile(values, p) for p in (50, 95, 99))
         print(f"{name:26s} server time p50 {p50:7.2f} ms  p95 {p95:7.2f} ms  p99 {p99:7.2f} ms")
+    requests = len(tally.entry_times) + len(tally.preview_times)
+    each = server_cpu / requests * 1000
+    print(f"server CPU: {server_cpu:.1f} s for {requests} requests = {each:.2f} ms each; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
     ratio = percentile(tally.entry_times, 95) / percentile(tally.preview_times, 95)
     print(f"p95 entry / p95 preview: {ratio:.2f}×   lost: {lost}   doubled: {doubled}")
     if lost or doubled or tally.errors:

@@ -66,8 +66,11 @@ class PlainPad:
         return Reading(Kind.DEAL, str(result) + (f" honours={honours.strip()}" if honours else ""))
 
     def replay(self, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> Board:
-        totals: list[int] = []
-        deals: list[dict[str, Any]] = []
+        return self.extend(Board(PlainState(()), None, {}, ()), header, lines)
+
+    def extend(self, board: Board, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> Board:
+        totals: list[int] = list(board.state.totals)
+        deals: list[Any] = list(board.deals)
         for text in lines:
             if text.startswith("players:"):
                 deals.append({})
@@ -82,7 +85,7 @@ class PlainPad:
         return Board(PlainState(tuple(totals)), None, {"deal": len(totals) + 1, "dealer": dealer.value,
                      "vulnerability": "None"}, deals)  # fmt: skip
 
-    def preview(self, header: Sequence[tuple[str, str]], lines: Sequence[str], text: str) -> Preview:
+    def preview(self, board: Board, header: Sequence[tuple[str, str]], text: str) -> Preview:
         reading = self.read_line(text, header)
         if reading.kind is Kind.PLAYERS:
             return Preview(reading)

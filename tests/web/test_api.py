@@ -331,3 +331,28 @@ def test_unknown_api_routes_and_methods_answer_json(client: TestClient) -> None:
 
 def test_every_answer_says_how_long_the_server_took(client: TestClient) -> None:
     assert client.get("/api/games").headers["server-timing"].startswith("app;dur=")
+
+
+def test_the_board_kept_in_memory_is_the_board_replayed_from_the_log(client: TestClient, store: Any) -> None:
+    from bridgescore.web.app import create_app
+    from tests.web.plainpad import PAD
+
+    game = new_game(client)
+    for step, text in enumerate(["4S N 10", "pass", "3NT E 7", "2C S 8", "1NT W 7"]):
+        line = add(client, game, text).json()["entry"]["id"]
+        client.get(f"/api/games/{game}")  # the memo follows every step: folded on, or replayed
+        if step == 2:
+            client.put(f"/api/games/{game}/lines/{line}", json={"text": "3NT E 9"})
+        if step == 3:
+            client.post(f"/api/games/{game}/undo")
+    client.post(f"/api/games/{game}/players", json={"players": {"N": "Глеб"}})
+    warm = client.get(f"/api/games/{game}").json()
+    with TestClient(create_app(store, pads={"plain": PAD})) as fresh:
+        assert fresh.get(f"/api/games/{game}").json() == warm
+    assert [line["text"] for line in warm["lines"]] == [
+        "4S N =",
+        "Pass",
+        "3NT E =",
+        "1NT W =",
+        "players: N=Глеб",
+    ]

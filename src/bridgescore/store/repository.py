@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, select
+from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -156,7 +156,7 @@ def _entries(session: Session, game_id: str, *, times: bool = True) -> list[Entr
     return [_entry(row) for row in rows]
 
 
-def _summary(row: GameRow) -> GameSummary:
+def _summary(row: Any) -> GameSummary:
     return GameSummary(
         id=row.id,
         form=row.form,
@@ -255,13 +255,36 @@ class Store:
             )
             return {game_id: int(count) for game_id, count in rows}
 
+    def version(self, game_id: str) -> tuple[int, datetime]:
+        """How many entries the game's journal holds (it grows with every change), and when it last did.
+
+        One cheap query, so that a reader can keep what it computed from the journal until the
+        version moves. :class:`NotFoundError` if there is no such game.
+        """
+        newest = select(func.max(EntryRow.seq)).where(EntryRow.game_id == GameRow.id).scalar_subquery()
+        with self.engine.connect() as connection:
+            row = connection.execute(select(GameRow.updated_at, newest).where(GameRow.id == game_id)).first()
+        if row is None:
+            raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
+        return int(row[1] or 0), _utc(row[0])
+
+    def entries_since(self, game_id: str, seq: int) -> list[Entry]:
+        """The game's entries after the *seq*-th, oldest first (without their times)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(*_ENTRY_COLUMNS)
+                .where(EntryRow.game_id == game_id, EntryRow.seq > seq)
+                .order_by(EntryRow.seq)
+            )
+            return [_entry(row) for row in rows]
+
     def summary(self, game_id: str) -> GameSummary:
         """A game without its journal; :class:`NotFoundError` if there is none with that id."""
-        with self._read() as session:
-            row = session.get(GameRow, game_id)
-            if row is None:
-                raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
-            return _summary(row)
+        with self.engine.connect() as connection:
+            row = connection.execute(select(GameRow.__table__).where(GameRow.id == game_id)).first()
+        if row is None:
+            raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
+        return _summary(row)
 
     def game(self, game_id: str, *, times: bool = True) -> Game:
         """A game with its journal; :class:`NotFoundError` if there is none with that id.
@@ -311,46 +334,54 @@ class Store:
             return self._append(game_id, change, check, client_token)
 
     def _append(self, game_id: str, change: Change, check: Check | None, client_token: str | None) -> Receipt:
-        with self._writing, self._write() as session, session.begin():
-            game = session.get(GameRow, game_id, with_for_update=True)
-            if game is None:
+        # Core statements rather than the ORM: this is the path every deal takes.
+        writer = self.engine.execution_options(**database.WRITE)
+        with self._writing, writer.begin() as connection:
+            found = connection.execute(
+                select(GameRow.id).where(GameRow.id == game_id).with_for_update()
+            ).first()
+            if found is None:
                 raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
             if client_token is not None:
-                sent = session.execute(
+                sent = connection.execute(
                     select(*_ENTRY_COLUMNS).where(
                         EntryRow.game_id == game_id, EntryRow.client_token == client_token
                     )
                 ).first()
                 if sent is not None:
                     return Receipt(_same_change(_entry(sent), change), created=False)
+            entries: list[Entry] = []
             if change.op is Op.ADD and change.line is None and check is None:
                 # The common case, a deal at the end: nothing to resolve, only the next number.
-                last = session.scalar(select(func.max(EntryRow.seq)).where(EntryRow.game_id == game_id))
-                entries: list[Entry] = []
+                last = connection.scalar(select(func.max(EntryRow.seq)).where(EntryRow.game_id == game_id))
                 seq = (last or 0) + 1
-                entry_change = _resolve(change, entries)
             else:
-                entries = _entries(session, game_id, times=False)
+                rows = connection.execute(
+                    select(*_ENTRY_COLUMNS).where(EntryRow.game_id == game_id).order_by(EntryRow.seq)
+                )
+                entries = [_entry(row) for row in rows]
                 seq = (entries[-1].seq if entries else 0) + 1
-                entry_change = _resolve(change, entries)
+            resolved = _resolve(change, entries)
             now = _now()
-            row = EntryRow(
-                game_id=game_id,
-                seq=seq,
-                op=entry_change.op.value,
-                kind=entry_change.kind.value,
-                text=entry_change.text,
-                line=entry_change.line,
-                undoes=entry_change.undoes,
-                client_token=client_token,
-                created_at=now,
+            inserted = connection.execute(
+                insert(EntryRow).values(
+                    game_id=game_id,
+                    seq=seq,
+                    op=resolved.op.value,
+                    kind=resolved.kind.value,
+                    text=resolved.text,
+                    line=resolved.line,
+                    undoes=resolved.undoes,
+                    client_token=client_token,
+                    created_at=now,
+                )
             )
-            session.add(row)
-            session.flush()  # gives the row its id, which names the line it adds
-            new = _entry(row, _utc(now))
+            new_id = inserted.inserted_primary_key[0] if inserted.inserted_primary_key else None
+            new = Entry(int(new_id or 0), seq, resolved.op, resolved.kind, resolved.text, resolved.line,
+                        resolved.undoes, client_token, now)  # fmt: skip
             if check is not None:
                 check(log([*entries, new]))
-            game.updated_at = now
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(updated_at=now))
             return Receipt(new, created=True)
 
 

@@ -100,7 +100,7 @@ def summary_dict(game: GameSummary) -> dict[str, Any]:
 
 def game_dict(opened: Opened) -> dict[str, Any]:
     """A game with its log, its board and what undo would cancel."""
-    board = opened.board()
+    board = opened.board
     undo = opened.game.undoable
     return {
         **summary_dict(opened.game.summary),
@@ -228,7 +228,7 @@ def history(game_id: str, services: Needs) -> list[dict[str, Any]]:
 def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request) -> dict[str, Any]:
     opened = services.open(game_id)
     with field("text"):
-        shown = opened.pad.preview(opened.game.header, opened.texts, payload.text)
+        shown = opened.pad.preview(opened.board, opened.game.header, payload.text)
     return shown.as_dict(translator(language.of_request(request)))
 
 

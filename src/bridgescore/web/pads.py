@@ -129,8 +129,11 @@ class Scorepad(Protocol):
     def replay(self, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> Board:
         """The board after the log's lines; raises (with the line number) if the log does not replay."""
 
-    def preview(self, header: Sequence[tuple[str, str]], lines: Sequence[str], text: str) -> Preview:
-        """*text* scored as the next deal after *lines*."""
+    def extend(self, board: Board, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> Board:
+        """*board* with *lines* added at the end of its log (the fold goes on; nothing is replayed)."""
+
+    def preview(self, board: Board, header: Sequence[tuple[str, str]], text: str) -> Preview:
+        """*text* scored as the next deal on *board* (the game as it stands)."""
 
     def split(self, text: str) -> tuple[list[tuple[str, str]], list[Reading]]:
         """A whole deal-log file: its header lines and its lines (raises listing every bad line)."""

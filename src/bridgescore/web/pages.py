@@ -100,7 +100,7 @@ def _players(header: Any) -> dict[str, str]:
 
 
 def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
-    board = opened.board()
+    board = opened.board
     numbers = {line.id: info for line, info in zip(opened.lines, board.deals, strict=False)}
     return {
         "game": opened.game,
@@ -187,7 +187,7 @@ def board_fragment(request: Request, game_id: str, services: Needs) -> HTMLRespo
 def preview_fragment(request: Request, game_id: str, services: Needs, text: str = "") -> HTMLResponse:
     opened = services.open(game_id)
     try:
-        shown = opened.pad.preview(opened.game.header, opened.texts, text[:2000])
+        shown = opened.pad.preview(opened.board, opened.game.header, text[:2000])
     except BridgeScoreError as error:
         gettext = translator(language.of_request(request))
         return render(request, "preview.html", status=422, preview=None, message=error.translate(gettext))

@@ -2,24 +2,38 @@
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
 from bridgescore.core.errors import N_
-from bridgescore.store import Game, GameSummary, Line, Store
+from bridgescore.store import Game, GameSummary, Line, Op, Store
 from bridgescore.store.errors import NotFoundError
 from bridgescore.web.pads import Board, Scorepad
+
+MEMO_SIZE = 256
+"""How many games' replayed boards are kept in memory (the tables being played tonight)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Services:
-    """The app's store and scorepads (``app.state.services``)."""
+    """The app's store and scorepads (``app.state.services``), and the boards replayed lately.
+
+    A game's board is replayed from its log once per change, not once per request: the memo
+    keeps it with the journal's version (:meth:`Store.version`, one cheap query) and replays
+    only when the version has moved — so a correction made through another server or process
+    is seen at once.
+    """
 
     store: Store
     pads: Mapping[str, Scorepad]
+    memo: OrderedDict[str, Opened] = field(default_factory=OrderedDict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def pad(self, form: str) -> Scorepad:
         """The scorepad of *form*; :class:`NotFoundError` if that form is not offered."""
@@ -46,31 +60,59 @@ class Services:
         return check
 
     def open(self, game_id: str) -> Opened:
-        """A stored game with its pad (without the times of its entries: see :meth:`history`)."""
+        """A stored game with its pad and its board (entries without their times)."""
+        version, updated_at = self.store.version(game_id)
+        with self.lock:
+            known = self.memo.get(game_id)
+        if known is not None and known.version == version:
+            opened = known
+        elif known is not None and known.version < version:
+            opened = self._extend(known, updated_at) or self._replay(game_id)
+        else:
+            opened = self._replay(game_id)
+        self._keep(opened)
+        return opened
+
+    def _replay(self, game_id: str) -> Opened:
         game = self.store.game(game_id, times=False)
-        return Opened(game, self.pad(game.form))
+        pad = self.pad(game.form)
+        lines = game.lines
+        board = pad.replay(game.header, [line.text for line in lines])
+        return Opened(game, pad, len(game.entries), lines, board)
+
+    def _extend(self, known: Opened, updated_at: datetime) -> Opened | None:
+        """*known* with the deals added at the end since, folded on; None if anything else changed."""
+        newer = self.store.entries_since(known.game.id, known.version)
+        if not all(entry.op is Op.ADD and entry.line is None for entry in newer):
+            return None
+        added = [Line(entry.id, entry.kind, entry.text or "", entry.id) for entry in newer]
+        board = known.pad.extend(known.board, known.game.header, [line.text for line in added])
+        game = Game(replace(known.game.summary, updated_at=updated_at), known.game.entries + tuple(newer))
+        return Opened(game, known.pad, known.version + len(newer), known.lines + added, board)
+
+    def _keep(self, opened: Opened) -> None:
+        game_id = opened.game.id
+        with self.lock:
+            self.memo[game_id] = opened
+            self.memo.move_to_end(game_id)
+            while len(self.memo) > MEMO_SIZE:
+                self.memo.popitem(last=False)
 
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    """A game, its scorepad, and the log as it stands."""
+    """A game at one version of its journal: its scorepad, the log as it stands, and its board."""
 
     game: Game
     pad: Scorepad
-
-    @property
-    def lines(self) -> list[Line]:
-        """The lines of the log."""
-        return self.game.lines
+    version: int
+    lines: list[Line]
+    board: Board
 
     @property
     def texts(self) -> list[str]:
         """The text of each line of the log."""
         return [line.text for line in self.lines]
-
-    def board(self) -> Board:
-        """The form's state, replayed from the log."""
-        return self.pad.replay(self.game.header, self.texts)
 
     def check(self, lines: Sequence[Line]) -> None:
         """Refuse a change after which the log would not replay (the store calls this)."""
