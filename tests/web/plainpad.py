@@ -16,7 +16,7 @@ from bridgescore.core.notation import parse_seat
 from bridgescore.core.scoring import score
 from bridgescore.core.seat import Seat
 from bridgescore.store.journal import Kind
-from bridgescore.web.pads import Board, Choice, Preview, Reading, Setting
+from bridgescore.web.pads import Board, Choice, Preview, Reading, Row, Setting
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,9 @@ class PlainPad:
             header.append(("players", self.players_line(players).partition(":")[2].strip()))
         header.extend(settings.items())
         return header
+
+    def entry_for(self, header: Sequence[tuple[str, str]]) -> frozenset[str]:
+        return self.entry if dict(header).get("honours", "on") == "on" else frozenset()
 
     def players_line(self, players: Mapping[str, str]) -> str:
         seats = sorted(((parse_seat(seat), name) for seat, name in players.items()), key=lambda p: p[0].index)
@@ -90,7 +93,7 @@ class PlainPad:
         if reading.kind is Kind.PLAYERS:
             return Preview(reading)
         result = Result.parse(reading.text.partition(" honours=")[0])
-        return Preview(reading, score(result), False, ((N_("Total"), score(result).total),))
+        return Preview(reading, score(result), False, (Row(N_("Total"), score(result).total),))
 
     def split(self, text: str) -> tuple[list[tuple[str, str]], list[Reading]]:
         header: list[tuple[str, str]] = []

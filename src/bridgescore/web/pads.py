@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bridgescore.core.errors import N_
-from bridgescore.core.scoring import Score
+from bridgescore.core.scoring import Score, ScoreLine
 from bridgescore.store.journal import Kind
 
 
@@ -69,18 +69,34 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class Row:
+    """One figure of a preview: what it is (an English msgid), the points, for which side, and a note.
+
+    ``note`` is a msgid too (``below the line``); ``side`` is ``NS`` or ``EW`` when the figure
+    belongs to one side.
+    """
+
+    label: str
+    value: int | str
+    side: str | None = None
+    note: str | None = None
+    lines: tuple[ScoreLine, ...] = ()
+    """The lines of the contract's score (from the core) that make up this figure."""
+
+
+@dataclass(frozen=True, slots=True)
 class Preview:
     """A deal scored in its place in the game, before it is saved.
 
     ``score`` is the contract's explained score from the core (None for a pass-out or a
-    players line); ``rows`` are the form's own figures, as ``(label msgid, value)`` pairs
-    (e.g. what goes below and above the line, the expected score and the IMPs).
+    players line); ``rows`` are the form's own figures (what goes below and above the line,
+    the expected score and the IMPs …).
     """
 
     reading: Reading
     score: Score | None = None
     vulnerable: bool | None = None
-    rows: tuple[tuple[str, str | int], ...] = ()
+    rows: tuple[Row, ...] = ()
     context: Mapping[str, Any] = field(default_factory=dict)
 
     def as_dict(self, gettext: Any = None) -> dict[str, Any]:
@@ -91,7 +107,16 @@ class Preview:
             "text": self.reading.text,
             "vulnerable": self.vulnerable,
             "score": None if self.score is None else self.score.as_dict(gettext),
-            "rows": [{"label": translate(label), "value": value} for label, value in self.rows],
+            "rows": [
+                {
+                    "label": translate(row.label),
+                    "value": row.value,
+                    "side": row.side,
+                    "note": None if row.note is None else translate(row.note),
+                    "lines": [line.as_dict(gettext) for line in row.lines],
+                }
+                for row in self.rows
+            ],
             "context": dict(self.context),
         }
 
@@ -108,6 +133,9 @@ class Scorepad(Protocol):
 
     def settings(self) -> Sequence[Setting]:
         """The settings the new-game page offers, each with the law's default."""
+
+    def entry_for(self, header: Sequence[tuple[str, str]]) -> frozenset[str]:
+        """The extra taps this game's deal entry offers (honours only when its settings score them)."""
 
     def header(
         self, settings: Mapping[str, str], players: Mapping[str, str], first_dealer: str

@@ -110,6 +110,7 @@ def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
         "numbers": numbers,
         "players": _players(opened.game.header),
         "undo": opened.game.undoable,
+        "taps": opened.pad.entry_for(opened.game.header),
     }
 
 
