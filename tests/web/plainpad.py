@@ -53,6 +53,11 @@ class PlainPad:
     def entry_for(self, header: Sequence[tuple[str, str]]) -> frozenset[str]:
         return self.entry if dict(header).get("honours", "on") == "on" else frozenset()
 
+    def display(self, text: str, language: str) -> str:
+        if text.startswith("players:"):
+            return text
+        return Result.parse(text.partition(" honours=")[0]).format("ru" if language == "ru" else "en")
+
     def players_line(self, players: Mapping[str, str]) -> str:
         seats = sorted(((parse_seat(seat), name) for seat, name in players.items()), key=lambda p: p[0].index)
         return "players: " + ", ".join(f"{seat.value}={name}" for seat, name in seats)

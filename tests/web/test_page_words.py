@@ -86,3 +86,31 @@ def test_a_russian_page_has_no_english_words(client: TestClient, path: str) -> N
     parser.feed(page)
     words = set(re.findall(r"[A-Za-z]{2,}", " ".join(parser.words)))
     assert words - ALLOWED == set()
+
+
+FORM_DEALS = {
+    "rubber": ("4S N 10 honours=EW:100", "3NTX E 7", "2D S 9", "6H N 12"),
+    "chicago": ("2S N =", "pass", "2D S +1", "3NT E =", "2H N ="),
+    "compensation": ("4H N = hcp=NS:25", "2S N -2 hcp=NS:21 vul=none", "pass hcp=EW:20"),
+}
+
+
+@pytest.mark.parametrize("form", sorted(FORM_DEALS))
+def test_the_forms_pages_in_russian_have_no_english_words(client: TestClient, form: str) -> None:
+    players = {"N": "Аня", "E": "Борис", "S": "Вера", "W": "Глеб"}
+    game = client.post("/api/games", json={"form": form, "players": players}).json()["id"]
+    for text in FORM_DEALS[form]:
+        assert client.post(f"/api/games/{game}/deals", json={"text": text}).status_code == 201
+    for path in (f"/new/{form}", f"/games/{game}", f"/games/{game}/history"):
+        parser = _Text()
+        parser.feed(client.get(path, headers={"accept-language": "ru"}).text)
+        words = set(re.findall(r"[A-Za-z]{2,}", " ".join(parser.words)))
+        assert words - ALLOWED - {"ACBL", "BridgeCalc", "fit", "hcp", "honours", "vul", "none"} == set(), path
+    preview = client.get(f"/games/{game}/preview", params={"text": FORM_DEALS[form][0]},
+                         headers={"accept-language": "ru"})  # fmt: skip
+    parser = _Text()
+    parser.feed(preview.text)
+    assert (
+        set(re.findall(r"[A-Za-z]{2,}", " ".join(parser.words))) - ALLOWED - {"hcp", "honours", "vul"}
+        == set()
+    )

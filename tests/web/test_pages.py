@@ -85,8 +85,8 @@ def test_history_page_describes_every_change(client: TestClient) -> None:
     client.put(f"/api/games/{game}/lines/{line}", json={"text": "4S N 9"})
     client.post(f"/api/games/{game}/undo")
     page = client.get(f"/games/{game}/history?lang=ru").text
-    assert "Сдача 1 записана: 4S N =" in page
-    assert "Сдача 1 исправлена: 4S N = → 4S N -1" in page
+    assert "Сдача 1 записана: 4П С =" in page
+    assert "Сдача 1 исправлена: 4П С = → 4П С -1" in page
     assert "Отмена изменения №2" in page
     assert page.count('class="dead"') == 1
 

@@ -82,6 +82,8 @@ class Row:
     note: str | None = None
     lines: tuple[ScoreLine, ...] = ()
     """The lines of the contract's score (from the core) that make up this figure."""
+    line: ScoreLine | None = None
+    """A figure that is one explained line itself: its words replace the label."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +111,7 @@ class Preview:
             "score": None if self.score is None else self.score.as_dict(gettext),
             "rows": [
                 {
-                    "label": translate(row.label),
+                    "label": row.line.describe(gettext) if row.line is not None else translate(row.label),
                     "value": row.value,
                     "side": row.side,
                     "note": None if row.note is None else translate(row.note),
@@ -150,6 +152,9 @@ class Scorepad(Protocol):
         replays, and the log still replays. The app relies on this to store a new deal without
         replaying the whole log.
         """
+
+    def display(self, text: str, language: str) -> str:
+        """A stored line as the user reads it: a deal in *language*'s notation (``4П С =``)."""
 
     def players_line(self, players: Mapping[str, str]) -> str:
         """The log line that seats *players* (seat letter → name) from the next deal on."""

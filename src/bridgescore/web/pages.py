@@ -18,7 +18,7 @@ from fastapi.templating import Jinja2Templates
 
 from bridgescore import __version__
 from bridgescore.core.errors import N_, BridgeScoreError
-from bridgescore.core.seat import Seat
+from bridgescore.core.seat import Seat, Side
 from bridgescore.i18n import translator
 from bridgescore.store import Kind, Op
 from bridgescore.store.journal import Effect
@@ -74,6 +74,7 @@ def _context(request: Request) -> dict[str, Any]:
 templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_context])
 templates.env.globals["seats"] = [seat.value for seat in Seat]
 templates.env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
+templates.env.globals["sides"] = {side.value: side for side in Side}
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -195,8 +196,13 @@ def preview_fragment(request: Request, game_id: str, services: Needs, text: str 
     return render(request, "preview.html", preview=shown, message=None)
 
 
-def describe(effect: Effect, gettext: Callable[[str], str], deals: Mapping[int, Any] | None = None) -> str:
-    """A change in words for the history page: "Deal 3 added: 4S N 10"."""
+def describe(
+    effect: Effect,
+    gettext: Callable[[str], str],
+    deals: Mapping[int, Any] | None = None,
+    display: Callable[[str], str] = str,
+) -> str:
+    """A change in words for the history page: "Deal 3 added: 4S N 10"; *display* writes a line."""
     entry = effect.entry
     number = effect.position if effect.position is not None else "?"
     if entry.op is Op.UNDO:
@@ -213,9 +219,8 @@ def describe(effect: Effect, gettext: Callable[[str], str], deals: Mapping[int, 
             Op.EDIT: N_("Deal {number} corrected: {before} → {text}"),
             Op.DELETE: N_("Deal {number} deleted: {before}"),
         }
-    return gettext(templates_[entry.op]).format(
-        number=number, text=entry.text or "", before=effect.before or ""
-    )
+    text, before = display(entry.text or ""), display(effect.before or "")
+    return gettext(templates_[entry.op]).format(number=number, text=text, before=before)
 
 
 def _seq_of(entry_id: int | None, seqs: Mapping[int, Any] | None) -> Any:
@@ -229,7 +234,12 @@ def history_page(request: Request, game_id: str, services: Needs) -> HTMLRespons
     gettext = translator(language.of_request(request))
     history = game.history
     seqs = {effect.entry.id: effect.entry.seq for effect in history}
-    rows = [(effect, describe(effect, gettext, seqs)) for effect in reversed(history)]
+    lang = language.of_request(request)
+
+    def display(text: str) -> str:
+        return pad.display(text, lang) if text else text
+
+    rows = [(effect, describe(effect, gettext, seqs, display)) for effect in reversed(history)]
     return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable)
 
 

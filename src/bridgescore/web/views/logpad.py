@@ -83,11 +83,11 @@ class LogPad:
         return ()
 
     def start(self, log: DealLog) -> Any:
-        """The fold's empty state for the log's header."""
+        """The fold's empty state for the log's header (its settings, first dealer, players)."""
         raise NotImplementedError
 
-    def apply(self, state: Any, deal: Deal) -> Any:
-        """The fold's state after *deal*."""
+    def apply(self, state: Any, deal: Deal, players: Players | None) -> Any:
+        """The fold's state after *deal*, played by *players*."""
         raise NotImplementedError
 
     def next_deal(self, state: Any) -> dict[str, Any]:
@@ -138,6 +138,15 @@ class LogPad:
             raise RuleError(N_("name at least one player"))
         return f"{PLAYERS_KEY}: {seated}"
 
+    def display(self, text: str, language: str) -> str:
+        """A stored line in *language*'s notation (a deal that no longer reads is shown as stored)."""
+        if is_players_line(text):
+            return text
+        try:
+            return format_deal(parse_deal(text, self.deal_form), "ru" if language == "ru" else "en")
+        except BridgeScoreError:
+            return text
+
     def read_line(self, text: str, header: Sequence[tuple[str, str]]) -> Reading:
         """A deal (checked against the game's settings) or a ``players:`` line, canonically written."""
         if is_players_line(text):
@@ -164,7 +173,7 @@ class LogPad:
                 continue
             deal = parse_deal(text, self.deal_form)
             try:
-                state = self.apply(state, deal)
+                state = self.apply(state, deal, players)
             except BridgeScoreError as error:
                 raise RuleError(
                     N_("deal {number}: {problem}"), number=len(seating) + 1, problem=error

@@ -81,8 +81,8 @@ class RubberPad(LogPad):
         settings: rubber.RubberSettings = log.settings  # type: ignore[assignment]
         return rubber.start(settings, log.first_dealer)
 
-    def apply(self, state: rubber.RubberState, deal: Deal) -> rubber.RubberState:
-        """The scorepad after *deal*."""
+    def apply(self, state: rubber.RubberState, deal: Deal, players: Players | None) -> rubber.RubberState:
+        """The scorepad after *deal* (who sat where is kept by the board, for the sheet's names)."""
         return rubber.apply(state, deal)
 
     def next_deal(self, state: rubber.RubberState) -> dict[str, Any]:

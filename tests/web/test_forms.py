@@ -1,0 +1,160 @@
+"""The three home forms through the API and the pages, on the spec's worked examples.
+
+Expected figures come from the rules (../shared/spec/rules.md Appendix A.1, A.2, §5.3), not
+from the forms' code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+PLAYERS = {"N": "Аня", "E": "Борис", "S": "Вера", "W": "Глеб"}
+
+
+def game(client: TestClient, form: str, **settings: str) -> str:
+    response = client.post("/api/games", json={"form": form, "players": PLAYERS, "settings": settings})
+    assert response.status_code == 201, response.text
+    return str(response.json()["id"])
+
+
+def play(client: TestClient, game_id: str, *lines: str) -> dict[str, Any]:
+    for text in lines:
+        response = client.post(f"/api/games/{game_id}/deals", json={"text": text})
+        assert response.status_code == 201, response.text
+    data: dict[str, Any] = client.get(f"/api/games/{game_id}").json()
+    return data
+
+
+A1 = ("2H N +2", "4SX E -2", "3NT E +1", "3S W =", "2D E -2", "6HX N +1", "1NT E =", "3H W =")
+
+
+def test_the_worked_rubber_of_rules_a1(client: TestClient) -> None:
+    data = play(client, game(client, "rubber"), *A1)
+    rubber = data["state"]["rubbers"][0]
+    assert rubber["totals"] == {"NS": 1630, "EW": 850}
+    assert rubber["games"] == {"NS": 1, "EW": 2}
+    assert rubber["finished"] is True
+    assert data["next"]["deal"] == 9 and data["next"]["vulnerability"] == "None"
+
+
+def test_the_unfinished_rubber_of_rules_a1_on_the_page(client: TestClient) -> None:
+    game_id = game(client, "rubber")
+    play(client, game_id, "4S N =", "2C E =")
+    page = client.get(f"/games/{game_id}?lang=ru").text
+    ended = page.split('id="if-ended"')[1].split("</p>")[0]
+    assert "420" in ended and "140" in ended
+
+
+def test_a_side_with_a_game_is_vulnerable_in_the_preview(client: TestClient) -> None:
+    game_id = game(client, "rubber")
+    play(client, game_id, "4S N =")
+    preview = client.post(f"/api/games/{game_id}/preview", json={"text": "4S N 8"}).json()
+    assert preview["vulnerable"] is True
+    assert [(row["side"], row["value"], row["note"]) for row in preview["rows"]] == [
+        ("EW", 200, "above the line")
+    ]
+
+
+def test_honours_off_refuses_a_claim(client: TestClient) -> None:
+    game_id = game(client, "rubber", honours="off")
+    response = client.post(f"/api/games/{game_id}/deals", json={"text": "4S N = honours=NS:100"})
+    assert (response.status_code, response.json()["field"]) == (422, "text")
+    assert 'data-part="honours"' not in client.get(f"/games/{game_id}").text
+
+
+def test_the_worked_chicago_of_rules_a2(client: TestClient) -> None:
+    data = play(client, game(client, "chicago"), "2S N =", "2D S +1", "3NT E =", "2H N =")
+    assert data["state"]["totals"] == {"NS": 580, "EW": 400}
+    page = client.get(f"/games/{data['id']}?lang=ru").text
+    assert "Чикаго 1" in page and 'id="chicago"' in page
+
+
+def test_a_passed_out_chicago_deal_is_redealt(client: TestClient) -> None:
+    data = play(client, game(client, "chicago"), "pass")
+    assert data["next"] == {"deal": 1, "dealer": "N", "vulnerability": "None", "position": 1}
+
+
+@pytest.mark.parametrize(
+    ("line", "ns_imps"),
+    [
+        ("2S E -2 hcp=NS:21 vul=none", 2),  # 21 HCP, NV, +100: 100 − 50 → +2 IMPs (rules §5.3)
+        ("2S N -2 hcp=NS:21 vul=none", -4),  # 21 HCP, NV, −100: −150 → −4 IMPs
+        ("4H N = hcp=NS:25 vul=none", 3),  # 25 HCP NV, 4♥ made: 420 − 300 = +120 → +3
+        ("3NT N = hcp=NS:25 vul=NS", 4),  # 25 HCP V, 3NT made: 600 − 440 = +160 → +4
+        ("3NT N = hcp=EW:15 vul=NS", 4),  # the same deal, HCP given for the other side
+    ],
+)
+def test_the_compensation_examples_of_rules_5_3(client: TestClient, line: str, ns_imps: int) -> None:
+    data = play(client, game(client, "compensation"), line)
+    assert data["state"]["totals"] == {"NS": ns_imps, "EW": -ns_imps}
+    assert data["lines"][0]["score"] == f"{ns_imps:+d}"
+
+
+def test_a_compensation_evening_on_the_page_with_players_and_chart(client: TestClient) -> None:
+    game_id = game(client, "compensation")
+    play(client, game_id, "4H N = hcp=NS:25 vul=none", "2S N -2 hcp=NS:21 vul=none")
+    client.post(
+        f"/api/games/{game_id}/players",
+        json={"players": {"N": "Глеб", "E": "Борис", "S": "Аня", "W": "Вера"}},
+    )
+    play(client, game_id, "3NT N = hcp=NS:25 vul=NS")
+    page = client.get(f"/games/{game_id}?lang=ru").text
+    assert 'id="chart"' in page and "<polyline" in page
+    players = page.split('id="player-totals"')[1].split("</table>")[0]
+    # Аня: +3, −4 (as N), then +4 as S → +3; Вера: +3, −4 as S, then −4 as W → −5.
+    assert "Аня" in players and "+3" in players and "-5" in players
+
+
+def test_a_compensation_deal_needs_its_points(client: TestClient) -> None:
+    game_id = game(client, "compensation")
+    response = client.post(f"/api/games/{game_id}/deals", json={"text": "4H N ="})
+    assert (response.status_code, response.json()["field"]) == (422, "text")
+    assert 'id="hcp"' in client.get(f"/games/{game_id}").text
+
+
+def test_a_compensation_table_must_be_a_built_in_one(client: TestClient) -> None:
+    response = client.post("/api/games", json={"form": "compensation", "settings": {"table": "/etc/passwd"}})
+    assert (response.status_code, response.json()["field"]) == (422, "settings")
+    imported = client.post("/api/games/import", json={"text": "form: compensation\ntable: ../x.toml\n"})
+    assert imported.status_code == 422
+
+
+@pytest.mark.parametrize("form", ["rubber", "chicago", "compensation"])
+def test_export_and_import_round_trip(client: TestClient, form: str) -> None:
+    suffix = " hcp=NS:24" if form == "compensation" else ""
+    game_id = game(client, form)
+    play(client, game_id, *(line + suffix for line in ("4S N 10", "3NT E 8", "2D S 9")))
+    exported = client.get(f"/api/games/{game_id}/log").text
+    copy = client.post("/api/games/import", json={"text": exported}).json()["id"]
+    assert client.get(f"/api/games/{copy}/log").text == exported
+    assert (
+        client.get(f"/api/games/{copy}").json()["state"]
+        == client.get(f"/api/games/{game_id}").json()["state"]
+    )
+
+
+@pytest.mark.parametrize("form", ["rubber", "chicago", "compensation"])
+def test_a_correction_replays_the_form(client: TestClient, form: str) -> None:
+    suffix = " hcp=NS:25 vul=none" if form == "compensation" else ""
+    game_id = game(client, form)
+    first = client.post(f"/api/games/{game_id}/deals", json={"text": "4S N 10" + suffix}).json()["entry"][
+        "id"
+    ]
+    before = client.get(f"/api/games/{game_id}").json()["state"]["totals"]
+    client.put(f"/api/games/{game_id}/lines/{first}", json={"text": "4S N 9" + suffix})
+    after = client.get(f"/api/games/{game_id}").json()["state"]["totals"]
+    assert after != before and after["NS"] < before["NS"]
+    client.post(f"/api/games/{game_id}/undo")
+    assert client.get(f"/api/games/{game_id}").json()["state"]["totals"] == before
+
+
+@pytest.mark.parametrize("form", ["rubber", "chicago", "compensation"])
+def test_the_new_game_page_offers_the_laws_defaults(client: TestClient, form: str) -> None:
+    page = client.get(f"/new/{form}?lang=ru")
+    assert page.status_code == 200
+    forms = {item["form"]: item for item in client.get("/api/forms").json()}
+    for setting in forms[form]["settings"]:
+        assert f'name="setting_{setting["key"]}"' in page.text
