@@ -22,3 +22,22 @@ def test_the_rubber_sheet_in_english_and_russian(page: Any, page_ru: Any, live: 
         play(browser_page, A1)
         browser_page.wait_for_selector("#status", state="hidden", timeout=8000)
         shoot(browser_page, f"rubber-{lang}")
+
+
+def test_a_compensation_evening_in_english_and_russian(page: Any, page_ru: Any, live: Server) -> None:
+    from tests.browser.test_compensation import play_evening, start_evening
+    from tests.browser.test_scorepad import enter, save_and_wait
+
+    for browser_page, lang, names in ((page, "en", ("Anna", "Boris", "Vera", "Gleb")),
+                                      (page_ru, "ru", ("Аня", "Борис", "Вера", "Глеб"))):  # fmt: skip
+        start_evening(browser_page, live, names)
+        play_evening(browser_page)
+        for number, (level, strain, declarer, result, hcp) in enumerate(
+            [("2", "S", "N", "-2", "21"), ("4", "S", "E", "=", "15"), ("1", "NT", "W", "+1", "22")], start=3
+        ):
+            enter(browser_page, level, strain, declarer, result)
+            browser_page.fill("#hcp-ns", hcp)
+            browser_page.dispatch_event("#hcp-ns", "input")
+            save_and_wait(browser_page, number)
+        browser_page.wait_for_selector("#status", state="hidden", timeout=8000)
+        shoot(browser_page, f"compensation-{lang}")

@@ -112,7 +112,16 @@ def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
         "players": _players(opened.game.header),
         "undo": opened.game.undoable,
         "taps": opened.pad.entry_for(opened.game.header),
+        "seated": _seated_now(opened),
     }
+
+
+def _seated_now(opened: Opened) -> dict[str, str]:
+    """Who sits where now: the last ``players:`` line of the log, else the header's players."""
+    for line in reversed(opened.lines):
+        if line.kind is Kind.PLAYERS:
+            return _players([("players", line.text.partition(":")[2])])
+    return _players(opened.game.header)
 
 
 @router.get("/", response_class=HTMLResponse)

@@ -329,6 +329,16 @@
       reset();
       enqueue(change);
     });
+    const seatsButton = $("#save-seats");
+    if (seatsButton) {
+      seatsButton.addEventListener("click", () => {
+        const players = {};
+        $$("#seats [data-seat]").forEach((input) => { if (input.value.trim()) players[input.dataset.seat] = input.value.trim(); });
+        enqueue({ kind: "players", method: "POST", path: "/api/games/" + gameId + "/players", body: { players: players },
+                  game: gameId, label: Object.values(players).join(", ") });
+        $("#seats").open = false;
+      });
+    }
     drawResults();
     showQueue();
     flush();

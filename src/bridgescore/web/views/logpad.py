@@ -45,6 +45,16 @@ def _read_header(form: Form, header: tuple[tuple[str, str], ...]) -> DealLog:
     return deallog.parse_header(header_text(header), form=form)
 
 
+_RU_SEATS = {"N": "С", "E": "В", "S": "Ю", "W": "З"}
+
+
+def seating_text(players: Players, language: str) -> str:
+    """``N=Аня, E=Борис …`` (in Russian ``С=Аня, В=Борис …``)."""
+    if language != "ru":
+        return str(players)
+    return ", ".join(f"{_RU_SEATS[seat.value]}={name}" for seat, name in players.seats)
+
+
 def is_players_line(text: str) -> bool:
     """Whether *text* is a ``players: …`` line rather than a deal."""
     key, colon, _ = text.partition(":")
@@ -141,7 +151,10 @@ class LogPad:
     def display(self, text: str, language: str) -> str:
         """A stored line in *language*'s notation (a deal that no longer reads is shown as stored)."""
         if is_players_line(text):
-            return text
+            try:
+                return seating_text(Players.parse(text.partition(":")[2]), language)
+            except BridgeScoreError:
+                return text
         try:
             return format_deal(parse_deal(text, self.deal_form), "ru" if language == "ru" else "en")
         except BridgeScoreError:
@@ -169,7 +182,7 @@ class LogPad:
         for text in lines:
             if is_players_line(text):
                 players = Players.parse(text.partition(":")[2])
-                deals.append({})
+                deals.append({"text_en": seating_text(players, "en"), "text_ru": seating_text(players, "ru")})
                 continue
             deal = parse_deal(text, self.deal_form)
             try:
