@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # The stamp's name carries a checksum of pyproject.toml, so a changed dependency list reinstalls.
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: setup run test lint typecheck unit bench clean messages chromium
+.PHONY: setup run test lint typecheck unit bench clean messages chromium test-postgres
 
 setup: $(STAMP)
 
@@ -25,6 +25,19 @@ test: setup chromium lint typecheck unit
 # The browser tests drive Debian's chromium (Playwright never downloads a browser here).
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && apt-get install -y -qq chromium; }
+
+# Optional (not part of `make test`): the store and API tests on a local PostgreSQL, which this
+# installs and starts (as root, Debian). The app itself needs only BRIDGESCORE_DATABASE_URL.
+PG_URL := postgresql+psycopg://bridgescore:bridgescore@127.0.0.1/bridgescore_test
+test-postgres: setup
+	@command -v pg_ctlcluster >/dev/null || { apt-get update -qq && apt-get install -y -qq postgresql; }
+	$(BIN)/python -m pip install --quiet -e '.[dev,postgres]'
+	pg_ctlcluster $$(ls /etc/postgresql | sort -n | tail -1) main start 2>/dev/null || true
+	su postgres -c "psql -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'bridgescore'\" | grep -q 1 || \
+		psql -qc \"CREATE USER bridgescore WITH PASSWORD 'bridgescore'\""
+	su postgres -c "psql -qtc \"SELECT 1 FROM pg_database WHERE datname = 'bridgescore_test'\" | grep -q 1 || \
+		psql -qc \"CREATE DATABASE bridgescore_test OWNER bridgescore\""
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_URL)' $(BIN)/pytest tests/store/test_repository.py tests/web
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks

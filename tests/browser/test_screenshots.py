@@ -41,3 +41,32 @@ def test_a_compensation_evening_in_english_and_russian(page: Any, page_ru: Any, 
             save_and_wait(browser_page, number)
         browser_page.wait_for_selector("#status", state="hidden", timeout=8000)
         shoot(browser_page, f"compensation-{lang}")
+
+
+def test_a_screenshot_of_each_main_page(page: Any, live: Server) -> None:
+    from tests.browser.conftest import screenshot
+    from tests.browser.test_scorepad import enter, save_and_wait
+
+    page.goto(live.url + "/new/chicago")
+    screenshot(page, "new-chicago-en")
+    for seat, name in zip("NESW", ("Anna", "Boris", "Vera", "Gleb"), strict=True):
+        page.fill(f"input[name=player_{seat}]", name)
+    page.click("#start")
+    page.wait_for_url("**/games/*")
+    for number, (level, strain, declarer, result) in enumerate(
+        [("2", "S", "N", "="), ("2", "D", "S", "+1"), ("3", "NT", "E", "="), ("2", "H", "N", "=")], start=1
+    ):  # rules A.2's Chicago: 580 to 400
+        enter(page, level, strain, declarer, result)
+        save_and_wait(page, number)
+    totals = page.inner_text("#chicago tbody .totals")
+    assert "580" in totals and "400" in totals
+    vulnerability = page.eval_on_selector_all(
+        "#chicago tbody td.vul", "cells => cells.map(c => c.textContent)"
+    )
+    assert vulnerability == ["nobody", "E-W", "N-S", "both sides"]  # rules §3.1, first dealer North
+    screenshot(page, "chicago-en")
+    page.click("#history-link")
+    page.wait_for_selector(".history")
+    screenshot(page, "history-en")
+    page.goto(live.url + "/")
+    screenshot(page, "home-en")

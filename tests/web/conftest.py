@@ -11,12 +11,13 @@ from fastapi.testclient import TestClient
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
 from bridgescore.web.pads import registry
+from tests.store.databases import fresh_store
 from tests.web.plainpad import PAD
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(f"sqlite:///{tmp_path / 'web.sqlite3'}")
+    opened = fresh_store(tmp_path)
     yield opened
     opened.close()
 

@@ -1,0 +1,32 @@
+"""The database a test runs on: a fresh SQLite file, or the PostgreSQL that
+``BRIDGESCORE_TEST_DATABASE_URL`` names (emptied first) — `make test-postgres` sets it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sqlalchemy import MetaData, create_engine, text
+
+from bridgescore.store import Store
+
+TEST_DATABASE_VARIABLE = "BRIDGESCORE_TEST_DATABASE_URL"
+
+
+def database_url_for(tmp_path: Path) -> str:
+    """Where a test's store lives."""
+    return os.environ.get(TEST_DATABASE_VARIABLE) or f"sqlite:///{tmp_path / 'test.sqlite3'}"
+
+
+def fresh_store(tmp_path: Path) -> Store:
+    """An empty, migrated store for one test."""
+    url = database_url_for(tmp_path)
+    if not url.startswith("sqlite"):
+        engine = create_engine(url)
+        with engine.begin() as connection:
+            existing = MetaData()
+            existing.reflect(connection)
+            existing.drop_all(connection)
+            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        engine.dispose()
+    return Store.open(url)
