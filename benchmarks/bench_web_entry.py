@@ -126,7 +126,7 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--deals", type=int, default=40, help="deals per client")
     parser.add_argument("--tables", type=int, default=10)
-    parser.add_argument("--form", default="plain")
+    parser.add_argument("--form", default="rubber")
     parser.add_argument("--seconds", type=float, default=300, help="stop after this long in any case")
     parser.add_argument(
         "--rate", type=float, default=1.0,

@@ -356,3 +356,21 @@ def test_the_board_kept_in_memory_is_the_board_replayed_from_the_log(client: Tes
         "1NT W =",
         "players: N=Глеб",
     ]
+
+
+def test_control_characters_are_refused_naming_the_field(client: TestClient) -> None:
+    game = new_game(client)
+    for path, body, field in [
+        ("/api/games", {"form": "plain", "title": "a\x00b"}, "title"),
+        ("/api/games", {"form": "plain", "players": {"N": "A\x00"}}, "players.N"),
+        (f"/api/games/{game}/deals", {"text": "4S N 10\x00"}, "text"),
+        (f"/api/games/{game}/deals", {"text": "4S N 10\n3NT S 9"}, "text"),
+        (f"/api/games/{game}/players", {"players": {"N": "x\x07"}}, "players.N"),
+        ("/api/games/import", {"text": "form: plain\n\x00"}, "text"),
+    ]:
+        response = client.post(path, json=body)
+        assert (response.status_code, response.json()["field"]) == (422, field), path
+    assert client.get(f"/api/games/{game}").json()["lines"] == []
+    page = client.post("/new/plain", data={"title": "a\x00b", "player_N": "А\x01ня"}, follow_redirects=False)
+    created = client.get(page.headers["location"].replace("/games/", "/api/games/")).json()
+    assert created["title"] == "ab" and ["players", "N=Аня"] in created["header"]

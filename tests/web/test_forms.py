@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 PLAYERS = {"N": "Аня", "E": "Борис", "S": "Вера", "W": "Глеб"}
 
@@ -158,3 +160,30 @@ def test_the_new_game_page_offers_the_laws_defaults(client: TestClient, form: st
     forms = {item["form"]: item for item in client.get("/api/forms").json()}
     for setting in forms[form]["settings"]:
         assert f'name="setting_{setting["key"]}"' in page.text
+
+
+_games: dict[int, dict[str, str]] = {}
+
+notation = st.text(
+    alphabet=st.sampled_from([*"0123456789 =+-xXNESWСВЮЗCDHSТБЧПКнтNTpass:=.,#hcpvulfitdeal", "\x00", "é"]),
+    max_size=30,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    text=st.one_of(notation, st.text(max_size=30)),
+    form=st.sampled_from(["rubber", "chicago", "compensation"]),
+)
+def test_no_text_a_user_can_type_gives_a_server_error(client: TestClient, text: str, form: str) -> None:
+    games = _games.setdefault(id(client), {})
+    if form not in games:
+        games[form] = game(client, form)
+    game_id = games[form]
+    for response in (
+        client.post(f"/api/games/{game_id}/preview", json={"text": text}),
+        client.get(f"/games/{game_id}/preview", params={"text": text}),
+        client.post(f"/api/games/{game_id}/deals", json={"text": text}),
+        client.post("/api/games/import", json={"text": f"form: {form}\n{text}\n"}),
+    ):
+        assert response.status_code < 500, (text, response.text)

@@ -11,20 +11,52 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.i18n import translator
 from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
 from bridgescore.web import language
 from bridgescore.web.pads import FORM_NAMES
-from bridgescore.web.problems import field
+from bridgescore.web.problems import FieldError, field
 from bridgescore.web.services import Needs, Opened, Services, entry_dict
 
 router = APIRouter(prefix="/api", tags=["api"])
 
 MAX_LINE = 2000
 MAX_LOG = 1_000_000
+
+
+def _no_control_characters(value: str) -> str:
+    # A NUL or another control character is never meant, and PostgreSQL refuses NUL in text.
+    if any(ord(char) < 32 and char not in "\t\r\n" for char in value) or "\x7f" in value:
+        raise PydanticCustomError("control_characters", "control characters are not allowed")
+    return value
+
+
+def plain(value: str, name: str) -> str:
+    """*value* if it holds no control character (tabs and line breaks aside), else an error naming *name*."""
+    try:
+        return _no_control_characters(value)
+    except PydanticCustomError:
+        raise FieldError(
+            name, ParseError(N_("{field} must be plain text, without control characters"), field=name)
+        ) from None
+
+
+Text = Annotated[str, AfterValidator(_no_control_characters)]
+"""Text that a person typed: anything but control characters (tabs and line breaks are fine)."""
+
+
+def _one_line(value: str) -> str:
+    if "\n" in value or "\r" in value:
+        raise PydanticCustomError("control_characters", "line breaks are not allowed")
+    return value
+
+
+Line = Annotated[Text, AfterValidator(_one_line)]
+"""One line of text: no line breaks either."""
 
 
 class _Strict(BaseModel):
@@ -34,13 +66,13 @@ class _Strict(BaseModel):
 class NewGame(_Strict):
     """A game to start: its form, a title, who sits where, the first dealer and the settings."""
 
-    form: str = Field(max_length=32, examples=["rubber"])
-    title: str = Field("", max_length=200, examples=["Friday at Anna's"])
-    players: dict[str, Annotated[str, Field(max_length=60)]] = Field(
+    form: Line = Field(max_length=32, examples=["rubber"])
+    title: Line = Field("", max_length=200, examples=["Friday at Anna's"])
+    players: dict[Line, Annotated[Line, Field(max_length=60)]] = Field(
         default_factory=dict, examples=[{"N": "Аня", "E": "Борис", "S": "Вера", "W": "Глеб"}]
     )
-    first_dealer: str = Field("N", max_length=10, examples=["N"])
-    settings: dict[str, Annotated[str, Field(max_length=60)]] = Field(
+    first_dealer: Line = Field("N", max_length=10, examples=["N"])
+    settings: dict[Line, Annotated[Line, Field(max_length=60)]] = Field(
         default_factory=dict, examples=[{"honours": "on"}]
     )
 
@@ -48,42 +80,42 @@ class NewGame(_Strict):
 class LineIn(_Strict):
     """A deal as text, in any notation the deal log reads: ``4S N 10``, ``3БК Ю +1``, ``pass``."""
 
-    text: str = Field(max_length=MAX_LINE, examples=["4S N 10"])
-    client_token: str | None = Field(None, min_length=1, max_length=64)
+    text: Line = Field(max_length=MAX_LINE, examples=["4S N 10"])
+    client_token: Line | None = Field(None, min_length=1, max_length=64)
     before: int | None = Field(None, description="insert before this line (default: at the end)")
 
 
 class EditIn(_Strict):
     """New text for a line."""
 
-    text: str = Field(max_length=MAX_LINE, examples=["4S N 9"])
-    client_token: str | None = Field(None, min_length=1, max_length=64)
+    text: Line = Field(max_length=MAX_LINE, examples=["4S N 9"])
+    client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
 class PlayersIn(_Strict):
     """Who sits where from the next deal on (seat letter → name)."""
 
-    players: dict[str, Annotated[str, Field(max_length=60)]]
-    client_token: str | None = Field(None, min_length=1, max_length=64)
+    players: dict[Line, Annotated[Line, Field(max_length=60)]]
+    client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
 class TokenIn(_Strict):
     """Just the idempotency token of a change."""
 
-    client_token: str | None = Field(None, min_length=1, max_length=64)
+    client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
 class PreviewIn(_Strict):
     """A deal to score in its place, without saving it."""
 
-    text: str = Field(max_length=MAX_LINE, examples=["3NT S +1"])
+    text: Line = Field(max_length=MAX_LINE, examples=["3NT S +1"])
 
 
 class ImportIn(_Strict):
     """A whole deal-log file."""
 
-    text: str = Field(max_length=MAX_LOG)
-    title: str = Field("", max_length=200)
+    text: Text = Field(max_length=MAX_LOG)
+    title: Line = Field("", max_length=200)
 
 
 def summary_dict(game: GameSummary) -> dict[str, Any]:
@@ -278,7 +310,7 @@ def delete_line(
     game_id: str,
     line_id: int,
     services: Needs,
-    client_token: Annotated[str | None, Query(min_length=1, max_length=64)] = None,
+    client_token: Annotated[Line | None, Query(min_length=1, max_length=64)] = None,
 ) -> JSONResponse:
     summary, pad = services.summary(game_id)
     with field("line"):

@@ -23,7 +23,7 @@ from bridgescore.i18n import translator
 from bridgescore.store import Kind, Op
 from bridgescore.store.journal import Effect
 from bridgescore.web import language
-from bridgescore.web.api import MAX_LOG, import_log
+from bridgescore.web.api import MAX_LOG, import_log, plain
 from bridgescore.web.pads import FORM_NAMES, FORMS
 from bridgescore.web.problems import FieldError
 from bridgescore.web.services import Needs, Opened
@@ -148,7 +148,12 @@ def new_game(request: Request, form: str, services: Needs) -> HTMLResponse:
 async def create_game(request: Request, form: str, services: Needs) -> Response:
     pad = services.pad(form)
     submitted = await request.form()
-    values = {key: str(value) for key, value in submitted.items() if isinstance(value, str)}
+    # A form's fields are single lines: control characters are dropped, runs of spaces made one.
+    values = {
+        key: " ".join("".join(char for char in value if char >= " " and char != "\x7f").split())
+        for key, value in submitted.items()
+        if isinstance(value, str)
+    }
     players = {seat: values.get(f"player_{seat}", "").strip() for seat in "NESW"}
     players = {seat: name for seat, name in players.items() if name}
     settings = {s.key: values[f"setting_{s.key}"] for s in pad.settings() if f"setting_{s.key}" in values}
@@ -175,7 +180,8 @@ async def import_page(request: Request, services: Needs) -> Response:
         if raw:
             text = raw[:MAX_LOG].decode("utf-8", errors="replace")
     try:
-        game = import_log(services, text, str(submitted.get("title") or ""))
+        title = " ".join(plain(str(submitted.get("title") or ""), "title").split())
+        game = import_log(services, plain(text, "text"), title)
     except FieldError as problem:
         gettext = translator(language.of_request(request))
         return render(request, "import.html", status=422, text=text, error=problem.error.translate(gettext))

@@ -67,6 +67,8 @@ def _validation_error(detail: dict[str, Any]) -> tuple[BridgeScoreError, str | N
     if kind == "string_too_long":
         most = detail.get("ctx", {}).get("max_length")
         return ParseError(N_("{field} is too long: at most {most} characters"), field=shown, most=most), name
+    if kind == "control_characters":
+        return ParseError(N_("{field} must be plain text, without control characters"), field=shown), name
     if kind.startswith("string"):
         return ParseError(N_("{field} must be text"), field=shown), name
     if kind.startswith("int"):
