@@ -138,3 +138,23 @@ def test_an_entry_made_offline_is_queued_sent_later_and_stored_once(page: Any, l
     )
     page.wait_for_function("document.querySelectorAll('#deals li').length === 1")
     assert lost and lines(live, game) == ["4H S ="]
+
+
+def test_dark_and_light_follow_the_phone_and_the_switch_is_kept(browser: Any, live: Server) -> None:
+    from tests.browser.conftest import PHONE
+
+    context = browser.new_context(viewport=PHONE, color_scheme="dark")
+    page = context.new_page()
+    page.goto(live.url + "/")
+    background = "getComputedStyle(document.body).backgroundColor"
+    dark = page.evaluate(background)
+    page.click("#theme")
+    light = page.evaluate(background)
+    assert dark != light and page.evaluate("document.documentElement.dataset.theme") == "light"
+    page.reload()
+    assert page.evaluate(background) == light  # the choice is remembered
+    screenshot(page, "home-light")
+    page.click("#theme")
+    screenshot(page, "home-dark")
+    assert page.evaluate(background) == dark
+    context.close()
