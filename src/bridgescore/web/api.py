@@ -15,6 +15,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from bridgescore.core.errors import N_, ParseError
+from bridgescore.forms.deal import Form
 from bridgescore.i18n import translator
 from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
 from bridgescore.web import language
@@ -210,16 +211,16 @@ def import_log(services: Services, text: str, title: str = "") -> GameSummary:
     return services.store.create_game(pad.form, header, title=title.strip(), lines=lines)
 
 
-_FORM_WORDS = {"роббер": "rubber", "чикаго": "chicago", "компенсация": "compensation"}
-
-
 def _form_of(text: str) -> str:
-    # Only the form's name is needed to choose the scorepad, which then reads the whole file.
+    # Only the form's name is needed to choose the scorepad, which then reads the whole file
+    # with the deal log; the name may be English or Russian (Form.parse).
     for raw in text.splitlines():
         key, colon, value = raw.split("#", 1)[0].partition(":")
         if colon and key.strip().lower() == "form":
-            word = " ".join(value.lower().split())
-            return _FORM_WORDS.get(word, word)
+            try:
+                return Form.parse(value).value
+            except ParseError:
+                return " ".join(value.lower().split())
     raise ParseError(N_("the file does not say its form: add a header line such as 'form: rubber'"))
 
 

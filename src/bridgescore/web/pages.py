@@ -19,6 +19,7 @@ from fastapi.templating import Jinja2Templates
 from bridgescore import __version__
 from bridgescore.core.errors import N_, BridgeScoreError
 from bridgescore.core.seat import Seat, Side
+from bridgescore.forms.deal import Players
 from bridgescore.i18n import translator
 from bridgescore.store import Kind, Op
 from bridgescore.store.journal import Effect
@@ -89,14 +90,13 @@ def error_page(request: Request, error: BridgeScoreError, status: int) -> HTMLRe
 
 
 def _players(header: Any) -> dict[str, str]:
+    """Seat letter → name, from a header's ``players`` line (read as the deal log reads it)."""
     for key, value in header:
         if key == "players":
-            names: dict[str, str] = {}
-            for part in value.split(","):
-                seat, _, name = part.partition("=")
-                if name.strip():
-                    names[seat.strip()] = name.strip()
-            return names
+            try:
+                return Players.parse(value).as_dict()
+            except BridgeScoreError:
+                return {}
     return {}
 
 
