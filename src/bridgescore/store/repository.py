@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy import BindParameter, Engine, String, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -146,11 +146,28 @@ _ENTRY_COLUMNS = (
 )  # fmt: skip
 
 
+# The statements of the paths every request takes, built once: building a statement costs more
+# than running it on SQLite (SQLAlchemy caches the compiled SQL either way).
+_GAME: BindParameter[str] = bindparam("game_id", type_=String())
+_NEWEST_SEQ = select(func.max(EntryRow.seq)).where(EntryRow.game_id == GameRow.id).scalar_subquery()
+_VERSION = select(GameRow.updated_at, _NEWEST_SEQ).where(GameRow.id == _GAME)
+_SUMMARY = select(GameRow.__table__).where(GameRow.id == _GAME)
+_LOCK_GAME = select(GameRow.id).where(GameRow.id == _GAME).with_for_update()
+_SENT = select(*_ENTRY_COLUMNS).where(EntryRow.game_id == _GAME, EntryRow.client_token == bindparam("token"))
+_LAST_SEQ = select(func.max(EntryRow.seq)).where(EntryRow.game_id == _GAME)
+_JOURNAL = select(*_ENTRY_COLUMNS).where(EntryRow.game_id == _GAME).order_by(EntryRow.seq)
+_JOURNAL_TIMED = (
+    select(*_ENTRY_COLUMNS, EntryRow.created_at).where(EntryRow.game_id == _GAME).order_by(EntryRow.seq)
+)
+_SINCE = _JOURNAL.where(EntryRow.seq > bindparam("seq"))
+_INSERT = insert(EntryRow)
+_TOUCH = update(GameRow).where(GameRow.id == _GAME).values(updated_at=bindparam("now"))
+
+
 def _entries(session: Session, game_id: str, *, times: bool = True) -> list[Entry]:
     # Plain rows, not ORM objects: a game's whole journal is read on every change (without the
     # times, which only the history shows and which are the dearest column to read).
-    columns = (*_ENTRY_COLUMNS, EntryRow.created_at) if times else _ENTRY_COLUMNS
-    rows = session.execute(select(*columns).where(EntryRow.game_id == game_id).order_by(EntryRow.seq))
+    rows = session.execute(_JOURNAL_TIMED if times else _JOURNAL, {"game_id": game_id})
     if times:
         return [_entry(row, _utc(row.created_at)) for row in rows]
     return [_entry(row) for row in rows]
@@ -261,9 +278,8 @@ class Store:
         One cheap query, so that a reader can keep what it computed from the journal until the
         version moves. :class:`NotFoundError` if there is no such game.
         """
-        newest = select(func.max(EntryRow.seq)).where(EntryRow.game_id == GameRow.id).scalar_subquery()
         with self.engine.connect() as connection:
-            row = connection.execute(select(GameRow.updated_at, newest).where(GameRow.id == game_id)).first()
+            row = connection.execute(_VERSION, {"game_id": game_id}).first()
         if row is None:
             raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
         return int(row[1] or 0), _utc(row[0])
@@ -271,17 +287,13 @@ class Store:
     def entries_since(self, game_id: str, seq: int) -> list[Entry]:
         """The game's entries after the *seq*-th, oldest first (without their times)."""
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(*_ENTRY_COLUMNS)
-                .where(EntryRow.game_id == game_id, EntryRow.seq > seq)
-                .order_by(EntryRow.seq)
-            )
+            rows = connection.execute(_SINCE, {"game_id": game_id, "seq": seq})
             return [_entry(row) for row in rows]
 
     def summary(self, game_id: str) -> GameSummary:
         """A game without its journal; :class:`NotFoundError` if there is none with that id."""
         with self.engine.connect() as connection:
-            row = connection.execute(select(GameRow.__table__).where(GameRow.id == game_id)).first()
+            row = connection.execute(_SUMMARY, {"game_id": game_id}).first()
         if row is None:
             raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
         return _summary(row)
@@ -337,51 +349,44 @@ class Store:
         # Core statements rather than the ORM: this is the path every deal takes.
         writer = self.engine.execution_options(**database.WRITE)
         with self._writing, writer.begin() as connection:
-            found = connection.execute(
-                select(GameRow.id).where(GameRow.id == game_id).with_for_update()
-            ).first()
+            found = connection.execute(_LOCK_GAME, {"game_id": game_id}).first()
             if found is None:
                 raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
             if client_token is not None:
-                sent = connection.execute(
-                    select(*_ENTRY_COLUMNS).where(
-                        EntryRow.game_id == game_id, EntryRow.client_token == client_token
-                    )
-                ).first()
+                sent = connection.execute(_SENT, {"game_id": game_id, "token": client_token}).first()
                 if sent is not None:
                     return Receipt(_same_change(_entry(sent), change), created=False)
             entries: list[Entry] = []
             if change.op is Op.ADD and change.line is None and check is None:
                 # The common case, a deal at the end: nothing to resolve, only the next number.
-                last = connection.scalar(select(func.max(EntryRow.seq)).where(EntryRow.game_id == game_id))
+                last = connection.scalar(_LAST_SEQ, {"game_id": game_id})
                 seq = (last or 0) + 1
             else:
-                rows = connection.execute(
-                    select(*_ENTRY_COLUMNS).where(EntryRow.game_id == game_id).order_by(EntryRow.seq)
-                )
+                rows = connection.execute(_JOURNAL, {"game_id": game_id})
                 entries = [_entry(row) for row in rows]
                 seq = (entries[-1].seq if entries else 0) + 1
             resolved = _resolve(change, entries)
             now = _now()
             inserted = connection.execute(
-                insert(EntryRow).values(
-                    game_id=game_id,
-                    seq=seq,
-                    op=resolved.op.value,
-                    kind=resolved.kind.value,
-                    text=resolved.text,
-                    line=resolved.line,
-                    undoes=resolved.undoes,
-                    client_token=client_token,
-                    created_at=now,
-                )
+                _INSERT,
+                {
+                    "game_id": game_id,
+                    "seq": seq,
+                    "op": resolved.op.value,
+                    "kind": resolved.kind.value,
+                    "text": resolved.text,
+                    "line": resolved.line,
+                    "undoes": resolved.undoes,
+                    "client_token": client_token,
+                    "created_at": now,
+                },
             )
             new_id = inserted.inserted_primary_key[0] if inserted.inserted_primary_key else None
             new = Entry(int(new_id or 0), seq, resolved.op, resolved.kind, resolved.text, resolved.line,
                         resolved.undoes, client_token, now)  # fmt: skip
             if check is not None:
                 check(log([*entries, new]))
-            connection.execute(update(GameRow).where(GameRow.id == game_id).values(updated_at=now))
+            connection.execute(_TOUCH, {"game_id": game_id, "now": now})
             return Receipt(new, created=True)
 
 

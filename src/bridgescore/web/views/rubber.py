@@ -4,7 +4,7 @@ margin and the rubbers of the evening, all from the fold :mod:`bridgescore.forms
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from markupsafe import Markup
@@ -120,9 +120,13 @@ class RubberPad(LogPad):
         return fold.log.we
 
     def sheet(self, fold: Fold, gettext: Callable[[str], str]) -> Markup:
-        """Every rubber as a paper score sheet (SVG), in the page's language."""
+        """The latest rubber as a paper score sheet (SVG), in the page's language.
+
+        A phone shows one sheet; the rubbers before it are in the table under it.
+        """
         state: rubber.RubberState = fold.state
-        return Markup(rubbersheet.svg(state, we=fold.log.we, gettext=gettext, seating=self._seating(fold)))
+        latest = replace(state, rubbers=state.rubbers[-1:])
+        return Markup(rubbersheet.svg(latest, we=fold.log.we, gettext=gettext, seating=self._seating(fold)))
 
     def ended_now(self, fold: Fold) -> rubber.Rubber | None:
         """The rubber in progress as it would stand if the players stopped now (None if none is)."""
