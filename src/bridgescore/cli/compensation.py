@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgescore.cli.labels import seat_label, side_label, signed, vulnerability_label
+from bridgescore.cli.labels import seat_label, side_label, vulnerability_label
 from bridgescore.cli.logfile import folder_of, read_log
 from bridgescore.cli.output import LANG_HELP, console, current_language, print_json, use_language
 from bridgescore.core.seat import Side
+from bridgescore.i18n import signed
 
 if TYPE_CHECKING:
     from rich.table import Table

@@ -30,8 +30,3 @@ def seat_label(seat: Seat, gettext: Callable[[str], str]) -> str:
 def vulnerability_label(vulnerability: Vulnerability, gettext: Callable[[str], str]) -> str:
     """Who is vulnerable, in a word: ``none``, ``NS``, ``EW``, ``both`` (никто, С-Ю, В-З, все)."""
     return gettext(_VULNERABILITY[vulnerability])
-
-
-def signed(points: int) -> str:
-    """A number with its sign, ``+120``, ``-50``, ``0``."""
-    return f"{points:+d}" if points else "0"

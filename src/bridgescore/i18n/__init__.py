@@ -68,3 +68,12 @@ def language(text: str | None) -> Lang:
     if code in _CODES:
         return _CODES[code]
     raise ParseError(N_("unknown language {lang!r}: use en or ru"), lang=text)
+
+
+def signed(number: int) -> str:
+    """A score or an IMP count with its sign as people write it: ``+420``, ``-100``, ``0``.
+
+    >>> signed(420), signed(-3), signed(0)
+    ('+420', '-3', '0')
+    """
+    return f"{number:+d}" if number else "0"

@@ -27,6 +27,7 @@ from bridgescore.forms.duplicate.model import ArtificialScore
 from bridgescore.forms.duplicate.rounding import to_decimal
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredLine
 from bridgescore.forms.duplicate.settings import Method, Normalisation, Scoring
+from bridgescore.i18n import signed
 
 __all__ = ["Step", "explain"]
 
@@ -47,10 +48,6 @@ class Step:
 def _n(value: Fraction | int) -> str:
     exact = Fraction(value)
     return str(exact.numerator) if exact.denominator == 1 else str(to_decimal(exact, 2))
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
 
 
 def _step(template: str, **params: Fraction | int | str) -> Step:
@@ -77,7 +74,7 @@ def explain(board: ScoredBoard, scored: ScoredLine, side: Side, scoring: Scoring
         template = N_("datum {datum}: {score} − {term} = {difference} → {imps} IMPs")
         imps = imps_exact(difference)
         return (
-            _step(template, datum=datum, score=_signed(mine), term=term, difference=difference, imps=imps),
+            _step(template, datum=datum, score=signed(mine), term=term, difference=difference, imps=imps),
         )
     if scoring.method is Method.CROSS_IMPS:
         cap = scoring.cross_imps.cap if scoring.cross_imps.cap is not None else 24
@@ -88,7 +85,7 @@ def explain(board: ScoredBoard, scored: ScoredLine, side: Side, scoring: Scoring
         value = Fraction(total, divisor) if divisor else Fraction(0)
         return (
             _step(N_("{score} against the {count} other scores: {total} IMPs ÷ {divisor} = {imps}"),
-                  score=_signed(mine), count=len(others), total=total, divisor=divisor, imps=value),
+                  score=signed(mine), count=len(others), total=total, divisor=divisor, imps=value),
         )  # fmt: skip
     return ()
 
@@ -107,7 +104,7 @@ def _matchpoints(
                 "{score} beats {beaten} and ties {tied} of the {count} other scores: "
                 "{win} × {beaten} + {tie} × {tied} = {mp} of {top} ({percentage} %)"
             ),
-            score=_signed(mine),
+            score=signed(mine),
             beaten=beaten,
             tied=tied,
             count=len(others),

@@ -11,6 +11,7 @@ from bridgescore.core.seat import Side
 from bridgescore.formats.deallog import DealLog, format_deal
 from bridgescore.forms import chicago
 from bridgescore.forms.deal import Deal, Form, Players
+from bridgescore.i18n import signed
 from bridgescore.store.journal import Kind
 from bridgescore.web.pads import FORM_NAMES, Choice, Preview, Reading, Row, Setting
 from bridgescore.web.views.logpad import Fold, LogPad
@@ -25,11 +26,6 @@ class Block:
     number: int
     deals: tuple[chicago.ChicagoDeal, ...]
     totals: dict[str, int]
-
-
-def signed(points: int) -> str:
-    """``+420``, ``-100``, ``0``: a score from North-South's view."""
-    return f"{points:+d}" if points else "0"
 
 
 class ChicagoPad(LogPad):

@@ -17,6 +17,7 @@ from bridgescore.forms import compensation
 from bridgescore.forms.chicago import DEALS_2_3_KEY
 from bridgescore.forms.compensation_table import builtin_table, builtin_tables
 from bridgescore.forms.deal import Deal, Form, Players
+from bridgescore.i18n import signed
 from bridgescore.store.journal import Kind
 from bridgescore.web.pads import FORM_NAMES, Choice, Preview, Reading, Row, Setting
 from bridgescore.web.views.logpad import Fold, LogPad
@@ -36,11 +37,6 @@ class Line:
 
     name: str
     points: tuple[int, ...]
-
-
-def signed(value: int) -> str:
-    """``+3``, ``-4``, ``0``."""
-    return f"{value:+d}" if value else "0"
 
 
 class CompensationPad(LogPad):
@@ -220,7 +216,7 @@ class CompensationPad(LogPad):
                 end += 11
             ends.append(end)
             label = escape(side_names.get(line.name, line.name))
-            total = f"{line.points[-1]:+d}" if line.points[-1] else "0"
+            total = signed(line.points[-1])
             parts.append(
                 f'<text x="{x(deals) + 4:.1f}" y="{end + 3:.1f}" fill="{colour}">{label} {total}</text>'
             )
