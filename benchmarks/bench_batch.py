@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import time
 from collections.abc import Callable
 
 import numpy as np
@@ -20,16 +19,12 @@ from bridgescore.core.batch import score_array
 from bridgescore.core.contract import Contract, Doubling
 from bridgescore.core.scoring import score
 from bridgescore.core.strain import Strain
+from timing import best_time
 
 
 def best_rate(run: Callable[[], object], count: int, repeats: int) -> float:
     """Results per second of the fastest of *repeats* runs, each scoring *count* results."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return count / min(times)
+    return count / best_time(run, repeats)
 
 
 def random_results(count: int, seed: int = 1) -> tuple[np.ndarray, ...]:

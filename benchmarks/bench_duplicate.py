@@ -17,8 +17,6 @@ by either side, with the tricks spread around what is needed, some doubled.
 from __future__ import annotations
 
 import argparse
-import time
-from collections.abc import Callable
 
 import numpy as np
 import numpy.typing as npt
@@ -26,18 +24,9 @@ import numpy.typing as npt
 from bridgescore.core.batch import score_array
 from bridgescore.forms.duplicate.imp_pairs import butler, butler_array, cross_imp_array, cross_imps
 from bridgescore.forms.duplicate.matchpoints import matchpoint_array, matchpoints
+from timing import best_time
 
 Ints = npt.NDArray[np.int64]
-
-
-def best_time(run: Callable[[], object], repeats: int) -> float:
-    """Seconds taken by the fastest of *repeats* runs."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def synthetic_results(boards: int, per_board: int, seed: int = 7) -> dict[str, Ints]:

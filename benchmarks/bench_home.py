@@ -13,26 +13,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
 
 from bridgescore.core.cards import FULL_PACK, Deal, Hand
 from bridgescore.core.contract import Result
 from bridgescore.core.scoring import score
 from bridgescore.formats.deallog import loads
 from bridgescore.forms import chicago, compensation
+from timing import best_time
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "2HX", "3C", "4SX", "1D", "7NT"]
-
-
-def best(run: Callable[[], object], repeats: int) -> float:
-    """Seconds taken by the fastest of *repeats* runs."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def random_lines(count: int, seed: int) -> list[str]:
@@ -61,7 +50,7 @@ def main() -> None:
     for count in args.deals:
         lines = random_lines(count, seed=count)
         results = [Result.parse(line) for line in lines]
-        baseline = best(lambda: [score(result) for result in results], args.repeats)  # noqa: B023
+        baseline = best_time(lambda: [score(result) for result in results], args.repeats)  # noqa: B023
         chicago_text = "form: chicago\n" + "\n".join(lines) + "\n"
         hcp_text = "form: compensation\n" + "\n".join(
             f"{line} hcp=NS:{rng.randint(10, 30)}" for line in lines
@@ -75,12 +64,13 @@ def main() -> None:
         ]
         print(f"{count} deals, best of {args.repeats}")
         for name, run in cases:
-            seconds = baseline if run() is None and name.endswith("(baseline)") else best(run, args.repeats)
+            is_baseline = run() is None and name.endswith("(baseline)")
+            seconds = baseline if is_baseline else best_time(run, args.repeats)
             print(f"  {name:38s} {seconds / count * 1e6:8.1f} µs/deal  {seconds / baseline:6.1f}× baseline")
     hands = [random_deal(rng) for _ in range(2000)]
     texts = [f"{line} N 10" for line in ("4S", "3NT", "2H", "5C")] * 500
-    parse_hands = best(lambda: [Deal.parse(text) for text in hands], args.repeats)
-    parse_results = best(lambda: [Result.parse(text) for text in texts], args.repeats)
+    parse_hands = best_time(lambda: [Deal.parse(text) for text in hands], args.repeats)
+    parse_results = best_time(lambda: [Result.parse(text) for text in texts], args.repeats)
     print("reading text, 2000 each")
     for name, seconds in (
         ("Result.parse (baseline)", parse_results),

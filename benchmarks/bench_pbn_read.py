@@ -34,16 +34,12 @@ from pathlib import Path
 from bridgescore.formats import pbn
 from bridgescore.formats.pbn.deal import normalise_deal
 from pbn_synthetic import write  # benchmarks/ is the script's folder, first on sys.path
+from timing import best_time
 
 
-def best(run: Callable[[], object], repeat: int) -> float:
-    """The least CPU time of *repeat* runs (the machine is shared: CPU time is steadier than wall time)."""
-    times = []
-    for _ in range(repeat):
-        start = time.process_time()
-        run()
-        times.append(time.process_time() - start)
-    return min(times)
+def best_process_time(run: Callable[[], object], repeats: int) -> float:
+    """CPU seconds of the fastest of *repeats* runs (on a shared machine CPU time is steadier)."""
+    return best_time(run, repeats, clock=time.process_time)
 
 
 def read_like_endplay(path: Path) -> int:
@@ -116,9 +112,9 @@ def main() -> None:
         lines = sum(len(board.lines) for section in sections for board in section.boards)
         assert lines == args.boards * args.tables and not loaded.diagnostics
 
-        baseline = best(lambda: endplay_load(path), args.repeat)
-        read = best(lambda: read_like_endplay(path), args.repeat)
-        load = best(lambda: pbn.load(path), args.repeat)
+        baseline = best_process_time(lambda: endplay_load(path), args.repeat)
+        read = best_process_time(lambda: read_like_endplay(path), args.repeat)
+        load = best_process_time(lambda: pbn.load(path), args.repeat)
         print(f"{'reader':<52} {'CPU s':>7} {'boards/s':>10} {'vs endplay':>10}")
         for name, seconds in (
             ("endplay 0.5.12 parsers.pbn.load (baseline)", baseline),

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
 
 from bridgescore.core.scoring import score
 from bridgescore.formats.deallog import loads
 from bridgescore.forms.rubber import RubberSettings, replay
+from timing import best_time
 
 
 def random_log(deals: int, seed: int = 1) -> str:
@@ -41,15 +40,6 @@ def random_log(deals: int, seed: int = 1) -> str:
     return "\n".join(lines) + "\n"
 
 
-def best(action: Callable[[], object], repeat: int) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        action()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=2000)
@@ -62,14 +52,14 @@ def main() -> None:
     assert isinstance(settings, RubberSettings)
     played = [deal.result for deal in deals]
 
-    baseline = best(lambda: [score(result) for result in played], args.repeat)
+    baseline = best_time(lambda: [score(result) for result in played], args.repeat)
     cases = [
         ("core.score() of each deal (baseline)", baseline),
-        ("deallog.loads (the text)", best(lambda: loads(text), args.repeat)),
-        ("rubber.replay (the deals)", best(lambda: replay(deals, settings), args.repeat)),
+        ("deallog.loads (the text)", best_time(lambda: loads(text), args.repeat)),
+        ("rubber.replay (the deals)", best_time(lambda: replay(deals, settings), args.repeat)),
         (
             "loads + replay + finish",
-            best(lambda: replay(loads(text).deals, settings, close=True), args.repeat),
+            best_time(lambda: replay(loads(text).deals, settings, close=True), args.repeat),
         ),
     ]
     state = replay(deals, settings)
