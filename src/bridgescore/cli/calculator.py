@@ -14,10 +14,8 @@ from typing import Annotated
 
 import typer
 
-from bridgescore.cli.output import LANG_HELP, print_json, score_text, use_language
+from bridgescore.cli.output import LangOption, print_json, score_text, use_language
 from bridgescore.core.errors import N_, ParseError, Term
-
-Lang = Annotated[str | None, typer.Option("--lang", help=LANG_HELP)]
 
 
 def register(app: typer.Typer) -> None:
@@ -42,7 +40,7 @@ def score_command(
         bool, typer.Option("--pre1987", help="Old undertrick table: 100, 200, 200 … doubled not vulnerable.")
     ] = False,
     json: Annotated[bool, typer.Option("--json", help="Print {total, lines} as JSON.")] = False,
-    lang: Lang = None,
+    lang: LangOption = None,
 ) -> None:
     """Score one contract and explain every line of the score."""
     _ = use_language(lang)
@@ -69,7 +67,7 @@ def imps_command(
     difference: Annotated[
         str, typer.Argument(metavar="DIFFERENCE", help="Point difference, e.g. 470 or -30.")
     ],
-    lang: Lang = None,
+    lang: LangOption = None,
 ) -> None:
     """IMPs for a point difference (Law 78B)."""
     use_language(lang)
@@ -81,7 +79,7 @@ def imps_command(
 def vp_command(
     margin: Annotated[str, typer.Argument(metavar="IMP_MARGIN", help="IMP margin of the match.")],
     boards: Annotated[str, typer.Option("--boards", "-b", help="Boards in the match.")],
-    lang: Lang = None,
+    lang: LangOption = None,
 ) -> None:
     """Victory points for an IMP margin on the WBF continuous 20-VP scale."""
     use_language(lang)

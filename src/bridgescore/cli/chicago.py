@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bridgescore.cli.labels import seat_label, side_label, vulnerability_label
-from bridgescore.cli.logfile import read_log
-from bridgescore.cli.output import LANG_HELP, console, current_language, print_json, use_language
+from bridgescore.cli.logfile import LogFileArgument, read_log
+from bridgescore.cli.output import LangOption, console, current_language, print_json, use_language
 from bridgescore.core.seat import Side
 
 if TYPE_CHECKING:
@@ -32,14 +32,12 @@ def register(app: typer.Typer) -> None:
 
 
 def chicago_command(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A deal log (docs/deallog.md); '-' reads stdin.")
-    ],
+    file: LogFileArgument,
     json: Annotated[bool, typer.Option("--json", help="Print {deals, chicagos, totals, …} as JSON.")] = False,
     explain: Annotated[
         bool, typer.Option("--explain", help="List every line of every deal's score.")
     ] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Keep the score of Chicago (four-deal bridge) from a deal log."""
     _ = use_language(lang)

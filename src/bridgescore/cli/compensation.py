@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bridgescore.cli.labels import seat_label, side_label, vulnerability_label
-from bridgescore.cli.logfile import folder_of, read_log
-from bridgescore.cli.output import LANG_HELP, console, current_language, print_json, use_language
+from bridgescore.cli.logfile import LogFileArgument, folder_of, read_log
+from bridgescore.cli.output import LangOption, console, current_language, print_json, use_language
 from bridgescore.core.seat import Side
 from bridgescore.i18n import signed
 
@@ -34,9 +34,7 @@ def register(app: typer.Typer) -> None:
 
 
 def compensation_command(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A deal log (docs/deallog.md); '-' reads stdin.")
-    ],
+    file: LogFileArgument,
     table: Annotated[
         str | None,
         typer.Option(
@@ -47,7 +45,7 @@ def compensation_command(
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print {deals, totals, …} as JSON.")] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Explain each deal's IMPs in words.")] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Score an evening of compensation bridge: each deal against what the cards were worth, in IMPs."""
     _ = use_language(lang)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import typer
 
-from bridgescore.cli.output import LANG_HELP, console, score_text, use_language
+from bridgescore.cli.output import LangOption, console, score_text, use_language
 
 
 def register(app: typer.Typer) -> None:
@@ -23,7 +21,7 @@ _EXAMPLES = (
 )
 
 
-def demo_command(lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None) -> None:
+def demo_command(lang: LangOption = None) -> None:
     """Score a few contracts and show how each score is made up."""
     _ = use_language(lang)
     from bridgescore.core.contract import Result

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bridgescore.cli.output import LANG_HELP, use_language
+from bridgescore.cli.output import LangOption, use_language
 from bridgescore.core.errors import N_, ParseError, Term
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def event_command(
             "--check", help="Compare our numbers with those published in the file; exit 1 if any differ."
         ),
     ] = False,
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
 ) -> int:
     """Score a duplicate event (pairs, individuals, teams) and print its travellers and ranking."""
     _ = use_language(lang)

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+import typer
 
 from bridgescore.core.errors import N_, ParseError
+
+LogFileArgument = Annotated[
+    str, typer.Argument(metavar="FILE", help="A deal log (docs/deallog.md); '-' reads stdin.")
+]
+"""The FILE argument of the commands that read a deal log."""
 
 if TYPE_CHECKING:
     from bridgescore.formats.deallog import DealLog

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
 
 from bridgescore.core.errors import BridgeScoreError
 from bridgescore.i18n import Lang, language, translator
@@ -18,6 +20,8 @@ if TYPE_CHECKING:
 _current: dict[str, Lang] = {}
 
 LANG_HELP = "Language of the output: en or ru (default: $BRIDGESCORE_LANG, else en)."
+LangOption = Annotated[str | None, typer.Option("--lang", help=LANG_HELP)]
+"""The ``--lang`` option every command takes."""
 
 
 def use_language(lang: str | None) -> Callable[[str], str]:

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bridgescore.cli.output import LANG_HELP, print_json, use_language
+from bridgescore.cli.logfile import LogFileArgument
+from bridgescore.cli.output import LangOption, print_json, use_language
 from bridgescore.core.errors import N_, ParseError, RuleError
 
 if TYPE_CHECKING:
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
     from bridgescore.forms.deal import Players
     from bridgescore.forms.rubber import Rubber, RubberState
 
-Lang = Annotated[str | None, typer.Option("--lang", help=LANG_HELP)]
-
 
 def register(app: typer.Typer) -> None:
     """Add the rubber command to *app*."""
@@ -34,9 +33,7 @@ def register(app: typer.Typer) -> None:
 
 
 def rubber_command(
-    file: Annotated[
-        str, typer.Argument(metavar="FILE", help="A deal log (docs/deallog.md); '-' reads stdin.")
-    ],
+    file: LogFileArgument,
     json: Annotated[bool, typer.Option("--json", help="Print {rubbers, totals} as JSON.")] = False,
     finish: Annotated[
         bool, typer.Option("--finish", help="Close an unfinished last rubber by the unfinished-rubber rules.")
@@ -54,7 +51,7 @@ def rubber_command(
     explain: Annotated[
         bool, typer.Option("--explain", help="List every deal and what each entry is for.")
     ] = False,
-    lang: Lang = None,
+    lang: LangOption = None,
 ) -> None:
     """Keep the score of a rubber bridge deal log and draw its score sheet."""
     _ = use_language(lang)

@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from bridgescore.cli.output import LANG_HELP, use_language
+from bridgescore.cli.output import LangOption, use_language
 
 
 def register(app: typer.Typer) -> None:
@@ -33,7 +33,7 @@ def serve_command(
             "(default: $BRIDGESCORE_DATA_DIR, else ~/.local/share/bridgescore).",
         ),
     ] = None,
-    lang: Annotated[str | None, typer.Option("--lang", help=LANG_HELP)] = None,
+    lang: LangOption = None,
 ) -> None:
     """Start the scorepad web app; the database is created and migrated on first run."""
     _ = use_language(lang)
