@@ -19,11 +19,13 @@ score and the ranking, which are pure functions of it — is the fold of the log
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 from bridgescore.forms.duplicate.model import Board, Event, Section, Session, TravellerLine
+
+T = TypeVar("T")
 
 __all__ = ["Entry", "Played", "Withdrawn", "apply", "replay"]
 
@@ -63,27 +65,25 @@ def _same_table(a: TravellerLine, b: TravellerLine) -> bool:
 
 def _with_board(event: Event, session_number: int, section_name: str, number: int, change: _Change) -> Event:
     sessions = list(event.sessions)
-    session_index = next((i for i, s in enumerate(sessions) if s.number == session_number), None)
-    if session_index is None:
-        sessions.append(Session(session_number))
-        session_index = len(sessions) - 1
-    session = sessions[session_index]
-    sections = list(session.sections)
-    section_index = next((i for i, s in enumerate(sections) if s.name == section_name), None)
-    if section_index is None:
-        sections.append(Section(section_name))
-        section_index = len(sections) - 1
-    section = sections[section_index]
-    boards = list(section.boards)
-    board_index = next((i for i, b in enumerate(boards) if b.number == number), None)
-    if board_index is None:
-        boards.append(Board(number))
-        boards.sort(key=lambda board: board.number)
-        board_index = next(i for i, b in enumerate(boards) if b.number == number)
-    boards[board_index] = change(boards[board_index])
-    sections[section_index] = replace(section, boards=tuple(boards))
-    sessions[session_index] = replace(session, sections=tuple(sections))
+    i = _index_or_add(sessions, lambda s: s.number == session_number, lambda: Session(session_number))
+    sections = list(sessions[i].sections)
+    j = _index_or_add(sections, lambda s: s.name == section_name, lambda: Section(section_name))
+    boards = list(sections[j].boards)
+    k = _index_or_add(boards, lambda b: b.number == number, lambda: Board(number))
+    boards[k] = change(boards[k])
+    boards.sort(key=lambda board: board.number)
+    sections[j] = replace(sections[j], boards=tuple(boards))
+    sessions[i] = replace(sessions[i], sections=tuple(sections))
     return replace(event, sessions=tuple(sessions))
+
+
+def _index_or_add(items: list[T], wanted: Callable[[T], bool], new: Callable[[], T]) -> int:
+    """The index of the first wanted item of *items*, appending a new one when there is none."""
+    index = next((i for i, item in enumerate(items) if wanted(item)), None)
+    if index is None:
+        items.append(new())
+        index = len(items) - 1
+    return index
 
 
 class _Change:
