@@ -14,8 +14,10 @@ from __future__ import annotations
 import argparse
 import random
 
-from bridgescore.core.cards import FULL_PACK, Deal, Hand
+from bridgescore.core.card import FULL_PACK
 from bridgescore.core.contract import Result
+from bridgescore.core.deal import Deal
+from bridgescore.core.hand import Hand
 from bridgescore.core.scoring import score
 from bridgescore.formats.deallog import loads
 from bridgescore.forms import chicago, compensation

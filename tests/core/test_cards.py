@@ -9,7 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import ParseError, RuleError, Seat, Side, Strain
-from bridgescore.core.cards import FULL_PACK, SUITS, Card, Deal, Fit, Hand, HcpSplit, Rank
+from bridgescore.core.card import FULL_PACK, SUITS, Card, Rank
+from bridgescore.core.deal import Deal
+from bridgescore.core.evaluation import Fit, HcpSplit
+from bridgescore.core.hand import Hand
 from bridgescore.i18n import translator
 
 S, H, D, C, NT = Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP

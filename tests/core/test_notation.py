@@ -7,7 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import Contract, Doubling, ParseError, Result, Seat, Side, Strain, Vulnerability
-from bridgescore.core.notation import parse_seat, parse_side, parse_tricks, parse_vulnerability
+from bridgescore.core.contract import parse_tricks
+from bridgescore.core.seat import parse_seat, parse_side
+from bridgescore.core.vulnerability import parse_vulnerability
+from bridgescore.core.words import Language
 
 S, H, D, C, NT = Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP
 U, X, XX = Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED
@@ -170,6 +173,26 @@ def test_seats_sides_and_vulnerability() -> None:
     for bad, parse in (("Q", parse_seat), ("NE", parse_side), ("sometimes", parse_vulnerability)):
         with pytest.raises(ParseError):
             parse(bad)
+
+
+def test_seat_letters_and_side_names_per_language() -> None:
+    assert [seat.letter("en") for seat in (N, E, So, W)] == ["N", "E", "S", "W"]
+    assert [seat.letter("ru") for seat in (N, E, So, W)] == ["С", "В", "Ю", "З"]
+    assert [seat.letter("symbols") for seat in (N, E, So, W)] == ["N", "E", "S", "W"]
+    assert [side.name_in("en") for side in (Side.NS, Side.EW)] == ["N-S", "E-W"]
+    assert [side.name_in("ru") for side in (Side.NS, Side.EW)] == ["С-Ю", "В-З"]
+
+
+def test_strain_letters_per_language() -> None:
+    assert [strain.letter("en") for strain in (C, D, H, S, NT)] == ["C", "D", "H", "S", "NT"]
+    assert [strain.letter("ru") for strain in (C, D, H, S, NT)] == ["Т", "Б", "Ч", "П", "БК"]
+    assert [strain.letter("symbols") for strain in (C, D, H, S, NT)] == ["♣", "♦", "♥", "♠", "NT"]
+
+
+@given(st.sampled_from(Seat), st.sampled_from(["en", "ru", "symbols"]))
+def test_a_seat_letter_and_its_side_name_read_back(seat: Seat, language: Language) -> None:
+    assert parse_seat(seat.letter(language)) is seat
+    assert parse_side(seat.side.name_in(language)) is seat.side
 
 
 def test_canonical_and_russian_text() -> None:

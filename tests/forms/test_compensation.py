@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import Contract, Doubling, Result, RuleError, Seat, Side, Strain, Vulnerability, score
-from bridgescore.core.cards import Deal, Fit, HcpSplit
+from bridgescore.core.deal import Deal
+from bridgescore.core.evaluation import Fit, HcpSplit
 from bridgescore.forms.compensation import compensate
 from bridgescore.forms.compensation_table import load_table
 

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Contract, Doubling, Result, RuleError, Seat, Side, Strain, Vulnerability
-from bridgescore.core.cards import Deal as Cards
-from bridgescore.core.cards import Fit, HcpSplit
+from bridgescore.core.deal import Deal as Cards
+from bridgescore.core.evaluation import Fit, HcpSplit
 from bridgescore.formats.deallog import DealLog, DealLogError, Form, dumps, format_deal, loads, parse_deal
 from bridgescore.forms.compensation import (
     DEFAULT_SETTINGS,

@@ -12,9 +12,8 @@ from typing import Any
 
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError
-from bridgescore.core.notation import parse_seat
 from bridgescore.core.scoring import score
-from bridgescore.core.seat import Seat
+from bridgescore.core.seat import Seat, parse_seat
 from bridgescore.store.journal import Kind
 from bridgescore.web.pads import Board, Choice, Preview, Reading, Row, Setting
 

@@ -56,7 +56,7 @@ def rubber_command(
     """Keep the score of a rubber bridge deal log and draw its score sheet."""
     _ = use_language(lang)
     from bridgescore.cli.logfile import read_log
-    from bridgescore.core.notation import parse_side
+    from bridgescore.core.seat import parse_side
     from bridgescore.forms import rubber
     from bridgescore.forms.deal import Form
 

@@ -37,13 +37,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import IO, Any, Protocol, Self, assert_never
 
-from bridgescore.core.cards import Deal as Cards
-from bridgescore.core.cards import Fit, HcpSplit
-from bridgescore.core.contract import Language
+from bridgescore.core.contract import format_result, parse_result
+from bridgescore.core.deal import Deal as Cards
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
-from bridgescore.core.notation import format_result, parse_result, parse_seat, parse_side, parse_vulnerability
-from bridgescore.core.seat import Seat, Side
-from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.core.evaluation import Fit, HcpSplit
+from bridgescore.core.seat import Seat, Side, parse_seat, parse_side
+from bridgescore.core.vulnerability import Vulnerability, parse_vulnerability
+from bridgescore.core.words import Language
 from bridgescore.forms.deal import Deal, Form, HonoursClaim, Players
 from bridgescore.forms.setting import setting_key
 

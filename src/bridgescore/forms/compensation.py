@@ -4,7 +4,7 @@ After each deal the side with more high-card points (the stronger side) is compa
 table of expected scores for its points, at its own vulnerability; the difference, in IMPs,
 is its result, and the other side gets the negation (rules §5.3):
 
-    >>> from bridgescore.core.cards import HcpSplit
+    >>> from bridgescore.core.evaluation import HcpSplit
     >>> from bridgescore.core.vulnerability import Vulnerability
     >>> deal = compensate("4H N =", HcpSplit.parse("NS:25"), Vulnerability.NONE)
     >>> deal.points(Side.NS), deal.expected_for(Side.NS), deal.difference(Side.NS), deal.imps(Side.NS)
@@ -25,9 +25,11 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from bridgescore.core.board import board_dealer, board_vulnerability
-from bridgescore.core.cards import CardLanguage, Deal, Fit, HcpSplit
+from bridgescore.core.card import CardLanguage
 from bridgescore.core.contract import Result
+from bridgescore.core.deal import Deal
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
+from bridgescore.core.evaluation import Fit, HcpSplit
 from bridgescore.core.scales import imps
 from bridgescore.core.scoring import LAW, Score, ScoringRules, score
 from bridgescore.core.seat import Seat, Side
@@ -202,7 +204,7 @@ def compensate(
     *dealer* is needed at 20–20 by a table that scores the dealer's line. *table* defaults to
     the classic one. A passed-out deal scores 0 and is compared with the table like any other.
 
-    >>> from bridgescore.core.cards import HcpSplit
+    >>> from bridgescore.core.evaluation import HcpSplit
     >>> compensate("2S E =", HcpSplit.parse("NS:20"), Vulnerability.BOTH,
     ...            table=load_table("estonian"), dealer=Seat.NORTH, fit=Fit.parse("D8")).imps(Side.EW)
     2

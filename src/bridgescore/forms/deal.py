@@ -18,12 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bridgescore.core.cards import Deal as Cards
-from bridgescore.core.cards import Fit, HcpSplit
 from bridgescore.core.contract import Result
+from bridgescore.core.deal import Deal as Cards
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
-from bridgescore.core.notation import parse_seat, parse_side
-from bridgescore.core.seat import Seat, Side
+from bridgescore.core.evaluation import Fit, HcpSplit
+from bridgescore.core.seat import Seat, Side, parse_seat, parse_side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
 

@@ -15,8 +15,8 @@ from functools import lru_cache
 from typing import Any
 
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
-from bridgescore.core.notation import parse_seat
 from bridgescore.core.scoring import Score
+from bridgescore.core.seat import parse_seat
 from bridgescore.formats import deallog
 from bridgescore.formats.deallog import DealLog, format_deal, parse_deal
 from bridgescore.forms.deal import Deal, Form, Players
