@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bridgescore.core.card import FULL_PACK, SUITS, Card, CardLanguage, Rank
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError, Term
+from bridgescore.core.premiums import honours_premium
 from bridgescore.core.seat import SEAT_NAMES, Seat
 from bridgescore.core.strain import Strain
 
@@ -107,10 +108,7 @@ class Hand:
         >>> [hand.honours_bonus(strain) for strain in (Strain.HEARTS, Strain.NOTRUMP, Strain.CLUBS)]
         [100, 150, 0]
         """
-        held = self.honours(strain)
-        if strain is Strain.NOTRUMP:
-            return 150 if held == 4 else 0
-        return {5: 150, 4: 100}.get(held, 0)
+        return honours_premium(strain, self.honours(strain))
 
     def format(self, language: CardLanguage = "en") -> str:
         """PBN text ``AKQJ.T98.765.432``; in Russian ``ТКДВ.1098.765.432``."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
+from bridgescore.core.premiums import GAME, game_premium
 from bridgescore.core.scoring import LAW as LAW_SCORING
 from bridgescore.core.scoring import LineKind, ScoreLine, honours_line, score
 from bridgescore.core.seat import Seat, Side
@@ -360,8 +361,8 @@ def apply(state: ChicagoState, deal: Deal, players: Players | None = None) -> Ch
         lines.extend(PadLine(side, line) for line in scored.lines if not line.kind.is_per_deal_premium)
         had = part[side]
         part[side] += scored.trick_points
-        if part[side] >= 100:
-            game = 500 if vulnerable else 300
+        if part[side] >= GAME:
+            game = game_premium(vulnerable)
             label = (
                 _GAME_COMBINED[vulnerable]
                 if had

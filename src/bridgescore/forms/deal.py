@@ -22,6 +22,7 @@ from bridgescore.core.contract import Result
 from bridgescore.core.deal import Deal as Cards
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
 from bridgescore.core.evaluation import Fit, HcpSplit
+from bridgescore.core.premiums import HONOURS, HONOURS_AT_NOTRUMP
 from bridgescore.core.seat import Seat, Side, parse_seat, parse_side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
@@ -73,7 +74,7 @@ class HonoursClaim:
     def __post_init__(self) -> None:
         if not isinstance(self.side, Side):
             raise RuleError(N_("{value!r} is not a side"), value=self.side)
-        if isinstance(self.points, bool) or self.points not in (100, 150):
+        if isinstance(self.points, bool) or self.points not in HONOURS:
             raise RuleError(
                 N_("honours are worth 100 (four honours) or 150 (five, or four aces), not {value!r}"),
                 value=self.points,
@@ -137,7 +138,7 @@ class Deal:
                 raise RuleError(N_("{value!r} is not an honours claim"), value=self.honours)
             if contract.is_passed_out:
                 raise RuleError(N_("a passed-out deal has no honours: nothing was played"))
-            if contract.strain is Strain.NOTRUMP and self.honours.points != 150:
+            if contract.strain is Strain.NOTRUMP and self.honours.points not in HONOURS_AT_NOTRUMP:
                 raise RuleError(
                     N_("at no trump only the four aces in one hand count as honours, for 150, not 100")
                 )

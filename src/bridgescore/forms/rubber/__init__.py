@@ -18,7 +18,6 @@ there. Rules A.1's worked rubber:
 
 from bridgescore.forms.rubber.entries import Entry, Reason
 from bridgescore.forms.rubber.pad import (
-    GAME,
     GameBelow,
     PlayedDeal,
     Rubber,
@@ -41,7 +40,6 @@ from bridgescore.forms.rubber.settings import (
 )
 
 __all__ = [
-    "GAME",
     "LAW",
     "PRESETS",
     "RUSSIAN",

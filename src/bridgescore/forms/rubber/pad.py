@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bridgescore.core.errors import N_, BridgeScoreError, RuleError
+from bridgescore.core.premiums import GAME
 from bridgescore.core.scoring import LineKind, honours_line, score
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
@@ -44,9 +45,6 @@ from bridgescore.forms.rubber.entries import (
     Reason,
 )
 from bridgescore.forms.rubber.settings import LAW, PartScoreRule, RubberSettings
-
-GAME = 100
-"""Trick points that win a game (Law 73)."""
 
 _SIDES = (Side.NS, Side.EW)
 _ABOVE_KINDS = {
