@@ -26,8 +26,6 @@ from bridgescore.forms.chicago import (
     ChicagoSettings,
     ChicagoState,
     apply,
-    chicago_dealer,
-    chicago_vulnerability,
     replay,
     settings_from,
     start,
@@ -134,26 +132,6 @@ def test_each_chicago_stands_alone() -> None:
     assert state.deals[4].dealer is N
     # the first Chicago: 60, then EW's 1C one down at EW vul (100), NV (50), vul (100)
     assert [block["NS"] for block in state.chicago_totals()] == [60 + 100 + 50 + 100, 60]
-
-
-@pytest.mark.parametrize(
-    ("first", "dealers", "vulnerable", "switched"),
-    [
-        # rules §3.1 [S16]: first dealer N: deal 1 N none, 2 E EW, 3 S NS, 4 W both
-        (N, "NESW", ["None", "EW", "NS", "Both"], ["None", "NS", "EW", "Both"]),
-        (E, "ESWN", ["None", "NS", "EW", "Both"], ["None", "EW", "NS", "Both"]),
-        (S, "SWNE", ["None", "EW", "NS", "Both"], ["None", "NS", "EW", "Both"]),
-        (W, "WNES", ["None", "NS", "EW", "Both"], ["None", "EW", "NS", "Both"]),
-    ],
-)
-def test_both_vulnerability_variants(
-    first: Seat, dealers: str, vulnerable: list[str], switched: list[str]
-) -> None:
-    for number in range(1, 13):
-        position = (number - 1) % 4
-        assert chicago_dealer(number, first).value == dealers[position]
-        assert str(chicago_vulnerability(number, first)) == vulnerable[position]
-        assert str(chicago_vulnerability(number, first, dealer_vulnerable=False)) == switched[position]
 
 
 def test_the_dealer_not_vulnerable_variant_scores_accordingly() -> None:

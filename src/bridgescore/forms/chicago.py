@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from bridgescore.core.board import chicago_dealer, chicago_position, chicago_vulnerability
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
 from bridgescore.core.premiums import GAME, game_premium
@@ -36,56 +37,6 @@ if TYPE_CHECKING:
     from bridgescore.formats.deallog import DealLog
 
 SIDES = (Side.NS, Side.EW)
-
-# --- the cycle of four deals ----------------------------------------------------------------------
-
-
-def chicago_position(number: int) -> int:
-    """The place of deal *number* (counted from 1) in its Chicago: 1, 2, 3 or 4.
-
-    >>> [chicago_position(n) for n in range(1, 7)]
-    [1, 2, 3, 4, 1, 2]
-    """
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise RuleError(N_("deals are counted from 1, not {number!r}"), number=number)
-    return (number - 1) % 4 + 1
-
-
-def chicago_dealer(number: int, first_dealer: Seat = Seat.NORTH) -> Seat:
-    """Who deals deal *number*: the deal passes clockwise from *first_dealer*.
-
-    >>> [str(chicago_dealer(n, Seat.WEST)) for n in range(1, 6)]
-    ['W', 'N', 'E', 'S', 'W']
-    """
-    chicago_position(number)  # checks the number
-    dealer = first_dealer
-    for _ in range((number - 1) % 4):
-        dealer = dealer.next
-    return dealer
-
-
-def chicago_vulnerability(
-    number: int, first_dealer: Seat = Seat.NORTH, dealer_vulnerable: bool = True
-) -> Vulnerability:
-    """The vulnerability of deal *number*: none; dealer's side; dealer's side; both (rules §3.1).
-
-    With ``dealer_vulnerable=False`` the dealer's opponents are vulnerable on deals 2 and 3
-    instead (an agreed variant).
-
-    >>> [str(chicago_vulnerability(n)) for n in range(1, 5)]       # first dealer North
-    ['None', 'EW', 'NS', 'Both']
-    >>> [str(chicago_vulnerability(n, dealer_vulnerable=False)) for n in range(1, 5)]
-    ['None', 'NS', 'EW', 'Both']
-    """
-    position = chicago_position(number)
-    if position == 1:
-        return Vulnerability.NONE
-    if position == 4:
-        return Vulnerability.BOTH
-    side = chicago_dealer(number, first_dealer).side
-    vulnerable = side if dealer_vulnerable else side.opponents
-    return Vulnerability.NS if vulnerable is Side.NS else Vulnerability.EW
-
 
 # --- settings ---------------------------------------------------------------------------------------
 

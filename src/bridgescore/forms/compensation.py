@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from bridgescore.core.board import board_dealer, board_vulnerability
+from bridgescore.core.board import board_dealer, board_vulnerability, chicago_dealer, chicago_vulnerability
 from bridgescore.core.card import CardLanguage
 from bridgescore.core.contract import Result
 from bridgescore.core.deal import Deal
@@ -34,12 +34,7 @@ from bridgescore.core.scales import imps
 from bridgescore.core.scoring import LAW, Score, ScoringRules, score
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.chicago import (
-    DEALS_2_3_KEY,
-    chicago_dealer,
-    chicago_vulnerability,
-    dealer_vulnerable_from,
-)
+from bridgescore.forms.chicago import DEALS_2_3_KEY, dealer_vulnerable_from
 from bridgescore.forms.compensation_table import (
     DEFAULT_TABLE,
     CompensationTable,

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bridgescore.core.board import chicago_position
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
 from bridgescore.formats.deallog import DealLog, format_deal
@@ -67,7 +68,7 @@ class ChicagoPad(LogPad):
             "deal": state.next_number,
             "dealer": state.dealer.value,
             "vulnerability": state.vulnerability.value,
-            "position": chicago.chicago_position(state.next_number),
+            "position": chicago_position(state.next_number),
         }
 
     def deal_info(self, state: chicago.ChicagoState, deal: Deal) -> dict[str, Any]:
