@@ -130,7 +130,12 @@ class Hand:
 def read_hand(
     text: str, language: CardLanguage | None, seat: Seat | None = None
 ) -> tuple[list[Card], CardLanguage | None]:
-    """The cards written in one hand, and the notation seen so far (None while undecided)."""
+    """The cards written in one hand, and the notation seen so far (None while undecided).
+
+    :meth:`Hand.parse` and :meth:`~bridgescore.core.deal.Deal.parse` read with it; a deal is
+    written in one notation, so the notation seen in one hand is passed on to the next, and
+    *seat* (when given) names the hand in errors.
+    """
     where = {"hand": text} if seat is None else {"hand": text, "seat": SEAT_NAMES[seat]}
     suits = text.split(".")
     if len(suits) != 4:
@@ -188,7 +193,7 @@ def check_no_repeats(
     single: bool = False,
     error: type[BridgeScoreError] = ParseError,
 ) -> None:
-    """Refuse a card written twice, naming it and the hands that hold it."""
+    """Refuse a card written twice, naming it and the hands that hold it (*single*: one hand only)."""
     owners: dict[Card, list[Seat]] = {}
     for seat, cards in held.items():
         for card in cards:

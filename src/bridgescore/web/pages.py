@@ -18,9 +18,9 @@ from fastapi.templating import Jinja2Templates
 
 from bridgescore import __version__
 from bridgescore.core.errors import N_, BridgeScoreError
-from bridgescore.core.seat import Seat, Side
+from bridgescore.core.seat import SEAT_NAMES, Seat, Side
 from bridgescore.forms.deal import Players
-from bridgescore.i18n import translator
+from bridgescore.i18n import LANGUAGES, translator
 from bridgescore.store import Kind, Op
 from bridgescore.store.journal import Effect
 from bridgescore.web import language
@@ -33,17 +33,8 @@ router = APIRouter(include_in_schema=False)
 
 TEMPLATES = Path(__file__).parent / "templates"
 
-SEAT_NAMES = {
-    Seat.NORTH: N_("North"),
-    Seat.EAST: N_("East"),
-    Seat.SOUTH: N_("South"),
-    Seat.WEST: N_("West"),
-}
-SEAT_LETTERS = {
-    "en": {"N": "N", "E": "E", "S": "S", "W": "W"},
-    "ru": {"N": "С", "E": "В", "S": "Ю", "W": "З"},
-}
-SIDE_NAMES = {"en": {"NS": "N-S", "EW": "E-W"}, "ru": {"NS": "С-Ю", "EW": "В-З"}}
+SEAT_LETTERS = {lang: {seat.value: seat.letter(lang) for seat in Seat} for lang in LANGUAGES}
+SIDE_NAMES = {lang: {side.value: side.name_in(lang) for side in Side} for lang in LANGUAGES}
 
 # The words the page script shows, sent to it translated (the script itself holds no words).
 SCRIPT_MESSAGES = {

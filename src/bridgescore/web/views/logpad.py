@@ -45,14 +45,11 @@ def _read_header(form: Form, header: tuple[tuple[str, str], ...]) -> DealLog:
     return deallog.parse_header(header_text(header), form=form)
 
 
-_RU_SEATS = {"N": "С", "E": "В", "S": "Ю", "W": "З"}
-
-
 def seating_text(players: Players, language: str) -> str:
     """``N=Аня, E=Борис …`` (in Russian ``С=Аня, В=Борис …``)."""
     if language != "ru":
         return str(players)
-    return ", ".join(f"{_RU_SEATS[seat.value]}={name}" for seat, name in players.seats)
+    return ", ".join(f"{seat.letter('ru')}={name}" for seat, name in players.seats)
 
 
 def is_players_line(text: str) -> bool:
