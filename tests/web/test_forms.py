@@ -1,6 +1,6 @@
 """The three home forms through the API and the pages, on the spec's worked examples.
 
-Expected figures come from the rules (../shared/spec/rules.md Appendix A.1, A.2, §5.3), not
+Expected figures come from the rules (docs/rules.md: rules §A.1, §A.2, §5.3), not
 from the forms' code.
 """
 
