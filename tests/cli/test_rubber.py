@@ -120,8 +120,11 @@ def test_russian_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rubber", EXAMPLE_RU, "--lang", "ru")
     assert code == 0
     assert "         МЫ (С-Ю)   │  ОНИ (В-З)" in out
-    assert "Итого     1520      │     480" in out
-    assert "МЫ выиграли 1040 очков. Расчёт в сотнях: 10." in out
+    # the default settings (seed 000): NS 40 + 90 below, 300 for 4♠X −2 (not vulnerable), 140 below for
+    # 2NTX, 50 for making it doubled and 500 for the 2–1 rubber; EW 100 below, 30 over, 150 for four aces
+    assert "Итого     1120      │     280" in out
+    assert "МЫ выиграли 840 очков." in out
+    assert "Расчёт в сотнях" not in out
 
 
 def test_explain_lists_every_deal_and_entry(capsys: pytest.CaptureFixture[str]) -> None:

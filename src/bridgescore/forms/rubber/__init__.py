@@ -30,9 +30,9 @@ from bridgescore.forms.rubber.pad import (
     start,
 )
 from bridgescore.forms.rubber.settings import (
+    HOME_VARIANTS,
     LAW,
     PRESETS,
-    RUSSIAN,
     SETTING_KEYS,
     PartScoreRule,
     RubberSettings,
@@ -42,9 +42,9 @@ from bridgescore.forms.rubber.settings import (
 
 __all__ = [
     "GAME",
+    "HOME_VARIANTS",
     "LAW",
     "PRESETS",
-    "RUSSIAN",
     "SETTING_KEYS",
     "Entry",
     "GameBelow",
