@@ -131,11 +131,11 @@ def test_explain_lists_every_deal_and_entry(capsys: pytest.CaptureFixture[str]) 
     out = run(capsys, "rubber", EXAMPLE, "--explain", "--finish")[1]
     assert "Deal 1 · North deals · nobody vulnerable · 2H N +2" in out
     assert "  We       60  below  Odd tricks: 2 × 30" in out
-    assert "Deal 9 · North deals · nobody vulnerable · Passed out" in out
+    assert "Deal 9 · North deals · Passed out" in out  # a passed-out deal shows no vulnerability
     assert "  We      300  above  Unfinished rubber: the only completed game" in out
     ru = run(capsys, "rubber", EXAMPLE, "--explain", "--lang", "ru")[1]
     assert "Сдача 6 · сдаёт Восток · В-З в зоне · 6Ч к С +1" in ru
-    assert "  Мы     100  над чертой  Онеры: четыре из пяти козырных онеров на одной руке" in ru
+    assert "  МЫ     100  над чертой  Онеры: четыре из пяти козырных онеров на одной руке" in ru
 
 
 def test_svg_is_written_and_is_well_formed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

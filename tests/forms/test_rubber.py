@@ -534,11 +534,16 @@ def test_every_entry_explains_itself_in_english_and_russian() -> None:
     rubber = play(A1_RUBBER).rubbers[0]
     explained = [entry.explain() for entry in rubber.entries]
     assert explained[0] == "Odd tricks: 2 × 30"
-    assert explained[2].startswith("Undertricks: First undertrick, doubled, not vulnerable = 100; ")
+    assert explained[2].startswith("Undertricks: first undertrick, doubled, not vulnerable = 100; ")
     assert explained[-1] == "Rubber won 2–1"
     ru = translator("ru")
     assert rubber.entries[-1].describe(ru) == "Роббер 2–1 («простой»)"
     assert rubber.entries[0].explain(ru) == "Заказанные взятки: 2 × 30"
+    # after a colon a Russian message goes on in lower case
+    assert rubber.entries[2].explain(ru) == (
+        "Недобранные взятки: первая недобранная взятка под контрой, до зоны = 100; "
+        "вторая и третья недобранные взятки под контрой, до зоны: 1 × 200"
+    )
 
 
 def test_the_state_is_json() -> None:
