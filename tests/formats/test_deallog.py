@@ -99,7 +99,7 @@ def test_defaults_when_the_header_is_empty() -> None:
 def test_the_whole_header_with_every_rubber_setting() -> None:
     log = loads(
         """form: rubber
-        preset: russian
+        preset: home-variants
         honours: off
         unfinished game: 250
         unfinished partscore: 50

@@ -22,8 +22,9 @@ from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.deal import Deal, HonoursClaim
 from bridgescore.forms.rubber import (
+    HOME_VARIANTS,
     LAW,
-    RUSSIAN,
+    PRESETS,
     PartScoreRule,
     Reason,
     Rubber,
@@ -444,17 +445,17 @@ def test_settlement_rounds_to_the_nearest_hundred(margin: int, half_up: int, hal
     assert Settlement.NONE.settle(margin) is None
 
 
-# --- the Russian home preset (rules §2.9; docs/rubber.md) -------------------------------------------
+# --- the home-variants preset (rules §2.9, [S25]; docs/rubber.md) -----------------------------------
 
 
-def test_russian_preset_game_premium_200_and_700_for_the_game_that_ends_the_rubber() -> None:
-    two_one = play(["4S N =", "4H E =", "3NT S ="], RUSSIAN).rubbers[0]
+def test_home_variants_preset_game_premium_200_and_700_for_the_game_that_ends_the_rubber() -> None:
+    two_one = play(["4S N =", "4H E =", "3NT S ="], HOME_VARIANTS).rubbers[0]
     assert [(e.deal, e.side, e.points, e.reason) for e in two_one.entries if not e.below] == [
         (1, NS, 200, Reason.GAME),
         (2, EW, 200, Reason.GAME),
         (3, NS, 700, Reason.RUBBER),
     ]
-    two_nil = play(["4S N =", "3NT S ="], RUSSIAN).rubbers[0]
+    two_nil = play(["4S N =", "3NT S ="], HOME_VARIANTS).rubbers[0]
     assert [(e.points, e.reason) for e in two_nil.entries if not e.below] == [
         (200, Reason.GAME),
         (700, Reason.RUBBER),
@@ -462,22 +463,22 @@ def test_russian_preset_game_premium_200_and_700_for_the_game_that_ends_the_rubb
     assert two_nil.totals == {NS: 120 + 100 + 200 + 700, EW: 0}
 
 
-def test_russian_preset_insult_50_for_both_doubled_and_redoubled() -> None:
-    rubber = play(["1SX N =", "1HXX E ="], RUSSIAN).rubbers[0]
+def test_home_variants_preset_insult_50_for_both_doubled_and_redoubled() -> None:
+    rubber = play(["1SX N =", "1HXX E ="], HOME_VARIANTS).rubbers[0]
     assert [e.points for e in rubber.entries if e.reason is Reason.INSULT] == [50, 50]
 
 
-def test_russian_preset_old_undertrick_table() -> None:
+def test_home_variants_preset_old_undertrick_table() -> None:
     # not vulnerable, doubled, down 5: 100 + 200 + 200 + 200 + 200 = 900 (rules §1.7) instead of 1100
-    rubber = play(["5DX E -5"], RUSSIAN).rubbers[0]
+    rubber = play(["5DX E -5"], HOME_VARIANTS).rubbers[0]
     assert rows(rubber) == [(1, NS, 900, Reason.UNDERTRICKS, 1)]
     # vulnerable doubled undertricks did not change: 200 + 300 + 300 + 300 = 1100
-    rubber = play(["4H E =", "4SX W -4"], RUSSIAN).rubbers[0]
+    rubber = play(["4H E =", "4SX W -4"], HOME_VARIANTS).rubbers[0]
     assert rows(rubber)[-1] == (2, NS, 1100, Reason.UNDERTRICKS, 2)
 
 
-def test_russian_preset_settles_in_hundreds() -> None:
-    rubber = play(A1_RUBBER, RUSSIAN).rubbers[0]
+def test_home_variants_preset_settles_in_hundreds() -> None:
+    rubber = play(A1_RUBBER, HOME_VARIANTS).rubbers[0]
     # A.1 with the preset: EW +200 (game 1) and 700 instead of 500; NS +200 (game 2); NS insult 50
     # NS 1630 + 200 = 1830; EW 850 + 200 + 200 = 1250 → margin 580 → 6
     assert rubber.totals == {NS: 1830, EW: 1250}
@@ -487,14 +488,15 @@ def test_russian_preset_settles_in_hundreds() -> None:
 def test_a_preset_line_sets_every_setting_wherever_it_stands() -> None:
     from bridgescore.forms.rubber import settings_from
 
-    assert LAW.with_setting("preset", "russian") == RUSSIAN
-    assert settings_from([("honours", "off"), ("preset", "russian")]) == replace(RUSSIAN, honours=False)
+    assert LAW.with_setting("preset", "home-variants") == HOME_VARIANTS
+    with_honours_off = settings_from([("honours", "off"), ("preset", "Home Variants")])
+    assert with_honours_off == replace(HOME_VARIANTS, honours=False)
     assert settings_from({"preset": "law"}) == LAW
     with pytest.raises(ValueError, match="given twice"):
         settings_from([("honours", "off"), ("Honors", "on")])
 
 
-def test_the_russian_preset_is_exactly_these_settings() -> None:
+def test_the_home_variants_preset_is_exactly_these_settings() -> None:
     assert (
         RubberSettings(
             honours=True,
@@ -507,9 +509,22 @@ def test_the_russian_preset_is_exactly_these_settings() -> None:
             rubber_premium=(700, 700),
             settlement=Settlement.NEAREST_100,
         )
-        == RUSSIAN
+        == HOME_VARIANTS
     )
-    assert RubberSettings.preset("russian") is RUSSIAN
+    assert RubberSettings.preset("home-variants") is HOME_VARIANTS
+    assert RubberSettings.preset("домашний") is HOME_VARIANTS
+
+
+def test_old_logs_with_preset_russian_still_open_as_home_variants() -> None:
+    # deprecated names of the preset, read so that a stored result can be reproduced
+    for old_name in ("russian", "Russian home", "русский"):
+        assert RubberSettings.preset(old_name) is HOME_VARIANTS
+    assert PRESETS == {"law": LAW, "home-variants": HOME_VARIANTS}
+
+
+def test_an_unknown_preset_names_the_presets() -> None:
+    with pytest.raises(ValueError, match="use law or home-variants"):
+        RubberSettings.preset("american")
 
 
 # --- explanation and serialisation ------------------------------------------------------------------
@@ -519,11 +534,16 @@ def test_every_entry_explains_itself_in_english_and_russian() -> None:
     rubber = play(A1_RUBBER).rubbers[0]
     explained = [entry.explain() for entry in rubber.entries]
     assert explained[0] == "Odd tricks: 2 × 30"
-    assert explained[2].startswith("Undertricks: First undertrick, doubled, not vulnerable = 100; ")
+    assert explained[2].startswith("Undertricks: first undertrick, doubled, not vulnerable = 100; ")
     assert explained[-1] == "Rubber won 2–1"
     ru = translator("ru")
     assert rubber.entries[-1].describe(ru) == "Роббер 2–1 («простой»)"
     assert rubber.entries[0].explain(ru) == "Заказанные взятки: 2 × 30"
+    # after a colon a Russian message goes on in lower case
+    assert rubber.entries[2].explain(ru) == (
+        "Недобранные взятки: первая недобранная взятка под контрой, до зоны = 100; "
+        "вторая и третья недобранные взятки под контрой, до зоны: 1 × 200"
+    )
 
 
 def test_the_state_is_json() -> None:

@@ -100,7 +100,7 @@ def pad_table(state: ChicagoState, _: Callable[[str], str]) -> Table:
         table.add_row(
             str(deal.number),
             seat_label(deal.dealer, _),
-            vulnerability_label(deal.vulnerability, _),
+            "" if deal.is_passed_out else vulnerability_label(deal.vulnerability, _),  # redealt: no zone
             deal.deal.result.format(language),
             str(ns) if ns else "",
             str(ew) if ew else "",

@@ -93,12 +93,13 @@ def explanation_text(rubber: Rubber, *, we: Side, gettext: Callable[[str], str])
         return f"  {side:<{width}} {entry.points:>6}  {position:<{place}}  {entry.explain(_)}"
 
     for played in rubber.deals:
-        result = _("Passed out") if played.deal.is_passed_out else played.deal.result.format(language)
+        passed_out = played.deal.is_passed_out
         heading = [
             _("Deal {number}").format(number=played.number),
             _(_DEALER[played.dealer.value]),
-            _(_VULNERABILITY[played.vulnerability.value]),
-            result,
+            # a passed-out deal scores nothing: who was vulnerable does not matter
+            *([] if passed_out else [_(_VULNERABILITY[played.vulnerability.value])]),
+            _("Passed out") if passed_out else played.deal.result.format(language),
         ]
         out.append(" · ".join(heading))
         out.extend(entry_line(entry) for entry in rubber.entries if entry.deal == played.number)

@@ -86,7 +86,7 @@ def default_settings(form: Form) -> FormSettings:
 
 
 def preset_settings(form: Form, name: str) -> FormSettings:
-    """The settings of *form*'s preset *name* (``preset: russian``)."""
+    """The settings of *form*'s preset *name* (``preset: home-variants``)."""
     if form is Form.RUBBER:
         from bridgescore.forms.rubber import RubberSettings
 

@@ -29,9 +29,9 @@ from bridgescore.forms.rubber.pad import (
     start,
 )
 from bridgescore.forms.rubber.settings import (
+    HOME_VARIANTS,
     LAW,
     PRESETS,
-    RUSSIAN,
     SETTING_KEYS,
     PartScoreRule,
     RubberSettings,
@@ -40,9 +40,10 @@ from bridgescore.forms.rubber.settings import (
 )
 
 __all__ = [
+    "GAME",
+    "HOME_VARIANTS",
     "LAW",
     "PRESETS",
-    "RUSSIAN",
     "SETTING_KEYS",
     "Entry",
     "GameBelow",

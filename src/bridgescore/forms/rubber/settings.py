@@ -1,13 +1,14 @@
 """The settings of a rubber, stored with it so that a score can always be reproduced (rules §2).
 
-Every field defaults to the law (ACBL Laws of Contract Bridge 1993, Laws 72–81; rules §2). The
-variants people play are settings, and the Russian home variants (rules §2.9) are a named preset::
+Every field defaults to the law (ACBL Laws of Contract Bridge 1993, Laws 72–81; rules §2), which is
+also exactly what seed 000, «Бридж во всех видах», states (rules §10.1). The variants people play are
+settings, and the home-game variants another source reports (rules §2.9, [S25]) are a named preset::
 
-    >>> RubberSettings().rubber_premium, RubberSettings.preset("russian").rubber_premium
+    >>> RubberSettings().rubber_premium, RubberSettings.preset("home-variants").rubber_premium
     ((700, 500), (700, 700))
     >>> RubberSettings().with_setting("unfinished partscore", "50").unfinished_part_score
     50
-    >>> settings_from([("preset", "russian"), ("honours", "off")]).honours
+    >>> settings_from([("preset", "домашний"), ("honours", "off")]).honours
     False
 
 In a deal log each setting is a ``key: value`` header line (see :meth:`RubberSettings.header`).
@@ -41,7 +42,7 @@ class Settlement(Enum):
     NONE = "none"
     """The margin in points, as the law has it."""
     NEAREST_100 = "nearest 100"
-    """In hundreds, as Russian home games do: the margin ÷ 100, rounded, an exact 50 upward."""
+    """In hundreds, as some home games do [S25]: the margin ÷ 100, rounded, an exact 50 upward."""
     NEAREST_100_HALF_DOWN = "nearest 100 half down"
     """In hundreds, an exact 50 rounded down (some clubs)."""
 
@@ -102,12 +103,12 @@ class RubberSettings:
     part_score_rule: PartScoreRule = PartScoreRule.ONLY_ONE_SIDE
     """Whether only a side alone in having a part-score gets that premium (law), or each side."""
     redoubled_insult: int = 100
-    """Bonus for making a redoubled contract: 100 (seed 000) or 50 (1943 code, Russian home games)."""
+    """Bonus for making a redoubled contract: 100 (seed 000) or 50 (1943 code, some home games [S25])."""
     undertricks: UndertrickTable = UndertrickTable.MODERN
     """Doubled undertricks not vulnerable: modern (100, 300, 500, 800 …) or pre-1987 (… 500, 700 …)."""
     game_premium: int = 0
-    """Premium above the line for each game won that does not end the rubber: 0 by law, 200 in Russian
-    home games."""
+    """Premium above the line for each game won that does not end the rubber: 0 by law and seed 000,
+    200 in some home games [S25]."""
     rubber_premium: tuple[int, int] = (700, 500)
     """Premium for the game that ends the rubber, won 2–0 and 2–1: 700/500 by law (Law 74)."""
     settlement: Settlement = Settlement.NONE
@@ -142,15 +143,20 @@ class RubberSettings:
 
     @classmethod
     def preset(cls, name: str) -> RubberSettings:
-        """The named preset: ``law`` (the defaults) or ``russian`` (rules §2.9, see docs/rubber.md).
+        """The named preset: ``law`` (the defaults) or ``home-variants`` (rules §2.9, [S25]).
+
+        Russian names are read too (``закон``, ``домашний``), and so is ``russian``, the deprecated
+        old name of ``home-variants``, so that logs written with it still open.
 
         >>> RubberSettings.preset("law") == RubberSettings()
+        True
+        >>> RubberSettings.preset("russian") is RubberSettings.preset("home-variants")
         True
         """
         key = setting_key(name)
         if key in _PRESET_WORDS:
             return _PRESET_WORDS[key]
-        raise ParseError(N_("unknown preset {value!r}: use law or russian"), value=name)
+        raise ParseError(N_("unknown preset {value!r}: use law or home-variants"), value=name)
 
     def with_setting(self, key: str, value: str) -> RubberSettings:
         """These settings with one header line applied: ``with_setting("honours", "off")``.
@@ -246,20 +252,26 @@ LAW = RubberSettings()
 """The law: honours on, unfinished 300/100 for only one side, redoubled insult 100, modern
 undertricks, rubber 700/500, no game premium, margin in points."""
 
-RUSSIAN = RubberSettings(
+HOME_VARIANTS = RubberSettings(
     redoubled_insult=50,
     undertricks=UndertrickTable.PRE_1987,
     game_premium=200,
     rubber_premium=(700, 700),
     settlement=Settlement.NEAREST_100,
 )
-"""The Russian home variants of rules §2.9 (docs/rubber.md): 200 for a game, 700 for the game that
-ends the rubber (no 500/700 rubber bonus), 50 for making a redoubled contract, the pre-1987
-undertrick table, the margin settled in hundreds."""
+"""The home-game variants of rules §2.9, as a web copy of «Бридж во всех видах» reports them [S25]
+(not seed 000, which gives the law): 200 for a game, 700 for the game that ends the rubber (no
+500/700 rubber bonus), 50 for making a redoubled contract, the pre-1987 undertrick table, the
+margin settled in hundreds. docs/rubber.md says how each was read."""
 
-PRESETS = {"law": LAW, "russian": RUSSIAN}
+PRESETS = {"law": LAW, "home-variants": HOME_VARIANTS}
 """The named presets, by their canonical name."""
-_PRESET_WORDS = {**PRESETS, "закон": LAW, "russian home": RUSSIAN, "русский": RUSSIAN}
+_PRESET_WORDS = {
+    "law": LAW, "закон": LAW,
+    "home variants": HOME_VARIANTS, "домашний": HOME_VARIANTS, "домашние варианты": HOME_VARIANTS,
+    # deprecated: the preset's old names, read so that old logs still open
+    "russian": HOME_VARIANTS, "russian home": HOME_VARIANTS, "русский": HOME_VARIANTS,
+}  # fmt: skip
 
 
 def settings_from(header: Mapping[str, str] | Iterable[tuple[str, str]]) -> RubberSettings:

@@ -102,7 +102,8 @@ class RubberPad(LogPad):
         """The deal's score at the vulnerability of the moment, and where each number goes."""
         state: rubber.RubberState = fold.state
         side = deal.declarer_side
-        vulnerable = side is not None and state.vulnerability.is_vulnerable(side)
+        # a passed-out deal has no declarer, so no vulnerability to show
+        vulnerable = None if side is None else state.vulnerability.is_vulnerable(side)
         after = rubber.apply(state, deal)
         written = [entry for entry in after.rubbers[-1].entries if entry.deal == after.deals]
         rows = tuple(
