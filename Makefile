@@ -44,7 +44,7 @@ lint: setup
 	$(BIN)/ruff format --check src tests benchmarks
 
 typecheck: setup
-	$(BIN)/mypy src
+	$(BIN)/mypy src tests
 
 unit: setup
 	$(BIN)/pytest
