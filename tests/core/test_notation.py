@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Literal, cast
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -210,7 +212,7 @@ def test_contract_construction_checks_its_values() -> None:
     with pytest.raises(ValueError, match="passed-out"):
         Contract(0, S)
     with pytest.raises(ValueError):
-        Contract(4, "S")  # type: ignore[arg-type]
+        Contract(4, cast(Any, "S"))
     with pytest.raises(ValueError):
         Result(Contract(4, S), 14)
     with pytest.raises(ValueError):
@@ -230,8 +232,10 @@ contracts = st.one_of(
 
 
 @given(contracts, st.sampled_from(["en", "ru", "symbols"]))
-def test_any_contract_text_parses_back_to_itself(contract: Contract, language: str) -> None:
-    assert Contract.parse(contract.format(language)) == contract  # type: ignore[arg-type]
+def test_any_contract_text_parses_back_to_itself(
+    contract: Contract, language: Literal["en", "ru", "symbols"]
+) -> None:
+    assert Contract.parse(contract.format(language)) == contract
 
 
 @given(
@@ -239,9 +243,11 @@ def test_any_contract_text_parses_back_to_itself(contract: Contract, language: s
     st.integers(0, 13),
     st.sampled_from(["en", "ru", "symbols"]),
 )
-def test_any_result_text_parses_back_to_itself(contract: Contract, tricks: int, language: str) -> None:
+def test_any_result_text_parses_back_to_itself(
+    contract: Contract, tricks: int, language: Literal["en", "ru", "symbols"]
+) -> None:
     result = Result(contract, tricks)
-    assert Result.parse(result.format(language)) == result  # type: ignore[arg-type]
+    assert Result.parse(result.format(language)) == result
 
 
 NOTATION_ALPHABET = "1234567890SHDCNTXP=+- ♠♥♦♣ПЧБТКСВЮЗРКкр/.xnsewpa"

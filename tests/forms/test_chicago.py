@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 import pytest
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ from bridgescore import (
     Vulnerability,
     score,
 )
-from bridgescore.formats.deallog import DealLogError, dumps, loads
+from bridgescore.formats.deallog import DealLog, DealLogError, dumps, loads
 from bridgescore.forms.chicago import (
     LAW,
     ChicagoSettings,
@@ -30,7 +31,7 @@ from bridgescore.forms.chicago import (
     settings_from,
     start,
 )
-from bridgescore.forms.deal import Deal, HonoursClaim, Players
+from bridgescore.forms.deal import Deal, Form, HonoursClaim, Players
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 NS, EW = Side.NS, Side.EW
@@ -293,13 +294,13 @@ def chicago_deals(draw: st.DrawFn) -> Deal:
 
 @settings(deadline=None)  # a busy shared machine must not fail a correct test
 @given(st.lists(chicago_deals(), max_size=8), st.booleans(), st.sampled_from(["en", "ru"]))
-def test_a_chicago_log_reads_back_from_its_text(deals: list[Deal], dealer_vul: bool, language: str) -> None:
-    from bridgescore.formats.deallog import DealLog, Form
-
+def test_a_chicago_log_reads_back_from_its_text(
+    deals: list[Deal], dealer_vul: bool, language: Literal["en", "ru"]
+) -> None:
     log = DealLog(
         Form.CHICAGO, ChicagoSettings(dealer_vulnerable=dealer_vul), first_dealer=W, entries=tuple(deals)
     )
-    text = dumps(log, language=language)  # type: ignore[arg-type]
+    text = dumps(log, language=language)
     assert loads(text) == log
-    assert dumps(loads(text), language=language) == text  # type: ignore[arg-type]
+    assert dumps(loads(text), language=language) == text
     assert replay(loads(text)).totals == replay(log).totals

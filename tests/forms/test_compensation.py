@@ -264,11 +264,8 @@ def test_sides_swapped_give_negated_imps(
     result: Result, hcp_ns: int, vulnerability: Vulnerability, name: str, fit: Fit, dealer: Seat
 ) -> None:
     table = load_table(name)
-    contract = result.contract
-    turned = Result(
-        contract if contract.is_passed_out else contract.with_declarer(contract.declarer.next),  # type: ignore[union-attr]
-        result.tricks,
-    )
+    contract, declarer = result.contract, result.contract.declarer
+    turned = Result(contract if declarer is None else contract.with_declarer(declarer.next), result.tricks)
     here = compensate(
         result, HcpSplit(hcp_ns, 40 - hcp_ns), vulnerability, table=table, dealer=dealer, fit=fit
     )

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Contract, Doubling, Result, RuleError, Seat, Side, Strain, Vulnerability
-from bridgescore.core.deal import Deal as Cards
-from bridgescore.core.evaluation import Fit, HcpSplit
-from bridgescore.formats.deallog import DealLog, DealLogError, Form, dumps, format_deal, loads, parse_deal
+from bridgescore.core.cards import Deal as Cards
+from bridgescore.core.cards import Fit, HcpSplit
+from bridgescore.formats.deallog import DealLog, DealLogError, dumps, format_deal, loads, parse_deal
 from bridgescore.forms.compensation import (
     DEFAULT_SETTINGS,
     CompensationSettings,
@@ -23,7 +24,8 @@ from bridgescore.forms.compensation import (
     start,
 )
 from bridgescore.forms.compensation_table import load_table
-from bridgescore.forms.deal import Deal, HonoursClaim, Players
+from bridgescore.forms.deal import Deal, Form, HonoursClaim, Players
+from bridgescore.forms.rubber import LAW as RUBBER_LAW
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 NS, EW = Side.NS, Side.EW
@@ -87,15 +89,9 @@ def test_chicago_and_rubber_deals_have_no_compensation_options() -> None:
     with pytest.raises(RuleError, match="a rubber deal has no vul= option"):
         DealLog(
             Form.RUBBER,
-            load_rubber_settings(),
+            RUBBER_LAW,
             entries=(Deal(Result.parse("4H N ="), vulnerability=Vulnerability.NS),),
         )
-
-
-def load_rubber_settings():  # type: ignore[no-untyped-def]
-    from bridgescore.forms.rubber import LAW
-
-    return LAW
 
 
 def test_a_bad_deal_in_a_log_names_its_line_and_card() -> None:
@@ -255,6 +251,7 @@ def test_a_table_file_named_by_the_log(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     log = loads("form: compensation\ntable: club.toml\n4H N = hcp=NS:25\n")
+    assert isinstance(log.settings, CompensationSettings)
     state = replay(log, table=load_table(log.settings.table, base=tmp_path))
     assert state.deals[0].scored.expected == 50
     with pytest.raises(ValueError, match=r"no compensation table 'club\.toml'"):
@@ -321,13 +318,15 @@ def compensation_deals(draw: st.DrawFn) -> Deal:
 
 @settings(deadline=None)  # a busy shared machine must not fail a correct test
 @given(st.lists(compensation_deals(), max_size=6), st.sampled_from(["en", "ru"]))
-def test_a_compensation_log_reads_back_from_its_text(deals: list[Deal], language: str) -> None:
+def test_a_compensation_log_reads_back_from_its_text(
+    deals: list[Deal], language: Literal["en", "ru"]
+) -> None:
     log = DealLog(
         Form.COMPENSATION,
         CompensationSettings(table="B"),
         players=Players.parse("N=Аня, E=Борис, S=Вера, W=Глеб"),
         entries=tuple(deals),
     )
-    text = dumps(log, language=language)  # type: ignore[arg-type]
+    text = dumps(log, language=language)
     assert loads(text) == log
-    assert dumps(loads(text), language=language) == text  # type: ignore[arg-type]
+    assert dumps(loads(text), language=language) == text

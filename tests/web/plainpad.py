@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError
@@ -22,7 +21,7 @@ from bridgescore.web.pads import Board, Choice, Preview, Reading, Row, Setting
 class PlainState:
     totals: tuple[int, ...]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, list[int] | int]:
         return {"totals": list(self.totals), "sum": sum(self.totals)}
 
 
@@ -77,7 +76,7 @@ class PlainPad:
 
     def extend(self, board: Board, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> Board:
         totals: list[int] = list(board.state.totals)
-        deals: list[Any] = list(board.deals)
+        deals: list[Mapping[str, object]] = list(board.deals)
         for text in lines:
             if text.startswith("players:"):
                 deals.append({})

@@ -6,7 +6,7 @@ Inputs are integer arrays of one shape, encoded as the domain types' ``index``:
 level      0 (passed out) or 1–7
 strain     0 clubs, 1 diamonds, 2 hearts, 3 spades, 4 no trump
 doubling   0 undoubled, 1 doubled, 2 redoubled
-vulnerable 0 or 1 (of the declaring side)
+vulnerable 0 or 1, or a bool (of the declaring side)
 tricks     0–13 taken by declarer (ignored when passed out)
 ========== ==========================================================
 
@@ -91,7 +91,7 @@ def score_array(
     level: IntArray,
     strain: IntArray,
     doubling: IntArray,
-    vulnerable: IntArray,
+    vulnerable: IntArray | npt.NDArray[np.bool_],
     tricks: IntArray,
     *,
     rules: ScoringRules = LAW,
@@ -119,10 +119,10 @@ def score_array(
     return score_table(rules)[index]
 
 
-def _check(arrays: dict[str, IntArray]) -> None:
+def _check(arrays: dict[str, IntArray | npt.NDArray[np.bool_]]) -> None:
     shape = np.shape(arrays["level"])
     for name, given in arrays.items():
-        values = np.asarray(given)
+        values: npt.NDArray[np.integer | np.bool_] = np.asarray(given)
         if values.shape != shape:
             raise RuleError(
                 N_("{name} has shape {shape}, but level has {expected}"),
