@@ -33,7 +33,7 @@ def headings() -> set[str]:
 
 
 def citations(path: Path) -> list[tuple[int, str]]:
-    found = []
+    found: list[tuple[int, str]] = []
     for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
         for match in CITATION.finditer(line):
             found.extend((number, section) for section in SECTION.findall(match.group(1)))

@@ -59,7 +59,7 @@ def test_taps_compose_the_deal_preview_explains_it_and_save_stores_it(page: Page
     save_and_wait(page, 2)
     page.click('#entry [data-part="pass"]')
     save_and_wait(page, 3)
-    assert lines(live, game) == ["3NT S +1", "4SX E -2", "Pass"]
+    assert lines(live, game) == ["3NT S +1", "4SX E -2", "pass"]
     screenshot(page, "plain-game-en")
 
 

@@ -21,11 +21,10 @@ from bridgescore.core.errors import RuleError
 from bridgescore.core.scoring import UndertrickTable
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.deal import Deal, HonoursClaim
+from bridgescore.forms.logged import HonoursClaim, LoggedDeal
 from bridgescore.forms.rubber import (
     HOME_VARIANTS,
-    LAW,
-    PRESETS,
+    RUBBER,
     PartScoreRule,
     Reason,
     Rubber,
@@ -34,23 +33,24 @@ from bridgescore.forms.rubber import (
     Settlement,
     apply,
     finish,
-    replay,
     start,
 )
 from bridgescore.i18n import translator
 
 NS, EW = Side.NS, Side.EW
 T = Reason.TRICK_POINTS
+LAW = RubberSettings()
 
 
-def deal(text: str) -> Deal:
-    """``"4S N = honours=EW:100"`` → a Deal (the honours option written as in the deal log)."""
+def deal(text: str) -> LoggedDeal:
+    """``"4S N = honours=EW:100"`` → a LoggedDeal (the honours option written as in the deal log)."""
     body, _, claim = text.partition(" honours=")
-    return Deal(Result.parse(body), honours=HonoursClaim.parse(claim) if claim else None)
+    return LoggedDeal(Result.parse(body), honours=HonoursClaim.parse(claim) if claim else None)
 
 
 def play(texts: Iterable[str], rules: RubberSettings = LAW, *, close: bool = False) -> RubberState:
-    return replay((deal(text) for text in texts), rules, close=close)
+    state = RUBBER.fold((deal(text) for text in texts), rules)
+    return finish(state) if close else state
 
 
 def rows(rubber: Rubber) -> list[tuple[int | None, Side, int, Reason, int]]:
@@ -256,7 +256,7 @@ def test_passed_out_deals_write_nothing_but_count() -> None:
         Seat.WEST,
         Seat.NORTH,
     ]
-    assert state.next_dealer is Seat.EAST
+    assert state.dealer is Seat.EAST
     assert state.deals == 5
 
 
@@ -277,7 +277,7 @@ def test_a_log_with_several_rubbers() -> None:
 
 
 def test_first_dealer_rotates_clockwise() -> None:
-    state = replay([deal("pass")] * 3, first_dealer=Seat.WEST)
+    state = RUBBER.fold([deal("pass")] * 3, first_dealer=Seat.WEST)
     assert [played.dealer for played in state.rubbers[0].deals] == [Seat.WEST, Seat.NORTH, Seat.EAST]
 
 
@@ -490,14 +490,13 @@ def test_home_variants_preset_settles_in_hundreds() -> None:
 
 
 def test_a_preset_line_sets_every_setting_wherever_it_stands() -> None:
-    from bridgescore.forms.rubber import settings_from
-
-    assert LAW.with_setting("preset", "home-variants") == HOME_VARIANTS
-    with_honours_off = settings_from([("honours", "off"), ("preset", "Home Variants")])
+    read = RUBBER.read_settings
+    assert read([("preset", "home-variants")]) == HOME_VARIANTS
+    with_honours_off = read([("honours", "off"), ("preset", "Home Variants")])
     assert with_honours_off == replace(HOME_VARIANTS, honours=False)
-    assert settings_from({"preset": "law"}) == LAW
+    assert read({"preset": "law"}) == LAW
     with pytest.raises(ValueError, match="given twice"):
-        settings_from([("honours", "off"), ("Honors", "on")])
+        read([("honours", "off"), ("Honors", "on")])
 
 
 def test_the_home_variants_preset_is_exactly_these_settings() -> None:
@@ -515,20 +514,23 @@ def test_the_home_variants_preset_is_exactly_these_settings() -> None:
         )
         == HOME_VARIANTS
     )
-    assert RubberSettings.preset("home-variants") is HOME_VARIANTS
-    assert RubberSettings.preset("домашний") is HOME_VARIANTS
+    assert RUBBER.preset("home-variants") is HOME_VARIANTS
+    assert RUBBER.preset("домашний") is HOME_VARIANTS
 
 
 def test_old_logs_with_preset_russian_still_open_as_home_variants() -> None:
     # deprecated names of the preset, read so that a stored result can be reproduced
     for old_name in ("russian", "Russian home", "русский"):
-        assert RubberSettings.preset(old_name) is HOME_VARIANTS
-    assert PRESETS == {"law": LAW, "home-variants": HOME_VARIANTS}
+        assert RUBBER.preset(old_name) is HOME_VARIANTS
+    assert [(preset.name, preset.settings) for preset in RUBBER.presets] == [
+        ("law", LAW),
+        ("home-variants", HOME_VARIANTS),
+    ]
 
 
 def test_an_unknown_preset_names_the_presets() -> None:
-    with pytest.raises(ValueError, match="use law or home-variants"):
-        RubberSettings.preset("american")
+    with pytest.raises(ValueError, match="use law, home-variants"):
+        RUBBER.preset("american")
 
 
 # --- explanation and serialisation ------------------------------------------------------------------
@@ -741,23 +743,25 @@ def test_the_sheet_keeps_its_invariants(
 
 
 def test_player_scores_follow_the_partners_of_each_finished_rubber() -> None:
-    from bridgescore.forms.deal import Players
+    from bridgescore.forms.players import Players
     from bridgescore.forms.rubber import player_scores
 
     first = Players(((Seat.NORTH, "Аня"), (Seat.EAST, "Борис"), (Seat.SOUTH, "Вера"), (Seat.WEST, "Глеб")))
     second = Players(((Seat.NORTH, "Аня"), (Seat.EAST, "Вера"), (Seat.SOUTH, "Борис"), (Seat.WEST, "Глеб")))
     # rubber 1 = rules A.1 (NS by 780 → 8); rubber 2: EW 4H, 4S → 2–0: 120 + 120 + 700 = 940 → 9;
     # rubber 3 in progress: does not count
-    state = play(
-        [*A1_RUBBER, "4H E =", "4S W =", "1C N ="], RubberSettings(settlement=Settlement.NEAREST_100)
-    )
-    seats = {1: first, 2: second, 3: second}
-    assert player_scores(state.rubbers, lambda rubber: seats[rubber.number]) == {
+    entries: list[LoggedDeal | Players] = [
+        *map(deal, A1_RUBBER),
+        second,
+        *map(deal, ["4H E =", "4S W =", "1C N ="]),
+    ]
+    state = RUBBER.fold(entries, RubberSettings(settlement=Settlement.NEAREST_100), players=first)
+    assert player_scores(state.rubbers) == {
         "Аня": 8 - 9,
         "Вера": 8 + 9,
         "Борис": -8 - 9,
         "Глеб": -8 + 9,
     }
-    in_points = play(A1_RUBBER)
-    assert player_scores(in_points.rubbers, lambda rubber: first)["Аня"] == 780
-    assert player_scores(in_points.rubbers, lambda rubber: None) == {}
+    in_points = RUBBER.fold(map(deal, A1_RUBBER), players=first)
+    assert player_scores(in_points.rubbers)["Аня"] == 780
+    assert player_scores(play(A1_RUBBER).rubbers) == {}

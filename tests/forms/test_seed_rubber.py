@@ -16,7 +16,7 @@ from bridgescore.core.errors import RuleError
 from bridgescore.core.seat import Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms import rubber
-from bridgescore.forms.deal import Deal, HonoursClaim
+from bridgescore.forms.logged import HonoursClaim, LoggedDeal
 from bridgescore.forms.rubber import Reason, Rubber, RubberSettings
 
 NS, EW = Side.NS, Side.EW
@@ -26,15 +26,15 @@ DEFAULTS = RubberSettings()
 NS_GAME = "4П С 10"
 
 
-def deal(text: str) -> Deal:
+def deal(text: str) -> LoggedDeal:
     """``"3БК С 9 honours=С-Ю:150"`` → a deal (the honours option as a deal log writes it)."""
     body, _, claim = text.partition(" honours=")
-    return Deal(Result.parse(body), honours=HonoursClaim.parse(claim) if claim else None)
+    return LoggedDeal(Result.parse(body), honours=HonoursClaim.parse(claim) if claim else None)
 
 
 def sheet(*texts: str) -> Rubber:
     """The first rubber after these deals, scored by the default settings."""
-    return rubber.replay([deal(text) for text in texts], DEFAULTS).rubbers[0]
+    return rubber.RUBBER.fold([deal(text) for text in texts], DEFAULTS).rubbers[0]
 
 
 def points(sheet: Rubber, reason: Reason, number: int | None = None) -> list[tuple[Side, int]]:

@@ -15,8 +15,8 @@ from bridgescore.core.errors import N_
 
 if TYPE_CHECKING:
     from bridgescore.core.seat import Side
-    from bridgescore.forms.deal import Players
-    from bridgescore.forms.rubber import Entry, Rubber, RubberState
+    from bridgescore.forms.players import Players
+    from bridgescore.forms.rubber import Rubber, RubberState, SheetEntry
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _POINTS = 6  # width of a number
@@ -24,7 +24,7 @@ _TAG = 3  # width of the deal number written small beside it
 _CELL = _POINTS + 1 + _TAG
 
 
-def _cell(entry: Entry | None) -> str:
+def _cell(entry: SheetEntry | None) -> str:
     if entry is None:
         return " " * _CELL
     tag = "" if entry.deal is None else str(entry.deal).translate(_SUPERSCRIPT)
@@ -88,7 +88,7 @@ def explanation_text(rubber: Rubber, *, we: Side, gettext: Callable[[str], str])
     place = max(len(text) for text in where.values())
     out: list[str] = []
 
-    def entry_line(entry: Entry) -> str:
+    def entry_line(entry: SheetEntry) -> str:
         side, position = who[entry.side], where[entry.below]
         return f"  {side:<{width}} {entry.points:>6}  {position:<{place}}  {entry.explain(_)}"
 
@@ -123,7 +123,6 @@ def sheets_text(
     state: RubberState,
     *,
     we: Side,
-    seating: Callable[[Rubber], Players | None],
     gettext: Callable[[str], str],
     explain: bool = False,
 ) -> str:
@@ -135,7 +134,7 @@ def sheets_text(
         return _("No deals yet.") + "\n"
     blocks = []
     for rubber in state.rubbers:
-        lines = sheet_text(rubber, we=we, players=seating(rubber), gettext=gettext)
+        lines = sheet_text(rubber, we=we, players=rubber.players, gettext=gettext)
         if explain:
             lines += ["", *explanation_text(rubber, we=we, gettext=gettext)]
         blocks.append("\n".join(lines))
@@ -143,7 +142,7 @@ def sheets_text(
         totals = state.totals
         summary = _("All rubbers: We {we}, They {they}.").format(we=totals[we], they=totals[we.opponents])
         blocks.append(summary)
-    scores = player_scores(state.rubbers, seating)
+    scores = player_scores(state.rubbers)
     if scores:
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         shown = ", ".join(f"{name} {score:+d}" for name, score in ranked)

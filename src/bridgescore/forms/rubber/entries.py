@@ -1,6 +1,6 @@
 """The entries of a rubber score sheet: what was written, for whom, above or below the line, and why.
 
->>> entry = Entry(Side.NS, 500, Reason.RUBBER, RUBBER_LABELS[True], game=3, deal=8)
+>>> entry = SheetEntry(Side.NS, 500, Reason.RUBBER, RUBBER_LABELS[True], game=3, deal=8)
 >>> entry.below, entry.describe()
 (False, 'Rubber won 2–1')
 >>> Reason.TRICK_POINTS.below
@@ -64,7 +64,7 @@ def _after_colon(text: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Entry:
+class SheetEntry:
     """One number on the score sheet.
 
     ``points`` are positive and belong to ``side``. ``game`` is the game of the rubber (from 1)
@@ -96,7 +96,7 @@ class Entry:
 
         >>> from bridgescore.core.scoring import score
         >>> lines = score("2NTX", 8).lines[:2]
-        >>> entry = Entry(Side.NS, 140, Reason.TRICK_POINTS, TRICK_POINTS_LABEL, 1, 1, lines)
+        >>> entry = SheetEntry(Side.NS, 140, Reason.TRICK_POINTS, TRICK_POINTS_LABEL, 1, 1, lines)
         >>> print(entry.explain().replace("; ", "\\n"))
         Trick points: odd tricks, doubled: 2 × 60 = 120
         no-trump correction for the first trick, doubled: 10 × 2 = 20
