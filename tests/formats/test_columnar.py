@@ -20,7 +20,10 @@ from bridgescore.forms.duplicate.publish import publish
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.settings import Scoring
 
-CONTRACTS = [f"{level}{strain}{risk}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT") for risk in ("", "X", "XX")]  # fmt: skip
+STRAINS = ("C", "D", "H", "S", "NT")
+CONTRACTS = [
+    f"{level}{strain}{risk}" for level in range(1, 8) for strain in STRAINS for risk in ("", "X", "XX")
+]
 
 
 @st.composite
@@ -109,5 +112,10 @@ def test_the_command_on_a_plain_file_round_trips_and_checks_clean(
 def test_files_that_are_not_plain_go_to_the_object_reader() -> None:
     data = Path(__file__).parents[1] / "data" / "results"
     assert read_columns([data / "ruter_pairs_2022.pbn"]) is None  # TotalScoreTable, names, published numbers
-    assert read_columns_text(b'[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 14\n') is None
+    assert (
+        read_columns_text(
+            b'[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 14\n'
+        )
+        is None
+    )
     assert Scoring().name == "mp"
