@@ -207,6 +207,9 @@ def pbn_hands(deal: str) -> list[str]:
         ("IMP;Butler", "", "butler", "mean"),
         ("IMP;Butler-2", "", "butler", "trimmed-mean"),
         ("IMP;Butler;Median", "", "butler", "median"),
+        ("IMP;Butler-2;Mean", "", "butler", "trimmed-mean"),  # Ruter: Mean keeps Butler-2's trimming
+        ("IMP;Mean", "", "butler", "mean"),
+        ("IMP_1961;Butler", "", "butler", "mean"),
         ("IMP;Cross", "", "cross-imps", "none"),
         ("IMP;Cross1", "", "cross-imps", "results"),
         ("IMP;Cross2", "", "cross-imps", "comparisons"),
@@ -225,6 +228,22 @@ def test_the_scoring_tag_names_the_method_and_its_settings(
         assert scoring.cross_imps.normalise.value == detail
     written_competition = "Teams" if scoring.method is Method.TEAMS else competition
     assert read_scoring(format_scoring(scoring), written_competition)[0] == scoring
+
+
+def test_ruters_butler_2_mean_drops_the_top_and_the_bottom_score() -> None:
+    # Ruter writes "IMP;Butler-2;Mean": the datum of +620, +170, +140, +140, +110 is the mean of
+    # 170, 140, 140 (the 620 and the 110 dropped) = 150; with the extremes kept it would be 236 → 240.
+    from bridgescore.forms.duplicate.imp_pairs import datum
+
+    scoring, unknown = read_scoring("IMP;Butler-2;Mean")
+    assert unknown is None
+    assert datum([620, 170, 140, 140, 110], scoring.butler) == 150
+    assert datum([620, 170, 140, 140, 110], read_scoring("IMP;Butler")[0].butler) == 240
+
+
+@given(st.permutations(["IMP", "Butler-2", "Mean", "OldMP"]))
+def test_the_scoring_words_mean_the_same_in_any_order(words: list[str]) -> None:
+    assert read_scoring(";".join(words)) == read_scoring("IMP;Butler-2;Mean;OldMP")
 
 
 def test_an_unknown_scoring_word_is_a_warning() -> None:

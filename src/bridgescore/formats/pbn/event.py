@@ -80,6 +80,11 @@ _ROOMS = {"open": Room.OPEN, "closed": Room.CLOSED}
 def read_scoring(text: str, competition: str = "") -> tuple[Scoring, str | None]:
     """The scoring a ``Scoring`` tag declares (PBN §3.4.12), and the part of it not understood, if any.
 
+    The words are read together, in any order: a basic system (``MP``, ``IMP``, ``BAM``) and its
+    modifiers. ``Butler`` takes the datum from all the scores, ``Butler-2`` drops the top and the
+    bottom one; ``Mean`` says the kept scores are averaged (it does not bring the extremes back),
+    ``Median`` takes the middle score instead (docs/duplicate.md lists every word).
+
     >>> read_scoring("MatchPoints;MP1")[0].name, read_scoring("MP2")[0].name
     ('mp', 'mp-acbl')
     >>> s, _ = read_scoring("IMP;Cross1")
@@ -87,50 +92,56 @@ def read_scoring(text: str, competition: str = "") -> tuple[Scoring, str | None]
     ('cross-imps', 'results')
     >>> read_scoring("IMP;Butler-2")[0].butler.datum.value, read_scoring("IMP", "Teams")[0].name
     ('trimmed-mean', 'teams')
+    >>> ruter = read_scoring("IMP;Butler-2;Mean")[0].butler       # Ruter: still one off each end
+    >>> ruter.datum.value, ruter.discard
+    ('trimmed-mean', 1)
+    >>> read_scoring("Mean;Butler-2;IMP")[0].butler == ruter
+    True
     """
     words = [
         word.strip().lower() for word in text.replace(",", ";").replace(" ", ";").split(";") if word.strip()
     ]
+    known = {word for word in words if word in _SCORING_WORDS}
+    unknown = [word for word in words if word not in _SCORING_WORDS]
     scoring = Scoring()
-    unknown = []
-    method: Method | None = None
-    for word in words:
-        if word in ("mp", "matchpoints", "mp1", "emp", "matchpoint"):
-            method = method or Method.MATCHPOINTS
-        elif word == "mp2":
-            method = method or Method.MATCHPOINTS
-            scoring = replace(
-                scoring, matchpoints=replace(scoring.matchpoints, scale=MatchpointScale.ONE_HALF)
-            )
-        elif word == "oldmp":
-            scoring = replace(scoring, contract=ScoringRules(undertricks=UndertrickTable.PRE_1987))
-        elif word in ("imp", "imps"):
-            method = method or (Method.TEAMS if competition.lower() == "teams" else None)
-        elif word in ("teams", "bam", "board-a-match"):
-            method = Method.TEAMS
-        elif word == "butler":
-            method = Method.BUTLER
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.MEAN))
-        elif word == "butler-2":
-            method = Method.BUTLER
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.TRIMMED_MEAN, discard=1))
-        elif word == "median":
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.MEDIAN))
-        elif word == "mean":
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.MEAN))
-        elif word in ("cross", "cross1", "cross2"):
-            method = Method.CROSS_IMPS
-            normalise = {
-                "cross": Normalisation.NONE,
-                "cross1": Normalisation.RESULTS,
-                "cross2": Normalisation.COMPARISONS,
-            }[word]
-            scoring = replace(scoring, cross_imps=replace(scoring.cross_imps, normalise=normalise))
+    if "mp2" in known:
+        scoring = replace(scoring, matchpoints=replace(scoring.matchpoints, scale=MatchpointScale.ONE_HALF))
+    if "oldmp" in known:
+        scoring = replace(scoring, contract=ScoringRules(undertricks=UndertrickTable.PRE_1987))
+    if known & {"butler", "butler-2", "mean", "median"}:
+        if "median" in known:
+            butler = replace(scoring.butler, datum=Datum.MEDIAN)
+        elif "butler-2" in known:
+            butler = replace(scoring.butler, datum=Datum.TRIMMED_MEAN, discard=1)
         else:
-            unknown.append(word)
-    if method is None:
-        method = Method.BUTLER if "imp" in words or "imps" in words else Method.MATCHPOINTS
+            butler = replace(scoring.butler, datum=Datum.MEAN)
+        scoring = replace(scoring, butler=butler)
+    crosses = [word for word in ("cross2", "cross1", "cross") if word in known]
+    if crosses:
+        normalise = {
+            "cross": Normalisation.NONE,
+            "cross1": Normalisation.RESULTS,
+            "cross2": Normalisation.COMPARISONS,
+        }[crosses[0]]
+        scoring = replace(scoring, cross_imps=replace(scoring.cross_imps, normalise=normalise))
+    imps = bool(known & {"imp", "imps", "imp_1961"})
+    if known & {"teams", "bam", "board-a-match"} or (imps and competition.lower() == "teams"):
+        method = Method.TEAMS
+    elif crosses:
+        method = Method.CROSS_IMPS
+    elif imps or known & {"butler", "butler-2", "mean", "median"}:
+        method = Method.BUTLER
+    else:
+        method = Method.MATCHPOINTS
     return replace(scoring, method=method), (";".join(unknown) or None)
+
+
+_SCORING_WORDS = frozenset({
+    "mp", "matchpoints", "matchpoint", "mp1", "mp2", "emp", "oldmp",
+    "imp", "imps", "imp_1961", "teams", "bam", "board-a-match",
+    "butler", "butler-2", "mean", "median", "cross", "cross1", "cross2",
+})  # fmt: skip
+"""The ``Scoring`` words bridgescore reproduces (docs/duplicate.md: every word of PBN §3.4.12)."""
 
 
 def format_scoring(scoring: Scoring) -> str:

@@ -23,6 +23,7 @@ numbers standing in for those lines, so that everything else is still checked.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -33,9 +34,10 @@ from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.conventions import Convention, LineNumbers, convention_for, event_scoring
 from bridgescore.forms.duplicate.matchpoints import neuberg, top
-from bridgescore.forms.duplicate.model import ArtificialScore, Event, EventKind, Rank, TravellerLine
+from bridgescore.forms.duplicate.model import ArtificialScore, Event, Rank, TravellerLine
+from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.results import score_event, standings
-from bridgescore.forms.duplicate.rounding import places_of, to_decimal
+from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, places_of, to_decimal
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredLine, ScoredSection, Standing
 from bridgescore.forms.duplicate.settings import Method, Scoring
 
@@ -110,7 +112,8 @@ def line_label(line: TravellerLine) -> str:
 class _Comparer:
     """Collects comparisons; one instance per check."""
 
-    def __init__(self) -> None:
+    def __init__(self, rounding: str = HALF_AWAY_FROM_ZERO) -> None:
+        self.rounding = rounding
         self.compared = 0
         self.differences: list[Difference] = []
         self.unverified: list[Difference] = []
@@ -128,7 +131,7 @@ class _Comparer:
         if theirs is None or ours is None:
             return True
         printed = Decimal(theirs)
-        rounded = to_decimal(Fraction(ours), places_of(printed))
+        rounded = to_decimal(Fraction(ours), places_of(printed), self.rounding)
         if not verified:
             self.unverified.append(
                 Difference(theirs=str(printed), ours=str(rounded), why=WHY_UNVERIFIED, **where)
@@ -165,20 +168,32 @@ def check_event(
     convention = convention or convention_for(event.program)
     scoring = scoring or event_scoring(event)
     scored = score_event(event, scoring)
-    comparer = _Comparer()
-    for section in scored.sections:
-        _check_section(section, event.kind, scoring, convention, comparer)
+    comparer = _Comparer(convention.rounding)
+    checked = [_check_section(section, scoring, convention, comparer) for section in scored.sections]
+    if convention.one_ranking:
+        checked = _one_ranking(checked, scoring)
+    for section, ranked, seen in checked:
+        _check_standings(section, ranked, scoring, convention, seen, comparer)
     return CheckReport(
         convention, scoring, comparer.compared, tuple(comparer.differences), tuple(comparer.unverified)
     )
 
 
+@dataclass(slots=True)
+class _Seen:
+    """What a section's lines told its standings: who had a differing number, and each
+    participant's sum of line values as the file printed them (``totals_from_printed``)."""
+
+    differing: set[tuple[str, Side]]
+    printed: dict[tuple[str, Side], Fraction]
+
+
 def _check_section(
-    section: ScoredSection, kind: EventKind, scoring: Scoring, convention: Convention, comparer: _Comparer
-) -> None:
+    section: ScoredSection, scoring: Scoring, convention: Convention, comparer: _Comparer
+) -> tuple[ScoredSection, tuple[Standing, ...], _Seen]:
     name = section.section.name
     adjusted_boards: list[ScoredBoard] = []
-    differing: set[tuple[str, Side]] = set()
+    seen = _Seen(set(), defaultdict(Fraction))
     for board in section.boards:
         adjusted_lines = []
         unverified_board = convention.artificial_boards_unverified and any(
@@ -200,8 +215,9 @@ def _check_section(
         for scored in board.lines:
             adjusted_lines.append(
                 _check_line(scored, board, scoring, convention, (unverified_board, score_differs), name,
-                            comparer, differing)
+                            comparer, seen.differing)
             )  # fmt: skip
+            _add_printed(scored, board, scoring, convention, comparer.rounding, seen.printed)
         published_board = board.board.published
         if published_board is not None:
             where = {"section": name, "board": board.board.number, "field": "datum"}
@@ -214,7 +230,49 @@ def _check_section(
         ranked = standings(section.section, tuple(adjusted_boards), section.movement, scoring)
     else:
         ranked = section.standings
-    _check_standings(section, ranked, convention, differing, comparer)
+    return section, ranked, seen
+
+
+def _add_printed(
+    scored: ScoredLine,
+    board: ScoredBoard,
+    scoring: Scoring,
+    convention: Convention,
+    rounding: str,
+    printed: dict[tuple[str, Side], Fraction],
+) -> None:
+    """Add the line's numbers, rounded as the file printed them, to its participants' sums."""
+    if not convention.totals_from_printed:
+        return
+    published = scored.line.published
+    for side in Side:
+        if scoring.method is Method.MATCHPOINTS:
+            ours = _printed_mp(scored, side, board, scoring, convention)
+            theirs = None if published is None else (published.mp_ns if side is Side.NS else published.mp_ew)
+        else:
+            ours = scored.imps(side)
+            theirs = (
+                None if published is None else (published.imps_ns if side is Side.NS else published.imps_ew)
+            )
+        if ours is None:
+            continue
+        value = Fraction(to_decimal(ours, places_of(theirs), rounding)) if theirs is not None else ours
+        for participant in scored.line.participants(side):
+            printed[(participant, side)] += value
+
+
+def _one_ranking(
+    checked: list[tuple[ScoredSection, tuple[Standing, ...], _Seen]], scoring: Scoring
+) -> list[tuple[ScoredSection, tuple[Standing, ...], _Seen]]:
+    """The standings re-ranked as one list across directions and sections (Ruter)."""
+    everyone = [standing for _section, ranked, _seen in checked for standing in ranked]
+    matchpoint = scoring.method is Method.MATCHPOINTS
+    values = [s.percentage if matchpoint and s.percentage is not None else s.total for s in everyone]
+    places = iter(rank(values))
+    result = []
+    for section, ranked, seen in checked:
+        result.append((section, tuple(replace(s, rank=next(places)) for s in ranked), seen))
+    return result
 
 
 def _check_line(
@@ -308,26 +366,34 @@ def _absolute_mp(printed: Fraction, board: ScoredBoard, convention: Convention) 
 def _check_standings(
     section: ScoredSection,
     ranked: tuple[Standing, ...],
+    scoring: Scoring,
     convention: Convention,
-    differing: set[tuple[str, Side]],
+    seen: _Seen,
     comparer: _Comparer,
 ) -> None:
     name = section.section.name
+    imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
     for standing in ranked:
         participant = section.section.participant(standing.id, standing.direction)
         if participant is None or participant.published is None:
             continue
         published = participant.published
         sides = (standing.direction,) if standing.direction is not None else tuple(Side)
-        why = WHY_LINES if any((standing.id, side) in differing for side in sides) else None
+        why = WHY_LINES if any((standing.id, side) in seen.differing for side in sides) else None
         label = f"{standing.direction} {standing.id}" if standing.direction is not None else standing.id
         where = {"section": name, "participant": label}
         total: Fraction | None = standing.total
-        if convention.relative_totals and standing.earned is not None and standing.maximum is not None:
+        imps = standing.imps
+        if convention.totals_from_printed and any((standing.id, side) in seen.printed for side in sides):
+            total = sum((seen.printed.get((standing.id, side), Fraction(0)) for side in sides), Fraction(0))
+        elif convention.relative_totals and standing.earned is not None and standing.maximum is not None:
             total = standing.earned - standing.maximum / 2
+        if convention.imps_per_board and imp_pairs and standing.boards and total is not None:
+            total = total / standing.boards
+            imps = None if imps is None else imps / standing.boards
         comparer.number(published.total, total, {**where, "field": "total"}, why)
         comparer.number(published.percentage, standing.percentage, {**where, "field": "percentage"}, why)
-        comparer.number(published.imps, standing.imps, {**where, "field": "imps"}, why)
+        comparer.number(published.imps, imps, {**where, "field": "imps"}, why)
         comparer.number(published.boards, standing.boards, {**where, "field": "boards"})
         comparer.rank(published.rank, standing.rank, {**where, "field": "rank"}, why)
 

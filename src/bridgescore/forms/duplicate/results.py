@@ -220,7 +220,8 @@ def _imp_board(board: Board, expected: int, scoring: Scoring) -> ScoredBoard:
             value = next(imps)
             lines.append(ScoredLine(line, score_ns, imps_ns=value, imps_ew=-value))
         elif isinstance(outcome, ArtificialScore):
-            ns, ew = (_artificial_imps(outcome.side(side), artificial) for side in Side)
+            awards = outcome.at_imps()
+            ns, ew = (_artificial_imps(awards.side(side), artificial) for side in Side)
             lines.append(ScoredLine(line, None, imps_ns=ns, imps_ew=ew))
         else:
             lines.append(ScoredLine(line))
@@ -293,12 +294,17 @@ def ranked_standings(
 
     The one ranking step of :func:`standings` and of the array path (:mod:`.columns`).
     """
-    full = max(counts.values(), default=0)
-    factored = scoring.matchpoints.missed_boards is MissedBoards.FACTORED_TOTAL
+    missed = scoring.matchpoints.missed_boards
+    factored = missed is not MissedBoards.PERCENTAGE_OF_PLAYED
+    full_of: dict[Side | None, int] = defaultdict(int)
+    for (_identifier, direction), count in counts.items():
+        field_side = direction if missed is MissedBoards.FACTORED_BY_DIRECTION else None
+        full_of[field_side] = max(full_of[field_side], count)
     matchpoint = scoring.method is Method.MATCHPOINTS
     rows: list[tuple[Key, Fraction, Fraction | None]] = []
     maxima: dict[Key, Fraction | None] = {}
     for key, (earned, tops) in totals.items():
+        full = full_of[key[1] if missed is MissedBoards.FACTORED_BY_DIRECTION else None]
         total = earned * full / counts[key] if factored and counts[key] else earned
         percentage = earned * 100 / tops if matchpoint and tops else None
         maxima[key] = tops if matchpoint else None
