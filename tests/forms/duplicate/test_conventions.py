@@ -19,10 +19,10 @@ from bridgescore.forms.duplicate import (
     PublishedStanding,
     Rank,
 )
-from bridgescore.forms.duplicate.check import check_event
+from bridgescore.forms.duplicate.check import check_event, reproduce
 from bridgescore.forms.duplicate.conventions import BRIDGESCORE, COMPSCORE, RUTER
 from bridgescore.forms.duplicate.results import score_event
-from bridgescore.forms.duplicate.settings import MatchpointSettings, MissedBoards, Scoring
+from bridgescore.forms.duplicate.settings import MatchpointSettings, Method, MissedBoards, Scoring
 
 from .conftest import event_of, line
 
@@ -135,3 +135,21 @@ def test_an_average_coded_a5050_is_no_imps_and_stays_out_of_the_datum() -> None:
 def test_compscore_and_ruter_name_their_conventions() -> None:
     assert COMPSCORE.rounding == "halves to even" and not COMPSCORE.one_ranking
     assert RUTER.one_ranking and RUTER.imps_per_board
+
+
+def test_a_file_that_says_only_imp_is_found_to_be_cross_imps() -> None:
+    """The tag says "IMP" (read as Butler); the file printed the cross-IMPs of the bridge55 example
+    (+420 against 450, −100, −200, 400, 590: 18 / 5 = 3.6). --check finds the method that
+    reproduces it and says so, instead of listing every number."""
+    scores = (420, 450, -100, -200, 400, 590)
+    printed = ("3.6", "4.4", "-8.4", "-10.4", "3.0", "7.8")  # by hand: 18, 22, −42, −52, 15, 39 over 5
+    lines = tuple(
+        line(str(i), str(i), AssignedScore(s), published=PublishedLine(imps_ns=D(p)))
+        for i, (s, p) in enumerate(zip(scores, printed, strict=True), 1)
+    )
+    event = replace(event_of(Board(1, lines), movement=Movement.MITCHELL), scoring=Scoring.named("butler"))
+    assert not check_event(event).ok
+    report = reproduce(event)
+    assert report.ok and report.scoring.method is Method.CROSS_IMPS
+    assert report.declared is not None and report.declared[1].method is Method.BUTLER
+    assert reproduce(replace(event, scoring=report.scoring)).declared is None

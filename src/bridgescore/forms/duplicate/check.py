@@ -32,16 +32,29 @@ from typing import Any
 
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.conventions import Convention, LineNumbers, convention_for, event_scoring
+from bridgescore.forms.duplicate.conventions import (
+    CONVENTIONS,
+    Convention,
+    LineNumbers,
+    convention_for,
+    event_scoring,
+)
 from bridgescore.forms.duplicate.matchpoints import neuberg, top
 from bridgescore.forms.duplicate.model import ArtificialScore, Event, Rank, TravellerLine
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.results import score_event, standings
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, places_of, to_decimal
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredLine, ScoredSection, Standing
-from bridgescore.forms.duplicate.settings import Method, Scoring
+from bridgescore.forms.duplicate.settings import (
+    Datum,
+    DatumRounding,
+    Method,
+    MissedBoards,
+    Normalisation,
+    Scoring,
+)
 
-__all__ = ["CheckReport", "Difference", "check_event", "line_label"]
+__all__ = ["CheckReport", "Difference", "candidates", "check_event", "line_label", "reproduce"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +94,9 @@ class CheckReport:
     compared: int
     differences: tuple[Difference, ...]
     unverified: tuple[Difference, ...]
+    declared: tuple[Convention, Scoring] | None = None
+    """When :func:`reproduce` found another method or convention that reproduces the file better
+    than what the file declared: the declared convention and scoring (else ``None``)."""
 
     @property
     def ok(self) -> bool:
@@ -177,6 +193,71 @@ def check_event(
     return CheckReport(
         convention, scoring, comparer.compared, tuple(comparer.differences), tuple(comparer.unverified)
     )
+
+
+def candidates(scoring: Scoring) -> tuple[Scoring, ...]:
+    """The methods and settings :func:`reproduce` tries after *scoring*, the declared one.
+
+    For pairs at IMPs (a tag that says only ``IMP``, or a wrong one): Butler with each datum and
+    rounding, cross-IMPs with each normalisation, capped at 17 or not; at matchpoints: Neuberg
+    exact, with a factor rounded to 4 places, or not at all, and each treatment of missed boards.
+
+    >>> [s.name for s in candidates(Scoring.named("butler"))][:3]
+    ['butler', 'butler', 'butler']
+    >>> len(candidates(Scoring.named("butler"))), len(candidates(Scoring()))
+    (14, 8)
+    """
+    found: list[Scoring] = []
+    if scoring.method in (Method.BUTLER, Method.CROSS_IMPS):
+        for datum in Datum:
+            for rounding in DatumRounding:
+                butler = replace(scoring.butler, datum=datum, discard=1, discard_percent=0, rounding=rounding)
+                found.append(replace(scoring, method=Method.BUTLER, butler=butler))
+        for normalise in Normalisation:
+            for cap in (None, 17):
+                cross = replace(scoring.cross_imps, normalise=normalise, cap=cap)
+                found.append(replace(scoring, method=Method.CROSS_IMPS, cross_imps=cross))
+    elif scoring.method is Method.MATCHPOINTS:
+        for neuberg, places in ((True, None), (True, 4), (False, None)):
+            for missed in MissedBoards:
+                matchpoints = replace(
+                    scoring.matchpoints, neuberg=neuberg, neuberg_factor_places=places, missed_boards=missed
+                )
+                found.append(replace(scoring, matchpoints=matchpoints))
+    return tuple(candidate for candidate in found if candidate != scoring)
+
+
+def reproduce(
+    event: Event, scoring: Scoring | None = None, convention: Convention | None = None
+) -> CheckReport:
+    """Check *event* as it declares itself; if its published numbers differ, try the methods and
+    conventions we know (:func:`candidates`, every program's convention) and return the check of
+    the one that reproduces the file — with ``declared`` set — when it has fewer differences.
+
+    A file whose tag says only ``IMP`` is read as Butler; if its IMPs are cross-IMPs, the check
+    says so instead of listing every number as different.
+    """
+    convention = convention or convention_for(event.program)
+    scoring = scoring or event_scoring(event)
+    best = check_event(event, scoring, convention)
+    if best.ok or not best.compared:
+        return best
+    declared = best
+    others = [convention, *(c for c in CONVENTIONS if c is not convention)]
+    for other in others:
+        for candidate in (scoring, *candidates(scoring)):
+            if other is convention and candidate == scoring:
+                continue
+            report = check_event(event, other.settings(candidate), other)
+            if len(report.differences) < len(best.differences) and report.compared >= declared.compared:
+                best = report
+                if best.ok:
+                    break
+        if best.ok:
+            break
+    if best is declared:
+        return declared
+    return replace(best, declared=(declared.convention, declared.scoring))
 
 
 @dataclass(slots=True)
