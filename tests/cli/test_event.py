@@ -150,7 +150,8 @@ def test_check_finds_the_method_a_file_that_says_only_imp_used(
     text = (
         '[Event "IMP pairs"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Scoring "IMP"]\n'
         '[Competition "Pairs"]\n'
-        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\5R;IMP_NS\\6R"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;'
+        'Score_NS\\5R;IMP_NS\\6R"]\n'
         f"{table}\n"
     )
     path = tmp_path / "imps.pbn"
