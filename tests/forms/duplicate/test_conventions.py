@@ -153,3 +153,35 @@ def test_a_file_that_says_only_imp_is_found_to_be_cross_imps() -> None:
     assert report.ok and report.scoring.method is Method.CROSS_IMPS
     assert report.declared is not None and report.declared[1].method is Method.BUTLER
     assert reproduce(replace(event, scoring=report.scoring)).declared is None
+
+
+def _butler_pbn(datum: str) -> str:
+    """Ruter's words on a PBN built here: +480 +170 +140 +140 +110 (none vulnerable). Butler-2
+    drops +480 and +110: datum (170 + 140 + 140) / 3 = 150, IMPs 8, 1, 0, 0, −1 (by hand); with the
+    extremes kept it would be 1040 / 5 = 208 → 210 and 7, −1, −2, −2, −3."""
+    rows = [
+        ("1", "4S", "12", "480", "8"),
+        ("2", "2S", "10", "170", "1"),
+        ("3", "2S", "9", "140", "0"),
+        ("4", "2S", "9", "140", "0"),
+        ("5", "2S", "8", "110", "-1"),
+    ]
+    table = "\n".join(
+        f"{n} {n} {contract} N {tricks} {score} {imps} {datum}" for n, contract, tricks, score, imps in rows
+    )
+    return (
+        '[Event "Butler"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Scoring "IMP;Butler-2;Mean"]\n'
+        '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;IMP_NS;ButlerDatum"]\n'
+        f"{table}\n"
+    )
+
+
+def test_the_butler_datum_column_is_read_and_checked() -> None:
+    from bridgescore.formats import pbn
+
+    event = pbn.loads(_butler_pbn("150")).event
+    assert event.sessions[0].sections[0].boards[0].published is not None
+    report = check_event(event)
+    assert report.ok and report.compared == 11  # 5 scores, 5 IMPs, the datum
+    wrong = check_event(pbn.loads(_butler_pbn("210")).event)
+    assert [(d.field, d.theirs, d.ours) for d in wrong.differences] == [("datum", "210", "150")]

@@ -17,7 +17,7 @@ and in each section's first game the ``TotalScoreTable``. The numbers written ar
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from bridgescore import __version__
@@ -34,7 +34,7 @@ from bridgescore.formats.pbn.deal import normalise_deal, rotate
 from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.reader import PbnReader
 from bridgescore.formats.pbn.standings import read_total_score_table, split_names, total_score_table
-from bridgescore.formats.pbn.table import Column, Table
+from bridgescore.formats.pbn.table import Column, Table, split_cells
 from bridgescore.formats.pbn.travellers import Layout, outcome, read_score_section, score_table
 from bridgescore.forms.duplicate.model import (
     Board,
@@ -43,6 +43,7 @@ from bridgescore.forms.duplicate.model import (
     Match,
     Participant,
     Player,
+    PublishedBoard,
     PublishedLine,
     PublishedMatch,
     Room,
@@ -361,6 +362,7 @@ def read_game(game: PbnGame) -> GameRead:
     lines: tuple[TravellerLine, ...] = ()
     names: dict[str, str] = {}
     layout: Layout | None = None
+    published: PublishedBoard | None = None
     section_rows = game.sections.get("ScoreTable")
     if section_rows is not None:
         read = read_score_section(
@@ -373,6 +375,7 @@ def read_game(game: PbnGame) -> GameRead:
         )
         lines, names, layout = read.lines, read.names, read.layout
         diagnostics.extend(read.diagnostics)
+        published = _published_datum(game["ScoreTable"], section_rows.rows)
     else:
         try:
             line = _game_line(game, number)
@@ -384,8 +387,33 @@ def read_game(game: PbnGame) -> GameRead:
             if line is not None:
                 lines = (line,)
                 layout = "teams" if line.room is not None else None
-    board = Board(number, lines, dealer, vulnerability, deal)
+    board = Board(number, lines, dealer, vulnerability, deal, published=published)
     return GameRead(section, board, participants, names, layout, tuple(diagnostics), matches)
+
+
+_DATUM_COLUMNS = ("butlerdatum", "datum")
+
+
+def _published_datum(header: str, rows: Sequence[str]) -> PublishedBoard | None:
+    """The board's Butler datum from a ``ButlerDatum`` (or ``Datum``) column of its ScoreTable —
+    the same on every row, so the first row that has one gives it; ``None`` without such a column.
+
+    >>> _published_datum("PairId_NS;PairId_EW;ButlerDatum\\\\4R", ["1 2 -", "3 4 420"])
+    PublishedBoard(datum=420, top=None)
+    >>> _published_datum("PairId_NS;PairId_EW", ["1 2"]) is None
+    True
+    """
+    names = [column.split("\\")[0].strip().lower() for column in header.split(";")]
+    position = next((names.index(name) for name in _DATUM_COLUMNS if name in names), None)
+    if position is None:
+        return None
+    for row in rows:
+        cells, _unclosed = split_cells(row)
+        if position < len(cells) and not values.is_missing(cells[position]):
+            datum = values.integer(cells[position])
+            if datum is not None:
+                return PublishedBoard(datum=datum)
+    return None
 
 
 def read_boards(reader: PbnReader) -> Iterator[GameRead]:
