@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from bridgescore.core import Contract, Result, Seat, Vulnerability
 from bridgescore.formats import pbn
 from bridgescore.formats.diagnostics import Severity
-from bridgescore.formats.pbn.event import format_scoring, read_scoring
+from bridgescore.formats.pbn.event import SHRUNK_BOARD, format_scoring, read_scoring
 from bridgescore.forms.duplicate import (
     ArtificialScore,
     AssignedScore,
@@ -244,6 +244,19 @@ def test_ruters_butler_2_mean_drops_the_top_and_the_bottom_score() -> None:
 @given(st.permutations(["IMP", "Butler-2", "Mean", "OldMP"]))
 def test_the_scoring_words_mean_the_same_in_any_order(words: list[str]) -> None:
     assert read_scoring(";".join(words)) == read_scoring("IMP;Butler-2;Mean;OldMP")
+
+
+def test_a_board_shrunk_by_a_table_without_contract_or_score_is_a_warning() -> None:
+    text = (
+        '[Event "x"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        "1 2 4S N 10\n3 4 4S N 9\n\n"
+        '[Event "x"]\n[Board "2"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        "1 2 4S N 10\n3 4 - - -\n"
+    )
+    loaded = pbn.loads(text)
+    assert [(d.template, d.board, d.params) for d in loaded.diagnostics] == [
+        (SHRUNK_BOARD, 2, {"missing": 1, "expected": 2})
+    ]
 
 
 def test_an_unknown_scoring_word_is_a_warning() -> None:
@@ -559,7 +572,8 @@ def events(draw: st.DrawFn) -> Event:
 @given(events())
 def test_any_event_round_trips_through_pbn(event: Event) -> None:
     loaded = pbn.loads(pbn.dumps(event))
-    assert loaded.diagnostics == ()
+    # A board with tables that have neither contract nor score is reported, never silent.
+    assert [d for d in loaded.diagnostics if d.template != SHRUNK_BOARD] == []
     assert loaded.event == event
 
 

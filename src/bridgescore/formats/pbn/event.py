@@ -51,6 +51,7 @@ from bridgescore.forms.duplicate.model import (
     Session,
     TravellerLine,
 )
+from bridgescore.forms.duplicate.results import shrunk_boards
 from bridgescore.forms.duplicate.settings import (
     Datum,
     MatchpointScale,
@@ -66,6 +67,12 @@ _EVENT_TAGS_KEPT = (
     "BridgescoreScoring",  # bridgescore's full scoring settings (forms.duplicate.conventions.SCORING_TAG)
 )  # fmt: skip
 """Event-level tags of the first game kept in :attr:`Event.metadata` and written back."""
+
+SHRUNK_BOARD = N_(
+    "{missing} table(s) have neither a contract nor a score: the board is scored over fewer "
+    "results than the {expected} of the fullest board"
+)
+"""The warning for a board made smaller by tables without a contract or a score (issue 10)."""
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 """What a PBN tag name may be made of (PBN §3.1)."""
@@ -536,6 +543,17 @@ class EventBuilder:
             for name, builder in self.sections.items()
             if builder.boards or builder.participants
         )
+        for section in sections:
+            for board, missing, expected in shrunk_boards(section):
+                diagnostics.append(
+                    Diagnostic(
+                        SHRUNK_BOARD,
+                        {"missing": missing, "expected": expected},
+                        file=first.file,
+                        board=board,
+                        severity=Severity.WARNING,
+                    )
+                )  # fmt: skip
         date = _iso_date(first.get("Date")) or _iso_date(first.get("EventDate"))
         metadata = tuple((name, first[name]) for name in _EVENT_TAGS_KEPT if name in first)
         event = Event(
