@@ -162,3 +162,17 @@ def test_check_finds_the_method_a_file_that_says_only_imp_used(
     assert "reproduced by cross-imps (bridgescore), not by its own: butler" in words
     code, out, _ = run(capsys, "event", str(path), "--check", "--scoring", "butler")
     assert code == 1
+
+
+def test_conventions_file_prints_our_numbers_as_the_files_program_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ruter prints board 1 relative to the board average: 2.0 / 2.0 / −1.0 / −3.0 for NS (the
+    file's own MP_NS column); --conventions file gives ours on that scale, the default 5 / 5 / 2 / 0 of 6."""
+    code, out, _ = run(capsys, "event", PAIRS, "--format", "json", "--conventions", "file")
+    board = json.loads(out)["boards"][0]["results"]
+    assert code == 0 and [line["mp_ns"] for line in board] == [2.0, 2.0, -1.0, -3.0]
+    code, out, _ = run(capsys, "event", PAIRS, "--format", "json")
+    assert [line["mp_ns"] for line in json.loads(out)["boards"][0]["results"]] == [5.0, 5.0, 2.0, 0.0]
+    code, out, err = run(capsys, "event", PAIRS, "--conventions", "nobody")
+    assert code == 2 and "Traceback" not in err

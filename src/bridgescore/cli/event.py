@@ -46,6 +46,13 @@ class OutputFormat(StrEnum):
     HTML = "html"
 
 
+class Conventions(StrEnum):
+    """Whose conventions ``--conventions`` prints our numbers by."""
+
+    BRIDGESCORE = "bridgescore"
+    FILE = "file"
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``event`` command to *app*."""
     app.command("event")(event_command)
@@ -77,15 +84,23 @@ def event_command(
             help=f"Text: print every board's traveller (default: only up to {TRAVELLER_LINES:,} lines).",
         ),
     ] = None,
+    conventions: Annotated[
+        Conventions,
+        typer.Option(
+            "--conventions",
+            help="bridgescore (default) or file: print our numbers by the convention of the file's program.",
+        ),
+    ] = Conventions.BRIDGESCORE,
     lang: LangOption = None,
 ) -> int:
     """Score a duplicate event (pairs, individuals, teams) and print its travellers and ranking."""
     _ = use_language(lang)
-    fast = score_plain(files, scoring, output_format, check, travellers, _)
-    if fast is not None:
-        return fast
+    if conventions is Conventions.BRIDGESCORE:  # the publisher's convention needs the object path
+        fast = score_plain(files, scoring, output_format, check, travellers, _)
+        if fast is not None:
+            return fast
     from bridgescore.cli.output import print_json
-    from bridgescore.forms.duplicate.check import check_event, reproduce
+    from bridgescore.forms.duplicate.check import check_event, in_convention, reproduce
     from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
     from bridgescore.forms.duplicate.export import as_dict
     from bridgescore.forms.duplicate.results import score_event
@@ -102,6 +117,8 @@ def event_command(
         print_check(report, _)
         return 0 if report.ok else 1
     scored = score_event(event, chosen)
+    if conventions is Conventions.FILE:
+        scored = in_convention(scored, convention)
     if output_format is OutputFormat.JSON:
         print_json(as_dict(scored))
     elif output_format is OutputFormat.TEXT:

@@ -44,7 +44,7 @@ from bridgescore.forms.duplicate.model import ArtificialScore, Event, Rank, Trav
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.results import score_event, standings
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, places_of, to_decimal
-from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredLine, ScoredSection, Standing
+from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredSection, Standing
 from bridgescore.forms.duplicate.settings import (
     Datum,
     DatumRounding,
@@ -54,7 +54,15 @@ from bridgescore.forms.duplicate.settings import (
     Scoring,
 )
 
-__all__ = ["CheckReport", "Difference", "candidates", "check_event", "line_label", "reproduce"]
+__all__ = [
+    "CheckReport",
+    "Difference",
+    "candidates",
+    "check_event",
+    "in_convention",
+    "line_label",
+    "reproduce",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +266,58 @@ def reproduce(
     if best is declared:
         return declared
     return replace(best, declared=(declared.convention, declared.scoring))
+
+
+def in_convention(scored: ScoredEvent, convention: Convention) -> ScoredEvent:
+    """Our numbers on the scales *convention* prints them (``--conventions file``): line
+    matchpoints relative to the board average or on the board's own top, totals relative or per
+    board, one ranking — so that a club can lay our sheet beside its program's. Rounding stays
+    ours (two decimals, halves away from zero).
+
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.conventions import RUTER
+    >>> from bridgescore.forms.duplicate.model import Board, Section, Session
+    >>> made, down = Result.parse("4S N 10"), Result.parse("4S N 9")
+    >>> lines = (TravellerLine("1", "2", made), TravellerLine("3", "4", down))
+    >>> ours = score_event(Event("Club", (Session(1, (Section("", (Board(1, lines),)),)),)))
+    >>> [str(line.mp_ns) for line in in_convention(ours, RUTER).sections[0].boards[0].lines]
+    ['1', '-1']
+    """
+    scoring = scored.scoring
+    sections = []
+    for section in scored.sections:
+        boards = []
+        for board in section.boards:
+            lines = tuple(
+                replace(
+                    line,
+                    mp_ns=_printed_mp(line, Side.NS, board, scoring, convention),
+                    mp_ew=_printed_mp(line, Side.EW, board, scoring, convention),
+                )
+                for line in board.lines
+            )
+            boards.append(replace(board, lines=lines))
+        ranked = []
+        imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
+        for standing in section.standings:
+            total = standing.total
+            if convention.relative_totals and standing.earned is not None and standing.maximum is not None:
+                total = standing.earned - standing.maximum / 2
+            if convention.imps_per_board and imp_pairs and standing.boards:
+                total = total / standing.boards
+            ranked.append(replace(standing, total=total))
+        sections.append(replace(section, boards=tuple(boards), standings=tuple(ranked)))
+    if convention.one_ranking:
+        everyone = [standing for section in sections for standing in section.standings]
+        matchpoint = scoring.method is Method.MATCHPOINTS
+        places = iter(
+            rank([s.percentage if matchpoint and s.percentage is not None else s.total for s in everyone])
+        )
+        sections = [
+            replace(section, standings=tuple(replace(s, rank=next(places)) for s in section.standings))
+            for section in sections
+        ]
+    return replace(scored, sections=tuple(sections))
 
 
 @dataclass(slots=True)
