@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from bridgescore.cli import calculator, chicago, compensation, demo, event, rubber, serve
+from bridgescore.cli import analysis, calculator, chicago, compensation, demo, event, rubber, serve
 from bridgescore.core.errors import BridgeScoreError
 
 app = typer.Typer(
@@ -28,6 +28,7 @@ demo.register(app)
 rubber.register(app)
 event.register(app)
 serve.register(app)
+analysis.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:
