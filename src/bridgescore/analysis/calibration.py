@@ -49,13 +49,20 @@ Sums = dict[str, list[int]]
 
 @dataclass(frozen=True, slots=True)
 class Sample:
-    """What is dealt: *deals* random deals from *seed*, priced by HCP alone or also by fit."""
+    """What is dealt: *deals* random deals from *seed*, priced by HCP alone or also by fit.
+
+    ``chunk`` is the deals per unit of work (one DDS call); it is part of what the seed means,
+    so it stays 40 except in tests that need many chunks from few deals.
+    """
 
     seed: int
     deals: int
     by_fit: bool = False
+    chunk: int = CHUNK
 
     def __post_init__(self) -> None:
+        if not isinstance(self.chunk, int) or not 1 <= self.chunk <= CHUNK:
+            raise RuleError(N_("a chunk is 1 to {most} deals, not {value!r}"), most=CHUNK, value=self.chunk)
         for name, value in (("seed", self.seed), ("deals", self.deals)):
             if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name == "deals" else 0):
                 raise RuleError(N_("{name} must be a whole number of at least {low}, not {value!r}"),
@@ -63,15 +70,18 @@ class Sample:
 
     def chunks(self) -> range:
         """The chunk numbers of the sample."""
-        return range((self.deals + CHUNK - 1) // CHUNK)
+        return range((self.deals + self.chunk - 1) // self.chunk)
 
     def size(self, chunk: int) -> int:
         """How many deals chunk *chunk* holds (the last may be short)."""
-        return min(CHUNK, self.deals - chunk * CHUNK)
+        return min(self.chunk, self.deals - chunk * self.chunk)
 
     def as_dict(self) -> dict[str, Any]:
         """What a checkpoint records to refuse resuming another sample."""
-        return {"seed": self.seed, "deals": self.deals, "by_fit": self.by_fit}
+        identity: dict[str, Any] = {"seed": self.seed, "deals": self.deals, "by_fit": self.by_fit}
+        if self.chunk != CHUNK:
+            identity["chunk"] = self.chunk
+        return identity
 
 
 def chunk_deals(sample: Sample, chunk: int) -> list[Deal]:
@@ -80,7 +90,7 @@ def chunk_deals(sample: Sample, chunk: int) -> list[Deal]:
 
     rng = np.random.default_rng([sample.seed, chunk])
     deals = []
-    for _ in range(CHUNK):
+    for _ in range(sample.chunk):
         order = rng.permutation(52)
         hands = [
             Hand(frozenset(_CARDS[int(card)] for card in order[13 * seat : 13 * seat + 13]))

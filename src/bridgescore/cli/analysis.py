@@ -91,18 +91,29 @@ def dd_command(
 
 
 def dd_text(found: DoubleDummy, _: Callable[[str], str]) -> str:
-    """The table of tricks, then the par line (``Par: NS +140 (3S N =, 3S S =)``)."""
-    from bridgescore.cli.labels import seat_label, vulnerability_label
+    """The table of tricks, then the par line (``Par: NS +140 (3S N =, 3S S =)``), in the chosen language."""
+    from bridgescore.analysis.tricks import STRAINS
+    from bridgescore.cli.labels import seat_label, side_label, vulnerability_label
+    from bridgescore.cli.output import current_language
+    from bridgescore.core.contract import Contract
+    from bridgescore.core.notation import format_contract
+    from bridgescore.core.seat import Seat, Side
     from bridgescore.i18n import signed
 
-    contracts = ", ".join(str(result) for result in found.par.contracts) or _("pass")
+    language = current_language()
+    contracts = ", ".join(result.format(language) for result in found.par.contracts) or _("pass")
     header = _("Dealer {dealer}, vulnerable: {vulnerability}").format(
         dealer=seat_label(found.dealer, _), vulnerability=vulnerability_label(found.vulnerability, _)
     )
-    par_line = _("Par: NS {score} ({contracts})").format(
-        score=signed(found.par.score_ns), contracts=contracts
+    strains = [format_contract(Contract(1, strain), language)[1:] for strain in STRAINS]
+    lines = ["    " + "".join(f"{strain:>4}" for strain in strains)]
+    for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
+        tricks = "".join(f"{found.table.tricks(seat, strain):>4}" for strain in STRAINS)
+        lines.append(f"{seat_label(seat, _):>4}{tricks}")
+    par_line = _("Par: {side} {score} ({contracts})").format(
+        side=side_label(Side.NS, _), score=signed(found.par.score_ns), contracts=contracts
     )
-    return "\n".join([header, found.table.grid(), par_line]) + "\n"
+    return "\n".join([header, *lines, par_line]) + "\n"
 
 
 def pbn_boards(path: Path) -> list[tuple[int, Deal, Seat, Vulnerability]]:
