@@ -1,4 +1,4 @@
-"""``bridgescore event FILE --dd``: par, the makeable grid and results far from double dummy, in every output."""
+"""``bridgescore event FILE --dd``: par, the tricks grid and results far from double dummy, in each output."""
 
 from __future__ import annotations
 

@@ -65,7 +65,8 @@ class FarResult:
         return self.result.tricks - self.double_dummy
 
     def __str__(self) -> str:
-        return f"{self.result}: {self.result.tricks} tricks, double dummy {self.double_dummy} ({self.difference:+d})"
+        tricks = f"{self.result.tricks} tricks, double dummy {self.double_dummy}"
+        return f"{self.result}: {tricks} ({self.difference:+d})"
 
 
 def far_results(board: Board, found: DoubleDummy) -> list[FarResult]:
