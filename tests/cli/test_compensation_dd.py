@@ -1,4 +1,4 @@
-"""``bridgescore compensation --dd``: the double-dummy par of deals given with their hands, beside the table."""
+"""``bridgescore compensation --dd``: the double-dummy par of deals given with hands, beside the table."""
 
 from __future__ import annotations
 
