@@ -101,3 +101,19 @@ def test_calibrate_refuses_another_samples_checkpoint(
     assert run(capsys, "calibrate", "--deals", "1", "--checkpoint", str(saved))[0] == 0
     code, _out, err = run(capsys, "calibrate", "--deals", "2", "--checkpoint", str(saved))
     assert code == 2 and "checkpoint of another calibration" in err
+
+
+def test_commands_that_do_not_analyse_never_import_the_solver() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from bridgescore.cli.main import main\n"
+        "main(['score', '4S='])\n"
+        "main(['compensation', 'examples/compensation.txt'])\n"
+        "assert 'endplay' not in sys.modules and 'matplotlib' not in sys.modules, 'solver imported'\n"
+    )
+    root = Path(__file__).parent.parent.parent
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=False)
+    assert done.returncode == 0, done.stderr
