@@ -37,7 +37,7 @@ class TrickTable:
             for tricks in row:
                 if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
                     raise RuleError(
-                        N_("{tricks!r} tricks is impossible: declarer takes 0 to 13 tricks"), tricks=tricks
+                        N_("{tricks} tricks is impossible: declarer takes 0 to 13 tricks"), tricks=tricks
                     )
 
     @classmethod
