@@ -10,7 +10,7 @@ import math
 from pathlib import Path
 
 from bridgescore.analysis.calibration import Calibration
-from bridgescore.forms.compensation_table import builtin_tables
+from bridgescore.forms.compensation_table import CompensationTable, builtin_tables
 
 
 def band(mean: float, sd: float | None, deals: int) -> tuple[float, float]:
@@ -25,8 +25,14 @@ def band(mean: float, sd: float | None, deals: int) -> tuple[float, float]:
     return round(mean - half, 6), round(mean + half, 6)
 
 
-def draw(calibration: Calibration, path: Path, *, min_deals: int = 30) -> None:
-    """Draw expected score by HCP, not vulnerable and vulnerable, calibrated (with bands) and built in."""
+def draw(
+    calibration: Calibration, path: Path, *, min_deals: int = 30, table: CompensationTable | None = None
+) -> None:
+    """Draw expected score by HCP, not vulnerable and vulnerable, calibrated (with bands) and built in.
+
+    Points measured on fewer than *min_deals* deals are left out; *table* (the calibrated table
+    file) is drawn as a dotted line when given.
+    """
     import matplotlib
 
     matplotlib.use("Agg")
@@ -43,11 +49,14 @@ def draw(calibration: Calibration, path: Path, *, min_deals: int = 30) -> None:
         ]
         axis.fill_between(hcps, [low for low, _high in bands], [high for _low, high in bands], alpha=0.3)
         axis.plot(hcps, means, "o-", label=f"double dummy ({calibration.sample.deals} deals)", linewidth=2)
-        for table in builtin_tables():
-            if table.needs_fit:
-                continue
+        if table is not None:
             values = [table.expected(hcp, vulnerable) for hcp in range(20, 41)]
-            axis.plot(range(20, 41), values, "--", label=f"{table.name}")
+            axis.plot(range(20, 41), values, ":", color="C0", label=f"table file {table.name}")
+        for builtin in builtin_tables():
+            if builtin.needs_fit:
+                continue
+            values = [builtin.expected(hcp, vulnerable) for hcp in range(20, 41)]
+            axis.plot(range(20, 41), values, "--", label=f"{builtin.name}")
         axis.set_title("vulnerable" if vulnerable else "not vulnerable")
         axis.set_xlabel("HCP of the stronger side")
         axis.grid(alpha=0.3)

@@ -184,14 +184,18 @@ def calibrate_command(
         calibration = calibrate(
             sample, workers=workers, scheduler=scheduler, checkpoint=checkpoint, progress=advance
         )
+    table = None
     if table_out is not None:
         from bridgescore.analysis.calibrated_table import table_text
+        from bridgescore.forms.compensation_table import parse_table
 
-        table_out.write_text(table_text(calibration, name=table_out.stem, min_deals=min_deals), "utf-8")
+        text = table_text(calibration, name=table_out.stem, min_deals=min_deals)
+        table_out.write_text(text, "utf-8")
+        table = parse_table(text, origin=str(table_out))
     if plot is not None:
         from bridgescore.analysis.plot import draw
 
-        draw(calibration, plot)
+        draw(calibration, plot, min_deals=min_deals, table=table)
     if json:
         print_json(calibration.as_dict())
         return
