@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bridgescore.analysis.calibrated_table import table_text
 from bridgescore.analysis.calibration import (
@@ -15,6 +18,7 @@ from bridgescore.analysis.calibration import (
     Sample,
     calibrate,
     chunk_deals,
+    merge,
     solve_chunk,
 )
 from bridgescore.core.errors import ParseError, RuleError
@@ -116,3 +120,32 @@ def test_bad_samples_are_refused() -> None:
         calibrate(SAMPLE, workers=0)
     with pytest.raises(RuleError, match="scheduler"):
         calibrate(SAMPLE, workers=1, scheduler="udp://nowhere")
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    chunks=st.lists(
+        st.dictionaries(
+            st.sampled_from([f"{hcp}/any/{vul}" for hcp in range(20, 41) for vul in ("nv", "v")]),
+            st.lists(st.integers(-2220, 2220), min_size=1, max_size=8),
+            max_size=6,
+        ),
+        min_size=1,
+        max_size=6,
+    ),
+    data=st.data(),
+)
+def test_merging_chunks_in_any_order_gives_the_same_table(
+    chunks: list[dict[str, list[int]]], data: Any
+) -> None:
+    sums = [{key: [len(s), sum(s), sum(x * x for x in s)] for key, s in chunk.items()} for chunk in chunks]
+    order = data.draw(st.permutations(range(len(sums))))
+    forward: dict[str, list[int]] = {}
+    shuffled: dict[str, list[int]] = {}
+    for index in range(len(sums)):
+        merge(forward, sums[index])
+        merge(shuffled, sums[order[index]])
+    sample = Sample(seed=1, deals=1)
+    assert json.dumps(Calibration(sample, forward).as_dict(), sort_keys=True) == json.dumps(
+        Calibration(sample, shuffled).as_dict(), sort_keys=True
+    )
