@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from bridgescore.analysis.board import DoubleDummy, analyse
-from bridgescore.core.cards import Deal
+from bridgescore.core.deal import Deal
 from bridgescore.formats import pbn
+from bridgescore.formats.pbn.event import read_game
 
 RESULTS = Path(__file__).parent.parent / "data" / "results"
 FILES = ("ruter_pairs_2022.pbn", "ruter_individuals_2022.pbn")
@@ -37,7 +38,7 @@ def published_boards() -> list[Published]:
                 (record["Declarer"], record["Denomination"]): int(record["Result"])
                 for record in table.records()
             }
-            read = pbn.read_game(game)
+            read = read_game(game)
             assert read.board is not None and read.board.deal is not None
             boards.append(
                 Published(name, read.board.number, Deal.parse(read.board.deal), tricks, game["OptimumScore"])

@@ -17,8 +17,8 @@ from typing import Any
 from bridgescore.analysis.par import Par, dd_score, par
 from bridgescore.analysis.solver import solve
 from bridgescore.analysis.tricks import TrickTable
-from bridgescore.core.cards import Deal
 from bridgescore.core.contract import Contract
+from bridgescore.core.deal import Deal
 from bridgescore.core.seat import Seat
 from bridgescore.core.vulnerability import Vulnerability
 

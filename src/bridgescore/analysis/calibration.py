@@ -31,8 +31,11 @@ from typing import Any
 
 from bridgescore.analysis.par import par
 from bridgescore.analysis.solver import solve, use_threads
-from bridgescore.core.cards import SUITS, Card, Deal, Fit, Hand, Rank
+from bridgescore.core.card import SUITS, Card, Rank
+from bridgescore.core.deal import Deal
 from bridgescore.core.errors import N_, ParseError, RuleError
+from bridgescore.core.evaluation import Fit
+from bridgescore.core.hand import Hand
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 

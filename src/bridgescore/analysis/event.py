@@ -6,7 +6,7 @@ fewer than the solver gives: 7NT made on a deal with nine tricks, or 3NT four do
 Single-dummy play misses a trick or two all the time; three is where a director looks again
 (a mis-entered result, a revoke not ruled on, a fouled board)::
 
-    >>> from bridgescore.core.cards import Deal
+    >>> from bridgescore.core.deal import Deal
     >>> from bridgescore.core.contract import Result
     >>> from bridgescore.forms.duplicate.model import Board, TravellerLine
     >>> deal = "N:AJT984.6.Q32.KJ9 7652.QT83.T54.32 Q.7542.K987.QT64 K3.AKJ9.AJ6.A875"
@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from bridgescore.analysis.board import DoubleDummy, analyse
-from bridgescore.core.cards import Deal
 from bridgescore.core.contract import Result
+from bridgescore.core.deal import Deal
 from bridgescore.core.seat import Seat
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.duplicate.model import Board

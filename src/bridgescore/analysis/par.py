@@ -21,8 +21,8 @@ from typing import Any
 
 from bridgescore.analysis.solver import SOLVER_LOCK
 from bridgescore.analysis.tricks import TrickTable
-from bridgescore.core.cards import Deal
 from bridgescore.core.contract import Contract, Doubling, Result
+from bridgescore.core.deal import Deal
 from bridgescore.core.errors import N_, RuleError
 from bridgescore.core.scoring import score
 from bridgescore.core.seat import Seat, Side

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from bridgescore.analysis.tricks import TrickTable
-from bridgescore.core.cards import Deal
+from bridgescore.core.deal import Deal
 
 BATCH = 40
 """Deals per DDS call: ``CalcAllTables`` takes at most 200 tables, five (strains) per deal."""

@@ -23,7 +23,7 @@ from bridgescore.core.errors import N_, ParseError
 if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
     from bridgescore.analysis.calibration import Calibration
-    from bridgescore.core.cards import Deal
+    from bridgescore.core.deal import Deal
     from bridgescore.core.seat import Seat
     from bridgescore.core.vulnerability import Vulnerability
 
@@ -64,8 +64,9 @@ def dd_command(
     """Double-dummy tricks for each declarer and strain, and par, of a deal or of each board of a PBN file."""
     _ = use_language(lang)
     from bridgescore.analysis.board import analyse
-    from bridgescore.core.cards import Deal
-    from bridgescore.core.notation import parse_seat, parse_vulnerability
+    from bridgescore.core.deal import Deal
+    from bridgescore.core.seat import parse_seat
+    from bridgescore.core.vulnerability import parse_vulnerability
 
     path = Path(deal_or_file)
     if ":" not in deal_or_file and (path.suffix.lower() == ".pbn" or path.is_file()):
@@ -95,21 +96,19 @@ def dd_text(found: DoubleDummy, _: Callable[[str], str]) -> str:
     from bridgescore.analysis.tricks import STRAINS
     from bridgescore.cli.labels import seat_label, side_label, vulnerability_label
     from bridgescore.cli.output import current_language
-    from bridgescore.core.contract import Contract
-    from bridgescore.core.notation import format_contract
     from bridgescore.core.seat import Seat, Side
     from bridgescore.i18n import signed
 
     language = current_language()
     contracts = ", ".join(result.format(language) for result in found.par.contracts) or _("pass")
     header = _("Dealer {dealer}, vulnerable: {vulnerability}").format(
-        dealer=seat_label(found.dealer, _), vulnerability=vulnerability_label(found.vulnerability, _)
+        dealer=seat_label(found.dealer), vulnerability=vulnerability_label(found.vulnerability, _)
     )
-    strains = [format_contract(Contract(1, strain), language)[1:] for strain in STRAINS]
+    strains = [strain.letter(language) for strain in STRAINS]
     lines = ["    " + "".join(f"{strain:>4}" for strain in strains)]
     for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
         tricks = "".join(f"{found.table.tricks(seat, strain):>4}" for strain in STRAINS)
-        lines.append(f"{seat_label(seat, _):>4}{tricks}")
+        lines.append(f"{seat_label(seat):>4}{tricks}")
     par_line = _("Par: {side} {score} ({contracts})").format(
         side=side_label(Side.NS, _), score=signed(found.par.score_ns), contracts=contracts
     )
@@ -119,7 +118,7 @@ def dd_text(found: DoubleDummy, _: Callable[[str], str]) -> str:
 def pbn_boards(path: Path) -> list[tuple[int, Deal, Seat, Vulnerability]]:
     """The boards of a PBN file that carry a deal (each game with a ``Deal`` tag), in file order."""
     from bridgescore.cli.output import gettext, warning_line
-    from bridgescore.core.cards import Deal
+    from bridgescore.core.deal import Deal
     from bridgescore.formats import pbn
 
     if not path.is_file():
