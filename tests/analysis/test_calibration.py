@@ -149,3 +149,17 @@ def test_merging_chunks_in_any_order_gives_the_same_table(
     assert json.dumps(Calibration(sample, forward).as_dict(), sort_keys=True) == json.dumps(
         Calibration(sample, shuffled).as_dict(), sort_keys=True
     )
+
+
+def test_the_table_calibrated_in_the_docs_loads_and_prices_par_above_the_classic_table() -> None:
+    from bridgescore.forms.compensation_table import load_table
+
+    docs = Path(__file__).parent.parent.parent / "docs"
+    calibrated, classic = load_table(docs / "calibrated.toml"), load_table("classic")
+    assert calibrated.expected(20, vulnerable=False) == 0
+    assert (calibrated.expected(40, vulnerable=False), calibrated.expected(40, vulnerable=True)) == (
+        1520,
+        2220,
+    )
+    # docs/analysis.md: from 22 HCP up par is above the classic table
+    assert all(calibrated.expected(hcp, False) > classic.expected(hcp, False) for hcp in range(22, 32))
