@@ -12,6 +12,7 @@ import uvicorn
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
 from bridgescore.web.pads import registry
+from bridgescore.web.security import Safety
 from tests.web.plainpad import PAD
 
 
@@ -20,8 +21,14 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--database", required=True)
     args = parser.parse_args()
-    app = create_app(Store.open(f"sqlite:///{args.database}"), pads={**registry(), "plain": PAD})
-    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False)
+    # Many fast clients on one address (the durability test, the load benchmark): no rate limit.
+    safety = Safety(writes_per_minute=0)
+    app = create_app(
+        Store.open(f"sqlite:///{args.database}"), pads={**registry(), "plain": PAD}, safety=safety
+    )
+    uvicorn.run(
+        app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False, server_header=False
+    )
 
 
 if __name__ == "__main__":

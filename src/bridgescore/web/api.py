@@ -27,6 +27,10 @@ router = APIRouter(prefix="/api", tags=["api"])
 
 MAX_LINE = 2000
 MAX_LOG = 1_000_000
+MAX_TITLE = 200
+MAX_NAME = 60
+"""A player's name, and a setting's value."""
+MAX_DEALER = 10
 
 
 def _no_control_characters(value: str) -> str:
@@ -68,12 +72,12 @@ class NewGame(_Strict):
     """A game to start: its form, a title, who sits where, the first dealer and the settings."""
 
     form: Line = Field(max_length=32, examples=["rubber"])
-    title: Line = Field("", max_length=200, examples=["Friday at Anna's"])
-    players: dict[Line, Annotated[Line, Field(max_length=60)]] = Field(
+    title: Line = Field("", max_length=MAX_TITLE, examples=["Friday at Anna's"])
+    players: dict[Line, Annotated[Line, Field(max_length=MAX_NAME)]] = Field(
         default_factory=dict, examples=[{"N": "Аня", "E": "Борис", "S": "Вера", "W": "Глеб"}]
     )
-    first_dealer: Line = Field("N", max_length=10, examples=["N"])
-    settings: dict[Line, Annotated[Line, Field(max_length=60)]] = Field(
+    first_dealer: Line = Field("N", max_length=MAX_DEALER, examples=["N"])
+    settings: dict[Line, Annotated[Line, Field(max_length=MAX_NAME)]] = Field(
         default_factory=dict, examples=[{"honours": "on"}]
     )
 
@@ -96,7 +100,7 @@ class EditIn(_Strict):
 class PlayersIn(_Strict):
     """Who sits where from the next deal on (seat letter → name)."""
 
-    players: dict[Line, Annotated[Line, Field(max_length=60)]]
+    players: dict[Line, Annotated[Line, Field(max_length=MAX_NAME)]]
     client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
@@ -116,7 +120,7 @@ class ImportIn(_Strict):
     """A whole deal-log file."""
 
     text: Text = Field(max_length=MAX_LOG)
-    title: Line = Field("", max_length=200)
+    title: Line = Field("", max_length=MAX_TITLE)
 
 
 def summary_dict(game: GameSummary) -> dict[str, Any]:

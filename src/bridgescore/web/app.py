@@ -24,6 +24,7 @@ from bridgescore import __version__
 from bridgescore.store import Store
 from bridgescore.web import api, language, pages, problems
 from bridgescore.web.pads import Scorepad, registry
+from bridgescore.web.security import Guard, Safety, script_hashes
 from bridgescore.web.services import Services
 
 STATIC = Path(__file__).parent / "static"
@@ -79,8 +80,17 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     yield
 
 
-def create_app(store: Store | None = None, *, pads: Mapping[str, Scorepad] | None = None) -> FastAPI:
-    """The app on *store* (default: :meth:`Store.open`, which applies the migrations) and *pads*."""
+def create_app(
+    store: Store | None = None,
+    *,
+    pads: Mapping[str, Scorepad] | None = None,
+    safety: Safety | None = None,
+) -> FastAPI:
+    """The app on *store* (default: :meth:`Store.open`, which applies the migrations) and *pads*.
+
+    *safety*: the body limit, the household PIN and the rate limit (default: from the
+    environment, :meth:`Safety.from_environment`; see :mod:`bridgescore.web.security`).
+    """
     app = FastAPI(
         lifespan=_lifespan,
         title="bridgescore",
@@ -98,6 +108,10 @@ def create_app(store: Store | None = None, *, pads: Mapping[str, Scorepad] | Non
     problems.install(app)
     app.add_middleware(GZipMiddleware, minimum_size=800)
     app.add_middleware(Timing)
+    inline = script_hashes((pages.TEMPLATES / "base.html").read_text(encoding="utf-8"))
+    app.add_middleware(
+        Guard, safety=safety if safety is not None else Safety.from_environment(), inline_scripts=inline
+    )
     return app
 
 

@@ -20,6 +20,7 @@ from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.i18n import translator
 from bridgescore.store.errors import ConflictError, NotFoundError
 from bridgescore.web import language
+from bridgescore.web.security import RefusedError
 
 
 class FieldError(Exception):
@@ -42,6 +43,8 @@ def field(name: str) -> Iterator[None]:
 
 def status_of(error: BridgeScoreError) -> int:
     """The HTTP status for *error*."""
+    if isinstance(error, RefusedError):
+        return error.status
     if isinstance(error, NotFoundError):
         return 404
     if isinstance(error, ConflictError):
@@ -111,6 +114,8 @@ def install(app: FastAPI) -> None:
     async def _http(request: Request, error: HTTPException) -> Response:
         if error.status_code == 404:
             problem: BridgeScoreError = NotFoundError(N_("there is no page at {path}"), path=request.url.path)
+        elif error.status_code == 413:
+            problem = ParseError(N_("the request is too large: at most {most} bytes"), most=error.detail)
         elif error.status_code == 405:
             problem = ParseError(N_("{method} is not allowed at {path}"), method=request.method,
                                  path=request.url.path)  # fmt: skip
