@@ -18,6 +18,7 @@ from bridgescore.core.errors import N_, ParseError
 from bridgescore.forms.deal import Form
 from bridgescore.i18n import translator
 from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
+from bridgescore.store.repository import MAX_IMPORT
 from bridgescore.web import language
 from bridgescore.web.pads import FORM_NAMES
 from bridgescore.web.problems import FieldError, field
@@ -210,6 +211,8 @@ def import_log(services: Services, text: str, title: str = "") -> GameSummary:
             raise ParseError(N_("unknown form {form!r} in the file"), form=form)
         pad = services.pad(form)
         header, readings = pad.split(text)
+        if len(readings) > MAX_IMPORT:
+            raise ParseError(N_("a game holds at most {most} lines on import"), most=MAX_IMPORT)
         pad.replay(header, [reading.text for reading in readings])
     lines = [(reading.kind, reading.text) for reading in readings]
     return services.store.create_game(pad.form, header, title=title.strip(), lines=lines)
@@ -246,8 +249,17 @@ def export_log(game_id: str, services: Needs) -> PlainTextResponse:
     return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
 
 
+HISTORY_PAGE = 5000
+"""The most entries one history request answers (``after`` pages on)."""
+
+
 @router.get("/games/{game_id}/history", summary="Every change, oldest first, and whether it still counts")
-def history(game_id: str, services: Needs) -> list[dict[str, Any]]:
+def history(
+    game_id: str,
+    services: Needs,
+    after: Annotated[int, Query(ge=0, le=10**9, description="entries after this seq")] = 0,
+    limit: Annotated[int, Query(ge=1, le=HISTORY_PAGE)] = HISTORY_PAGE,
+) -> list[dict[str, Any]]:
     game = services.store.game(game_id)
     return [
         {
@@ -257,7 +269,7 @@ def history(game_id: str, services: Needs) -> list[dict[str, Any]]:
             "live": effect.live,
             "undone_by": effect.undone_by,
         }
-        for effect in game.history
+        for effect in game.history[after : after + limit]
     ]
 
 

@@ -266,8 +266,12 @@ def _seq_of(entry_id: int | None, seqs: Mapping[int, Any] | None) -> Any:
     return (seqs or {}).get(entry_id or 0, "?")
 
 
+HISTORY_PAGE = 500
+"""Changes shown on one history page, newest first (``?before=`` shows older ones)."""
+
+
 @router.get("/games/{game_id}/history", response_class=HTMLResponse)
-def history_page(request: Request, game_id: str, services: Needs) -> HTMLResponse:
+def history_page(request: Request, game_id: str, services: Needs, before: int | None = None) -> HTMLResponse:
     game = services.store.game(game_id)
     pad = services.pad(game.form)
     gettext = translator(language.of_request(request))
@@ -278,8 +282,11 @@ def history_page(request: Request, game_id: str, services: Needs) -> HTMLRespons
     def display(text: str) -> str:
         return pad.display(text, lang) if text else text
 
-    rows = [(effect, describe(effect, gettext, seqs, display)) for effect in reversed(history)]
-    return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable)
+    end = len(history) if before is None else max(0, min(len(history), before - 1))
+    shown = history[max(0, end - HISTORY_PAGE) : end]
+    rows = [(effect, describe(effect, gettext, seqs, display)) for effect in reversed(shown)]
+    older = shown[0].entry.seq if shown and shown[0].entry.seq > 1 else None
+    return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable, older=older)
 
 
 @router.get("/games/{game_id}/export.txt", response_class=PlainTextResponse)
