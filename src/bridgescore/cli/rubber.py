@@ -85,8 +85,14 @@ def rubber_command(
 
 
 def seating_of(log: DealLog) -> Callable[[Rubber], Players | None]:
-    """Who sat where in a rubber: the players of its first deal."""
-    return lambda rubber: log.players_at(rubber.deals[0].number) if rubber.deals else log.players
+    """Who sat where in a rubber: the players of its first deal (the log walked once, not per rubber)."""
+    seatings = log.seatings()
+
+    def seating(rubber: Rubber) -> Players | None:
+        number = rubber.deals[0].number if rubber.deals else 0
+        return seatings[number - 1] if 0 < number <= len(seatings) else log.players
+
+    return seating
 
 
 def as_json(state: RubberState, log: DealLog, we: Side, gettext: Callable[[str], str]) -> dict[str, Any]:
