@@ -232,7 +232,7 @@ class DealLog:
     def seatings(self) -> tuple[Players | None, ...]:
         """Who sat where on each deal, in order — one pass, where :meth:`players_at` walks the log each time.
 
-        >>> log = loads("form: rubber\nplayers: N=A\n1S N =\nplayers: N=C\n2S N =\npass")
+        >>> log = loads("form: rubber\\nplayers: N=A\\n1S N =\\nplayers: N=C\\n2S N =\\npass")
         >>> [str(players) for players in log.seatings()]
         ['N=A', 'N=C', 'N=C']
         """
