@@ -358,7 +358,8 @@ def test_any_pairs_event_round_trips_through_usebio(event: Event) -> None:
 def test_entities_declared_in_utf16_are_refused_too() -> None:
     bomb = """<?xml version="1.0" encoding="UTF-16"?>
 <!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
-<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><EVENT_DESCRIPTION>&b;</EVENT_DESCRIPTION></EVENT></USEBIO>"""
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
+<EVENT_DESCRIPTION>&b;</EVENT_DESCRIPTION></EVENT></USEBIO>"""
     for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
         data = bomb.encode(encoding)
         if encoding != "utf-16":
