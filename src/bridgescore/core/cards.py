@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import ClassVar, Literal
 
+from bridgescore.core import numbers
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError, Term
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
@@ -302,7 +303,7 @@ class Fit:
                    "e.g. H9 (Ч9), or none"),
                 text=text,
             )  # fmt: skip
-        length = int(digits)
+        length = numbers.whole(digits)
         if not 8 <= length <= 13:
             raise ParseError(
                 N_("{text!r}: a fit is 8 to 13 cards in the two hands; with fewer write none"), text=text
@@ -387,7 +388,7 @@ class HcpSplit:
                 N_("{text!r} is not a side's high-card points: write NS:25 or EW:15 (С-Ю:25, В-З:15)"),
                 text=text,
             ) from None
-        hcp = int(number)
+        hcp = numbers.whole(number)
         if hcp > 40:
             raise ParseError(N_("{text!r}: a side holds 0 to 40 high-card points"), text=text)
         return cls.of(side, hcp)

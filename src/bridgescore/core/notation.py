@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
+from bridgescore.core import numbers
 from bridgescore.core.contract import Contract, Doubling, Language, Result
 from bridgescore.core.errors import N_, ParseError, Term
 from bridgescore.core.seat import Seat, Side
@@ -163,7 +164,7 @@ class _Scanner:
         start = self.pos
         while self.pos < len(self.text) and self.text[self.pos].isdecimal() and self.text[self.pos].isascii():
             self.pos += 1
-        return int(self.text[start : self.pos]) if self.pos > start else None
+        return numbers.whole(self.text[start : self.pos]) if self.pos > start else None
 
 
 def _is_pass(text: str) -> bool:

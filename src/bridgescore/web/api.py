@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
@@ -32,6 +32,9 @@ MAX_TITLE = 200
 MAX_NAME = 60
 """A player's name, and a setting's value."""
 MAX_DEALER = 10
+MAX_ID = 2**53
+"""The largest id of an entry or a line (what JSON numbers hold exactly)."""
+LineId = Annotated[int, Path(ge=1, le=MAX_ID)]
 
 
 def _no_control_characters(value: str) -> str:
@@ -88,7 +91,9 @@ class LineIn(_Strict):
 
     text: Line = Field(max_length=MAX_LINE, examples=["4S N 10"])
     client_token: Line | None = Field(None, min_length=1, max_length=64)
-    before: int | None = Field(None, description="insert before this line (default: at the end)")
+    before: int | None = Field(
+        None, ge=1, le=MAX_ID, description="insert before this line (default: at the end)"
+    )
 
 
 class EditIn(_Strict):
@@ -308,7 +313,7 @@ def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONRespon
 
 
 @router.put("/games/{game_id}/lines/{line_id}", summary="Correct a line (the old text stays in the history)")
-def edit_line(game_id: str, line_id: int, payload: EditIn, services: Needs) -> JSONResponse:
+def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -> JSONResponse:
     opened = services.open(game_id)
     with field("text"):
         reading = opened.pad.read_line(payload.text, opened.game.header)
@@ -325,7 +330,7 @@ def edit_line(game_id: str, line_id: int, payload: EditIn, services: Needs) -> J
 @router.delete("/games/{game_id}/lines/{line_id}", summary="Delete a line (undo brings it back)")
 def delete_line(
     game_id: str,
-    line_id: int,
+    line_id: LineId,
     services: Needs,
     client_token: Annotated[Line | None, Query(min_length=1, max_length=64)] = None,
 ) -> JSONResponse:

@@ -74,6 +74,8 @@ def _validation_error(detail: dict[str, Any]) -> tuple[BridgeScoreError, str | N
         return ParseError(N_("{field} must be plain text, without control characters"), field=shown), name
     if kind.startswith("string"):
         return ParseError(N_("{field} must be text"), field=shown), name
+    if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        return ParseError(N_("{field} is out of range"), field=shown), name
     if kind.startswith("int"):
         return ParseError(N_("{field} must be a whole number"), field=shown), name
     if kind.startswith(("dict", "model")):
@@ -114,6 +116,8 @@ def install(app: FastAPI) -> None:
     async def _http(request: Request, error: HTTPException) -> Response:
         if error.status_code == 404:
             problem: BridgeScoreError = NotFoundError(N_("there is no page at {path}"), path=request.url.path)
+        elif error.status_code == 400:
+            problem = ParseError(N_("the request could not be read: send JSON, a form, or plain text"))
         elif error.status_code == 413:
             problem = ParseError(N_("the request is too large: at most {most} bytes"), most=error.detail)
         elif error.status_code == 405:

@@ -99,7 +99,7 @@ def _count(text: str | None, default: int) -> int:
     if text is None or not text.strip():
         return default
     digits = text.strip().replace("_", "")
-    if not digits.isdigit() or len(digits) > 12:
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 12:
         raise ParseError(N_("{value!r} is not a whole number of at most 12 digits"), value=text)
     return int(digits)
 
@@ -143,7 +143,7 @@ class _Bucket:
 class RateLimit:
     """A token bucket per client: *per_minute* changes a minute, a quarter of them at once.
 
-    >>> limit = RateLimit(4)
+    >>> limit = RateLimit(8)  # two at once
     >>> [limit.wait("phone", now=0.0) for _ in range(2)]
     [0.0, 0.0]
     >>> limit.wait("phone", now=0.0) > 0
@@ -252,7 +252,8 @@ class Guard:
 
     def _admit(self, request: Request) -> None:
         declared = request.headers.get("content-length", "")
-        if declared.strip().isdigit() and (len(declared) > 15 or int(declared) > self.safety.max_body):
+        digits = declared.strip()
+        if digits.isascii() and digits.isdigit() and (len(digits) > 15 or int(digits) > self.safety.max_body):
             raise _too_large(self.safety.max_body)
         if request.method not in UNSAFE:
             return

@@ -490,7 +490,7 @@ def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
     except DefusedXmlException:
         refused = ParseError(N_("the file declares XML entities: it is refused (USEBIO files have none)"))
         return Loaded(Event(), (Diagnostic.of(refused, file=file),))
-    except LookupError as error:  # an encoding Python does not know
+    except (LookupError, ValueError) as error:  # an encoding Python or expat does not know
         unknown = ParseError(N_("the file's XML encoding cannot be read: {reason}"), reason=str(error))
         return Loaded(Event(), (Diagnostic.of(unknown, file=file),))
     except ElementTree.ParseError as error:

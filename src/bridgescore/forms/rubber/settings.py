@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
+from bridgescore.core import numbers
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.scoring import ScoringRules, UndertrickTable
 from bridgescore.forms.deal import Deal
@@ -77,7 +78,7 @@ def _number(key: str, value: str) -> int:
         raise ParseError(
             N_("{value!r} is not a number of points for {key!r}"), value=value.strip(), key=key.strip()
         )
-    return int(text)
+    return numbers.whole(text)
 
 
 def _check_points(name: str, value: object, key: str | None = None) -> None:
