@@ -210,3 +210,30 @@ def test_many_lines_cross_the_blocks_of_the_fold() -> None:
     journal.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=1300))  # far back: replayed
     got = [(e.position, e.before, e.live, e.undone_by) for e in effects(journal)]
     assert got == reference_effects(journal)
+
+
+def test_the_history_of_adds_edits_and_undos_of_the_latest_change_never_replays(
+    monkeypatch: Any,
+) -> None:
+    # The cost that does not grow with the game, checked without a clock: the fold is never
+    # restarted for the changes people make (an undo reaching further back would restart it).
+    from bridgescore.store import journal as module
+
+    def refold(_ordered: Any) -> Any:
+        raise AssertionError("replayed from the start")
+
+    monkeypatch.setattr(module, "_refold", refold)
+    entries = [Entry(i, i, Op.ADD, Kind.DEAL, "pass") for i in range(1, 2001)]
+    n = len(entries)
+    for line in range(1, 2001, 50):
+        for op in (Op.EDIT, Op.ADD, Op.DELETE):
+            n += 1
+            entries.append(Entry(n, n, op, Kind.DEAL, None if op is Op.DELETE else "3NT S 9", line=line + 1))
+        n += 1
+        entries.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=n - 1))  # undo the deletion
+        n += 1
+        entries.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=n - 1))  # and redo it
+    history = effects(entries)
+    assert len(history) == n and all(
+        effect.entry.op is Op.UNDO or effect.position for effect in history[:2000]
+    )
