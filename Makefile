@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # The stamp's name carries a checksum of pyproject.toml, so a changed dependency list reinstalls.
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: setup run test lint typecheck unit bench clean messages chromium test-postgres
+.PHONY: setup run test lint typecheck unit bench clean messages chromium test-postgres screenshots
 
 setup: $(STAMP)
 
@@ -44,10 +44,14 @@ lint: setup
 	$(BIN)/ruff format --check src tests benchmarks
 
 typecheck: setup
-	$(BIN)/mypy src
+	$(BIN)/mypy src tests
 
 unit: setup
 	$(BIN)/pytest
+
+# Not a test: redraw the README's phone pictures (docs/scorepad-*.png) after the pages change.
+screenshots: setup chromium
+	$(BIN)/python -m tests.browser.screenshots
 
 # Benchmarks are not tests: run them by hand, record the figures in docs/performance.md.
 bench: setup

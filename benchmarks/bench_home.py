@@ -14,11 +14,12 @@ from __future__ import annotations
 import argparse
 import random
 
-from bridgescore.core.cards import FULL_PACK, Deal, Hand
+from bridgescore.core.card import FULL_PACK
 from bridgescore.core.contract import Result
+from bridgescore.core.deal import Deal
+from bridgescore.core.hand import Hand
 from bridgescore.core.scoring import score
 from bridgescore.formats.deallog import loads
-from bridgescore.forms import chicago, compensation
 from timing import best_time
 
 CONTRACTS = ["1NT", "2S", "3NT", "4H", "4S", "5D", "6S", "2HX", "3C", "4SX", "1D", "7NT"]
@@ -58,9 +59,9 @@ def main() -> None:
         hands_text = "form: compensation\n" + "\n".join(f"{line} deal={random_deal(rng)}" for line in lines)
         cases = [
             ("score() of each result (baseline)", lambda: None),
-            ("Chicago: loads + replay", lambda: chicago.replay(loads(chicago_text))),  # noqa: B023
-            ("compensation, hcp=: loads + replay", lambda: compensation.replay(loads(hcp_text))),  # noqa: B023
-            ("compensation, deal=: loads + replay", lambda: compensation.replay(loads(hands_text))),  # noqa: B023
+            ("Chicago: loads + replay", lambda: loads(chicago_text).replay()),  # noqa: B023
+            ("compensation, hcp=: loads + replay", lambda: loads(hcp_text).replay()),  # noqa: B023
+            ("compensation, deal=: loads + replay", lambda: loads(hands_text).replay()),  # noqa: B023
         ]
         print(f"{count} deals, best of {args.repeats}")
         for name, run in cases:

@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/bench_rubber.py [--deals 2000] [--repeat 5]
 
 The web app keeps a home game as a deal log and replays it to draw every page, so what matters
-is the time per deal of ``deallog.loads`` and of ``rubber.replay``. The baseline, timed in the
+is the time per deal of ``deallog.loads`` and of the rubber's fold (``RUBBER.fold``). The
+baseline, timed in the
 same process on the same deals, is what no rubber can avoid: ``core.score()`` of each deal
 (the explained contract score the rubber's entries are made of).
 """
@@ -15,7 +16,7 @@ import random
 
 from bridgescore.core.scoring import score
 from bridgescore.formats.deallog import loads
-from bridgescore.forms.rubber import RubberSettings, replay
+from bridgescore.forms.rubber import RUBBER, RubberSettings
 from timing import best_time
 
 
@@ -56,13 +57,13 @@ def main() -> None:
     cases = [
         ("core.score() of each deal (baseline)", baseline),
         ("deallog.loads (the text)", best_time(lambda: loads(text), args.repeat)),
-        ("rubber.replay (the deals)", best_time(lambda: replay(deals, settings), args.repeat)),
+        ("RUBBER.fold (the deals)", best_time(lambda: RUBBER.fold(deals, settings), args.repeat)),
         (
             "loads + replay + finish",
-            best_time(lambda: replay(loads(text).deals, settings, close=True), args.repeat),
+            best_time(lambda: RUBBER.finish(loads(text, form=RUBBER).replay()), args.repeat),
         ),
     ]
-    state = replay(deals, settings)
+    state = RUBBER.fold(deals, settings)
     print(f"{args.deals} deals, {len(state.rubbers)} rubbers; best of {args.repeat}")
     for name, seconds in cases:
         per_deal, ratio = seconds / args.deals * 1e6, seconds / baseline

@@ -4,7 +4,7 @@ the IMP scale (§4.2): 25 HCP not vulnerable expects 300, 21 HCP vulnerable expe
 
 from __future__ import annotations
 
-from typing import Any
+from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_rubber import cells
@@ -12,7 +12,7 @@ from tests.browser.test_scorepad import enter, save_and_wait
 from tests.web.server import Server
 
 
-def start_evening(page: Any, live: Server, names: tuple[str, str, str, str]) -> None:
+def start_evening(page: Page, live: Server, names: tuple[str, str, str, str]) -> None:
     page.goto(live.url + "/")
     page.click("#new-compensation")
     for seat, name in zip("NESW", names, strict=True):
@@ -21,7 +21,7 @@ def start_evening(page: Any, live: Server, names: tuple[str, str, str, str]) -> 
     page.wait_for_url("**/games/*")
 
 
-def play_evening(page: Any) -> None:
+def play_evening(page: Page) -> None:
     # Deal 1, nobody vulnerable: 4♥ N =, NS 25 → 420 − 300 = +120 → +3.
     enter(page, "4", "H", "N", "=")
     page.fill("#hcp-ns", "25")
@@ -43,7 +43,7 @@ def play_evening(page: Any) -> None:
     save_and_wait(page, 2)
 
 
-def test_a_compensation_evening_in_russian(page_ru: Any, live: Server) -> None:
+def test_a_compensation_evening_in_russian(page_ru: Page, live: Server) -> None:
     page = page_ru
     start_evening(page, live, ("Аня", "Борис", "Вера", "Глеб"))
     assert "Сдача 1" in page.inner_text("#next")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from typing import Any
+
+from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_scorepad import enter, save_and_wait
@@ -23,7 +24,7 @@ A1 = [
 ]
 
 
-def start_rubber(page: Any, live: Server, names: tuple[str, str, str, str]) -> str:
+def start_rubber(page: Page, live: Server, names: tuple[str, str, str, str]) -> str:
     page.goto(live.url + "/")
     page.click("#new-rubber")
     for seat, name in zip("NESW", names, strict=True):
@@ -33,20 +34,20 @@ def start_rubber(page: Any, live: Server, names: tuple[str, str, str, str]) -> s
     return str(page.url.rsplit("/", 1)[1])
 
 
-def play(page: Any, deals: list[tuple[str, str, str, str, str]]) -> None:
+def play(page: Page, deals: list[tuple[str, str, str, str, str]]) -> None:
     for number, (level, strain, doubling, declarer, result) in enumerate(deals, start=1):
         enter(page, level, strain, declarer, result, doubling=doubling)
         page.wait_for_selector("#preview .rows")
         save_and_wait(page, number)
 
 
-def cells(page: Any, selector: str) -> list[str]:
+def cells(page: Page, selector: str) -> list[str]:
     return [
         text.strip() for text in page.eval_on_selector_all(selector, "cells => cells.map(c => c.textContent)")
     ]
 
 
-def test_a_whole_rubber_by_taps(page: Any, live: Server) -> None:
+def test_a_whole_rubber_by_taps(page: Page, live: Server) -> None:
     game = start_rubber(page, live, ("Anna", "Boris", "Vera", "Gleb"))
     enter(page, "2", "H", "N", "+2")
     page.wait_for_selector("#preview .rows")
@@ -67,7 +68,7 @@ def test_a_whole_rubber_by_taps(page: Any, live: Server) -> None:
     assert state["rubbers"][0]["finished"] is True
 
 
-def test_honours_are_tapped_and_vulnerability_follows_the_games(page: Any, live: Server) -> None:
+def test_honours_are_tapped_and_vulnerability_follows_the_games(page: Page, live: Server) -> None:
     start_rubber(page, live, ("A", "B", "C", "D"))
     enter(page, "4", "S", "N", "=")
     page.click('#entry [data-part="honours"] button[data-value="EW:100"]')
@@ -79,7 +80,7 @@ def test_honours_are_tapped_and_vulnerability_follows_the_games(page: Any, live:
     assert "vulnerable" in page.inner_text("#preview") and "100" in page.inner_text("#preview .rows")
 
 
-def test_an_unfinished_rubber_shows_what_ending_now_would_give(page_ru: Any, live: Server) -> None:
+def test_an_unfinished_rubber_shows_what_ending_now_would_give(page_ru: Page, live: Server) -> None:
     page = page_ru
     start_rubber(page, live, ("Аня", "Борис", "Вера", "Глеб"))
     play(page, [("4", "S", "", "N", "="), ("2", "C", "", "E", "=")])  # rules A.1, the unfinished example

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_scorepad import enter, save_and_wait
 from tests.web.server import Server
 
 
-def test_the_browser_language_chooses_russian_and_the_switch_english(page_ru: Any, live: Server) -> None:
+def test_the_browser_language_chooses_russian_and_the_switch_english(page_ru: Page, live: Server) -> None:
     page = page_ru
     page.goto(live.url + "/")
     assert page.inner_text("h1") == "Новая игра"

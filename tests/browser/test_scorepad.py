@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from typing import Any
+
+from playwright.sync_api import Browser, Page, Route
 
 from tests.browser.conftest import screenshot
 from tests.web.server import Server
 
 
-def start_game(page: Any, live: Server, title: str = "Friday") -> str:
+def start_game(page: Page, live: Server, title: str = "Friday") -> str:
     page.goto(live.url + "/new/plain")
     page.fill("input[name=title]", title)
     for seat, name in zip("NESW", ("Anna", "Boris", "Vera", "Gleb"), strict=True):
@@ -20,11 +21,11 @@ def start_game(page: Any, live: Server, title: str = "Friday") -> str:
     return str(page.url.rsplit("/", 1)[1])
 
 
-def tap(page: Any, part: str, value: str) -> None:
+def tap(page: Page, part: str, value: str) -> None:
     page.click(f'#entry [data-part="{part}"] button[data-value="{value}"]')
 
 
-def enter(page: Any, level: str, strain: str, declarer: str, result: str, doubling: str = "") -> None:
+def enter(page: Page, level: str, strain: str, declarer: str, result: str, doubling: str = "") -> None:
     tap(page, "level", level)
     tap(page, "strain", strain)
     if doubling:
@@ -33,7 +34,7 @@ def enter(page: Any, level: str, strain: str, declarer: str, result: str, doubli
     tap(page, "result", result)
 
 
-def save_and_wait(page: Any, count: int) -> None:
+def save_and_wait(page: Page, count: int) -> None:
     page.click("#save")
     page.wait_for_function(f"document.querySelectorAll('#deals li').length === {count}")
 
@@ -43,7 +44,7 @@ def lines(live: Server, game: str) -> list[str]:
         return [line["text"] for line in json.loads(answer.read())["lines"]]
 
 
-def test_taps_compose_the_deal_preview_explains_it_and_save_stores_it(page: Any, live: Server) -> None:
+def test_taps_compose_the_deal_preview_explains_it_and_save_stores_it(page: Page, live: Server) -> None:
     game = start_game(page, live)
     screenshot(page, "plain-empty-game-en")
     enter(page, "3", "NT", "S", "+1")
@@ -58,11 +59,11 @@ def test_taps_compose_the_deal_preview_explains_it_and_save_stores_it(page: Any,
     save_and_wait(page, 2)
     page.click('#entry [data-part="pass"]')
     save_and_wait(page, 3)
-    assert lines(live, game) == ["3NT S +1", "4SX E -2", "Pass"]
+    assert lines(live, game) == ["3NT S +1", "4SX E -2", "pass"]
     screenshot(page, "plain-game-en")
 
 
-def test_typed_notation_in_russian_is_read(page: Any, live: Server) -> None:
+def test_typed_notation_in_russian_is_read(page: Page, live: Server) -> None:
     game = start_game(page, live)
     page.fill("#notation", "4П С 10")
     page.wait_for_selector("#preview .explain")
@@ -74,7 +75,7 @@ def test_typed_notation_in_russian_is_read(page: Any, live: Server) -> None:
     assert lines(live, game) == ["4S N ="]
 
 
-def test_edit_then_undo_a_deal(page: Any, live: Server) -> None:
+def test_edit_then_undo_a_deal(page: Page, live: Server) -> None:
     game = start_game(page, live)
     enter(page, "2", "H", "W", "=")
     save_and_wait(page, 1)
@@ -99,7 +100,7 @@ def test_edit_then_undo_a_deal(page: Any, live: Server) -> None:
     screenshot(page, "plain-history-en")
 
 
-def test_reload_mid_game_finds_everything(page: Any, live: Server) -> None:
+def test_reload_mid_game_finds_everything(page: Page, live: Server) -> None:
     start_game(page, live)
     for level in ("1", "2", "3"):
         enter(page, level, "C", "N", "=")
@@ -109,7 +110,7 @@ def test_reload_mid_game_finds_everything(page: Any, live: Server) -> None:
     assert texts == ["1C N =", "2C N =", "3C N ="]
 
 
-def test_an_entry_made_offline_is_queued_sent_later_and_stored_once(page: Any, live: Server) -> None:
+def test_an_entry_made_offline_is_queued_sent_later_and_stored_once(page: Page, live: Server) -> None:
     game = start_game(page, live)
     page.route("**/api/**", lambda route: route.abort("internetdisconnected"))
     enter(page, "4", "H", "S", "=")
@@ -123,7 +124,7 @@ def test_an_entry_made_offline_is_queued_sent_later_and_stored_once(page: Any, l
     # The connection comes back, but the first answer is lost on the way: the entry is sent again.
     lost: list[str] = []
 
-    def lose_first_answer(route: Any) -> None:
+    def lose_first_answer(route: Route) -> None:
         if not lost:
             route.fetch()  # the server stores it ...
             lost.append(route.request.post_data or "")
@@ -140,8 +141,8 @@ def test_an_entry_made_offline_is_queued_sent_later_and_stored_once(page: Any, l
     assert lost and lines(live, game) == ["4H S ="]
 
 
-def test_dark_and_light_follow_the_phone_and_the_switch_is_kept(browser: Any, live: Server) -> None:
-    from tests.browser.conftest import PHONE
+def test_dark_and_light_follow_the_phone_and_the_switch_is_kept(browser: Browser, live: Server) -> None:
+    from tests.browser.phone import PHONE
 
     context = browser.new_context(viewport=PHONE, color_scheme="dark")
     page = context.new_page()

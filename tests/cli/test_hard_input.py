@@ -86,7 +86,7 @@ def test_seats_of_each_deal_in_one_pass_agree_with_the_walk() -> None:
         "form: rubber\nplayers: N=A, E=B, S=C, W=D\n1S N 7\n2H E 8\n"
         "players: N=E, E=F, S=G, W=H\npass\n3NT S 9\n"
     )
-    assert log.seatings() == tuple(log.players_at(n) for n in range(1, len(log.deals) + 1))
+    assert log.seating() == tuple(log.players_at(n) for n in range(1, len(log.deals) + 1))
 
 
 # calculator -----------------------------------------------------------------------------------------

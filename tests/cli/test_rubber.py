@@ -120,19 +120,22 @@ def test_russian_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rubber", EXAMPLE_RU, "--lang", "ru")
     assert code == 0
     assert "         МЫ (С-Ю)   │  ОНИ (В-З)" in out
-    assert "Итого     1520      │     480" in out
-    assert "МЫ выиграли 1040 очков. Расчёт в сотнях: 10." in out
+    # the default settings (seed 000): NS 40 + 90 below, 300 for 4♠X −2 (not vulnerable), 140 below for
+    # 2NTX, 50 for making it doubled and 500 for the 2–1 rubber; EW 100 below, 30 over, 150 for four aces
+    assert "Итого     1120      │     280" in out
+    assert "МЫ выиграли 840 очков." in out
+    assert "Расчёт в сотнях" not in out
 
 
 def test_explain_lists_every_deal_and_entry(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "rubber", EXAMPLE, "--explain", "--finish")[1]
     assert "Deal 1 · North deals · nobody vulnerable · 2H N +2" in out
     assert "  We       60  below  Odd tricks: 2 × 30" in out
-    assert "Deal 9 · North deals · nobody vulnerable · Passed out" in out
+    assert "Deal 9 · North deals · Passed out" in out  # a passed-out deal shows no vulnerability
     assert "  We      300  above  Unfinished rubber: the only completed game" in out
     ru = run(capsys, "rubber", EXAMPLE, "--explain", "--lang", "ru")[1]
     assert "Сдача 6 · сдаёт Восток · В-З в зоне · 6Ч к С +1" in ru
-    assert "  Мы     100  над чертой  Онеры: четыре из пяти козырных онеров на одной руке" in ru
+    assert "  МЫ     100  над чертой  Онеры: четыре из пяти козырных онеров на одной руке" in ru
 
 
 def test_svg_is_written_and_is_well_formed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

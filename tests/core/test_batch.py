@@ -22,7 +22,7 @@ RULES = [
 
 
 def reference(
-    level: int, strain: int, doubling: int, vulnerable: int, tricks: int, rules: ScoringRules
+    level: int, strain: int, doubling: int, vulnerable: int, tricks: int, *, rules: ScoringRules
 ) -> int:
     if level == 0:
         return score(Contract.PASSED_OUT).total
@@ -34,7 +34,7 @@ def reference(
 def test_all_2940_legal_combinations_and_pass(rules: ScoringRules) -> None:
     combos = np.array(list(itertools.product(range(0, 8), range(5), range(3), range(2), range(14))))
     got = score_array(*combos.T, rules=rules)
-    want = np.array([reference(*row, rules) for row in combos.tolist()])
+    want = np.array([reference(*row, rules=rules) for row in combos.tolist()])
     assert len(combos) == 2940 + 5 * 3 * 2 * 14
     np.testing.assert_array_equal(got, want)
 
@@ -49,7 +49,7 @@ def test_all_2940_legal_combinations_and_pass(rules: ScoringRules) -> None:
 )
 def test_random_arrays_equal_the_scorer(arrays: tuple[np.ndarray, ...]) -> None:
     got = score_array(*arrays)
-    want = [reference(*row, ScoringRules()) for row in zip(*(a.tolist() for a in arrays), strict=True)]
+    want = [reference(*row, rules=ScoringRules()) for row in zip(*(a.tolist() for a in arrays), strict=True)]
     assert got.tolist() == want
 
 

@@ -1,10 +1,15 @@
-"""Board number → dealer and vulnerability, against the table of Law 2 (rules §4.1)."""
+"""Dealer and vulnerability of board *n* against the table of Law 2 (rules §4.1); the Chicago cycle (§3.1)."""
 
 from __future__ import annotations
+
+from typing import Any, cast
 
 import pytest
 
 from bridgescore import RuleError, Seat, Side, Vulnerability, board_dealer, board_vulnerability
+from bridgescore.core.board import chicago_dealer, chicago_position, chicago_vulnerability
+
+N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
 # Law 2, as printed: which boards each seat deals and which boards each vulnerability has.
 DEALS = {
@@ -38,10 +43,11 @@ def test_large_board_numbers_follow_the_cycle() -> None:
 
 @pytest.mark.parametrize("bad", [0, -1, True, 1.5, "3"])
 def test_board_numbers_start_at_one(bad: object) -> None:
+    number = cast(Any, bad)  # deliberately not a positive int
     with pytest.raises(RuleError, match="board numbers start at 1"):
-        board_vulnerability(bad)  # type: ignore[arg-type]
+        board_vulnerability(number)
     with pytest.raises(RuleError):
-        board_dealer(bad)  # type: ignore[arg-type]
+        board_dealer(number)
 
 
 def test_vulnerability_of_each_side() -> None:
@@ -60,3 +66,30 @@ def test_seats_go_clockwise() -> None:
     assert Seat.EAST.partner is Seat.WEST
     assert Side.NS.seats == (Seat.NORTH, Seat.SOUTH)
     assert Side.EW.opponents is Side.NS
+
+
+@pytest.mark.parametrize(
+    ("first", "dealers", "vulnerable", "switched"),
+    [
+        # rules §3.1 [S16]: first dealer N: deal 1 N none, 2 E EW, 3 S NS, 4 W both
+        (N, "NESW", ["None", "EW", "NS", "Both"], ["None", "NS", "EW", "Both"]),
+        (E, "ESWN", ["None", "NS", "EW", "Both"], ["None", "EW", "NS", "Both"]),
+        (S, "SWNE", ["None", "EW", "NS", "Both"], ["None", "NS", "EW", "Both"]),
+        (W, "WNES", ["None", "NS", "EW", "Both"], ["None", "EW", "NS", "Both"]),
+    ],
+)
+def test_both_vulnerability_variants(
+    first: Seat, dealers: str, vulnerable: list[str], switched: list[str]
+) -> None:
+    for number in range(1, 13):
+        position = (number - 1) % 4
+        assert chicago_dealer(number, first).value == dealers[position]
+        assert str(chicago_vulnerability(number, first)) == vulnerable[position]
+        assert str(chicago_vulnerability(number, first, dealer_vulnerable=False)) == switched[position]
+
+
+def test_a_chicago_is_four_deals_and_deals_count_from_1() -> None:
+    assert [chicago_position(n) for n in range(1, 10)] == [1, 2, 3, 4, 1, 2, 3, 4, 1]
+    for bad in (0, -1, True):
+        with pytest.raises(RuleError):
+            chicago_position(bad)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any, Literal, cast
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import Contract, Doubling, ParseError, Result, Seat, Side, Strain, Vulnerability
-from bridgescore.core.notation import parse_seat, parse_side, parse_tricks, parse_vulnerability
+from bridgescore.core.contract import parse_tricks
+from bridgescore.core.seat import parse_seat, parse_side
+from bridgescore.core.vulnerability import parse_vulnerability
+from bridgescore.core.words import Language
 
 S, H, D, C, NT = Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP
 U, X, XX = Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED
@@ -172,6 +177,26 @@ def test_seats_sides_and_vulnerability() -> None:
             parse(bad)
 
 
+def test_seat_letters_and_side_names_per_language() -> None:
+    assert [seat.letter("en") for seat in (N, E, So, W)] == ["N", "E", "S", "W"]
+    assert [seat.letter("ru") for seat in (N, E, So, W)] == ["С", "В", "Ю", "З"]
+    assert [seat.letter("symbols") for seat in (N, E, So, W)] == ["N", "E", "S", "W"]
+    assert [side.name_in("en") for side in (Side.NS, Side.EW)] == ["N-S", "E-W"]
+    assert [side.name_in("ru") for side in (Side.NS, Side.EW)] == ["С-Ю", "В-З"]
+
+
+def test_strain_letters_per_language() -> None:
+    assert [strain.letter("en") for strain in (C, D, H, S, NT)] == ["C", "D", "H", "S", "NT"]
+    assert [strain.letter("ru") for strain in (C, D, H, S, NT)] == ["Т", "Б", "Ч", "П", "БК"]
+    assert [strain.letter("symbols") for strain in (C, D, H, S, NT)] == ["♣", "♦", "♥", "♠", "NT"]
+
+
+@given(st.sampled_from(Seat), st.sampled_from(["en", "ru", "symbols"]))
+def test_a_seat_letter_and_its_side_name_read_back(seat: Seat, language: Language) -> None:
+    assert parse_seat(seat.letter(language)) is seat
+    assert parse_side(seat.side.name_in(language)) is seat.side
+
+
 def test_canonical_and_russian_text() -> None:
     assert str(Contract(3, NT, XX, W)) == "3NTXX W"
     assert Contract(3, NT, XX, W).format("ru") == "3БК рк З"
@@ -187,7 +212,7 @@ def test_contract_construction_checks_its_values() -> None:
     with pytest.raises(ValueError, match="passed-out"):
         Contract(0, S)
     with pytest.raises(ValueError):
-        Contract(4, "S")  # type: ignore[arg-type]
+        Contract(4, cast(Any, "S"))
     with pytest.raises(ValueError):
         Result(Contract(4, S), 14)
     with pytest.raises(ValueError):
@@ -207,8 +232,10 @@ contracts = st.one_of(
 
 
 @given(contracts, st.sampled_from(["en", "ru", "symbols"]))
-def test_any_contract_text_parses_back_to_itself(contract: Contract, language: str) -> None:
-    assert Contract.parse(contract.format(language)) == contract  # type: ignore[arg-type]
+def test_any_contract_text_parses_back_to_itself(
+    contract: Contract, language: Literal["en", "ru", "symbols"]
+) -> None:
+    assert Contract.parse(contract.format(language)) == contract
 
 
 @given(
@@ -216,9 +243,11 @@ def test_any_contract_text_parses_back_to_itself(contract: Contract, language: s
     st.integers(0, 13),
     st.sampled_from(["en", "ru", "symbols"]),
 )
-def test_any_result_text_parses_back_to_itself(contract: Contract, tricks: int, language: str) -> None:
+def test_any_result_text_parses_back_to_itself(
+    contract: Contract, tricks: int, language: Literal["en", "ru", "symbols"]
+) -> None:
     result = Result(contract, tricks)
-    assert Result.parse(result.format(language)) == result  # type: ignore[arg-type]
+    assert Result.parse(result.format(language)) == result
 
 
 NOTATION_ALPHABET = "1234567890SHDCNTXP=+- ♠♥♦♣ПЧБТКСВЮЗРКкр/.xnsewpa"

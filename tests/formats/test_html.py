@@ -70,7 +70,9 @@ def test_a_mitchell_has_a_ranking_per_direction_and_a_history_per_pair() -> None
     page = html.dumps(score_event(mitchell()))
     ranking = page[page.index('id="ranking"') : page.index('id="travellers"')]
     assert ranking.count("<table>") == 2
-    anchors = {attrs.get("id") for _, attrs in parsed(page).tags if attrs.get("id", "").startswith("pair-")}
+    anchors = {
+        attrs.get("id") for _, attrs in parsed(page).tags if (attrs.get("id") or "").startswith("pair-")
+    }
     assert anchors == {"pair-NS1", "pair-NS2", "pair-NS3", "pair-EW1", "pair-EW2", "pair-EW3"}
     assert "4♠" in page and "A+/A-" in page and "HK" in page
 

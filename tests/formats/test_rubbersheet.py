@@ -7,8 +7,9 @@ import xml.etree.ElementTree as ET
 from bridgescore.core.contract import Result
 from bridgescore.core.seat import Seat, Side
 from bridgescore.formats.rubbersheet import svg
-from bridgescore.forms.deal import Deal, Players
-from bridgescore.forms.rubber import RubberState, replay
+from bridgescore.forms.logged import LoggedDeal
+from bridgescore.forms.players import Players
+from bridgescore.forms.rubber import RUBBER, RubberState
 from bridgescore.i18n import translator
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -16,7 +17,7 @@ A1_RUBBER = ["2H N +2", "4SX E -2", "3NT E +1", "3S W =", "2D E -2", "6HX N +1",
 
 
 def state(*deals: str) -> RubberState:
-    return replay(Deal(Result.parse(text)) for text in deals)
+    return RUBBER.fold(LoggedDeal(Result.parse(text)) for text in deals)
 
 
 def drawing(picture: str) -> ET.Element:
@@ -63,7 +64,8 @@ def test_a_rule_under_each_game_and_a_double_rule_over_the_totals() -> None:
 
 def test_heads_names_deal_tags_and_the_foot() -> None:
     players = Players(((Seat.NORTH, "Anna & Co"), (Seat.SOUTH, "Vera"), (Seat.EAST, "<Boris>")))
-    picture = svg(state(*A1_RUBBER), seating=lambda rubber: players)
+    seated = RUBBER.fold((LoggedDeal(Result.parse(text)) for text in A1_RUBBER), players=players)
+    picture = svg(seated)
     assert "Anna &amp; Co, Vera" in picture and "&lt;Boris&gt;" in picture
     texts = [t.text for t in drawing(picture).iter(f"{SVG}text")]
     assert texts[:3] == ["Rubber 1", "WE (NS)", "THEY (EW)"]
@@ -84,4 +86,4 @@ def test_several_rubbers_side_by_side_and_an_empty_pad() -> None:
     root = drawing(svg(state(*A1_RUBBER, "4S N =", "4H S =")))
     groups = [group.get("transform") for group in root.iter(f"{SVG}g")]
     assert groups == ["translate(18,18)", "translate(406,18)"]
-    assert "No deals yet." in svg(replay([]))
+    assert "No deals yet." in svg(RUBBER.fold([]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Literal
 
 import pytest
 from hypothesis import given, settings
@@ -22,26 +23,25 @@ from bridgescore import (
 )
 from bridgescore.formats.deallog import DealLogError, dumps, loads
 from bridgescore.forms.chicago import (
-    LAW,
+    CHICAGO,
     ChicagoSettings,
     ChicagoState,
     apply,
-    chicago_dealer,
-    chicago_vulnerability,
-    replay,
-    settings_from,
     start,
 )
-from bridgescore.forms.deal import Deal, HonoursClaim, Players
+from bridgescore.forms.logged import HonoursClaim, LoggedDeal
+from bridgescore.forms.players import Players
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 NS, EW = Side.NS, Side.EW
+LAW = ChicagoSettings()
+settings_from = CHICAGO.read_settings
 
 
 def play(*lines: str, settings: ChicagoSettings = LAW, first_dealer: Seat = N) -> ChicagoState:
     state = start(settings, first_dealer)
     for line in lines:
-        state = apply(state, Deal(Result.parse(line)))
+        state = apply(state, LoggedDeal(Result.parse(line)))
     return state
 
 
@@ -136,26 +136,6 @@ def test_each_chicago_stands_alone() -> None:
     assert [block["NS"] for block in state.chicago_totals()] == [60 + 100 + 50 + 100, 60]
 
 
-@pytest.mark.parametrize(
-    ("first", "dealers", "vulnerable", "switched"),
-    [
-        # rules §3.1 [S16]: first dealer N: deal 1 N none, 2 E EW, 3 S NS, 4 W both
-        (N, "NESW", ["None", "EW", "NS", "Both"], ["None", "NS", "EW", "Both"]),
-        (E, "ESWN", ["None", "NS", "EW", "Both"], ["None", "EW", "NS", "Both"]),
-        (S, "SWNE", ["None", "EW", "NS", "Both"], ["None", "NS", "EW", "Both"]),
-        (W, "WNES", ["None", "NS", "EW", "Both"], ["None", "EW", "NS", "Both"]),
-    ],
-)
-def test_both_vulnerability_variants(
-    first: Seat, dealers: str, vulnerable: list[str], switched: list[str]
-) -> None:
-    for number in range(1, 13):
-        position = (number - 1) % 4
-        assert chicago_dealer(number, first).value == dealers[position]
-        assert str(chicago_vulnerability(number, first)) == vulnerable[position]
-        assert str(chicago_vulnerability(number, first, dealer_vulnerable=False)) == switched[position]
-
-
 def test_the_dealer_not_vulnerable_variant_scores_accordingly() -> None:
     # deal 2, dealer E: EW vulnerable by default (4S+0 = 620), not vulnerable when switched (420)
     assert play("1C N -1", "4S E =").deals[1].points(EW) == 620
@@ -166,10 +146,10 @@ def test_the_dealer_not_vulnerable_variant_scores_accordingly() -> None:
 
 def test_honours_go_to_the_side_that_holds_them() -> None:
     state = start()
-    state = apply(state, Deal(Result.parse("4S N -1"), honours=HonoursClaim(NS, 100)))
+    state = apply(state, LoggedDeal(Result.parse("4S N -1"), honours=HonoursClaim(NS, 100)))
     assert state.deals[0].points(NS) == 100
     assert state.deals[0].points(EW) == 50
-    state = apply(state, Deal(Result.parse("3NT E ="), honours=HonoursClaim(EW, 150)))
+    state = apply(state, LoggedDeal(Result.parse("3NT E ="), honours=HonoursClaim(EW, 150)))
     kinds = [line.line.kind for line in state.deals[1].lines]
     assert kinds[0] is LineKind.HONOURS
     assert state.deals[1].lines[0].line.describe() == "Honours: four aces in one hand at no trump"
@@ -179,7 +159,7 @@ def test_honours_go_to_the_side_that_holds_them() -> None:
 def test_honours_off_refuses_a_claim() -> None:
     off = settings_from({"honours": "off"})
     with pytest.raises(RuleError, match="honours are not scored in this Chicago"):
-        apply(start(off), Deal(Result.parse("4S N ="), honours=HonoursClaim(NS, 100)))
+        apply(start(off), LoggedDeal(Result.parse("4S N ="), honours=HonoursClaim(NS, 100)))
 
 
 def test_slams_doubled_and_defeated_contracts() -> None:
@@ -205,7 +185,7 @@ def test_a_chicago_log() -> None:
         "2Ч С = honours=NS:100\n"
     )
     assert loads(dumps(log)) == log
-    state = replay(log)
+    state = log.replay()
     assert [deal.dealer for deal in state.deals] == [E, S, S, W, N]
     # first dealer E, dealer's opponents vulnerable on 2-3: deal 2 (S deals) EW vul, deal 3 (W) NS vul
     assert [str(deal.vulnerability) for deal in state.deals] == ["None", "EW", "EW", "NS", "Both"]
@@ -228,14 +208,16 @@ def test_a_chicago_log_refuses_bad_settings_with_line_numbers() -> None:
 
 
 def test_replay_refuses_another_forms_log() -> None:
-    with pytest.raises(RuleError, match="not a Chicago log"):
-        replay(loads("form: rubber\n2S N =\n"))
+    with pytest.raises(DealLogError, match="this is a rubber log, not a chicago log"):
+        loads("form: rubber\n2S N =\n", form=CHICAGO)
+    with pytest.raises(RuleError, match="are not the settings of a chicago"):
+        CHICAGO.fold([], loads("form: rubber\n").settings)
 
 
 def test_players_change_between_chicagos() -> None:
     state = start(players=Players.parse("N=A, E=B, S=C, W=D"))
-    state = apply(state, Deal(Result.parse("4S N =")))
-    state = apply(state, Deal(Result.parse("4S N =")), players=Players.parse("N=A, E=C, S=B, W=D"))
+    state = apply(state, LoggedDeal(Result.parse("4S N =")))
+    state = apply(state, LoggedDeal(Result.parse("4S N =")), players=Players.parse("N=A, E=C, S=B, W=D"))
     assert state.player_totals() == {"A": 840, "C": 420, "B": 420, "D": 0}
 
 
@@ -298,30 +280,32 @@ def test_any_chicago_agrees_with_the_reference_sketch(
     settings = ChicagoSettings(dealer_vulnerable=dealer_vul)
     state = start(settings, first)
     for result in deals:
-        state = apply(state, Deal(result))
+        state = apply(state, LoggedDeal(result))
     assert state.totals == reference_chicago(deals, first, dealer_vul)
     assert sum(deal.points(NS) + deal.points(EW) for deal in state.deals) == sum(state.totals.values())
     json.dumps(state.as_dict())
 
 
 @st.composite
-def chicago_deals(draw: st.DrawFn) -> Deal:
+def chicago_deals(draw: st.DrawFn) -> LoggedDeal:
     result = draw(results())
     if result.contract.is_passed_out or not draw(st.booleans()):
-        return Deal(result)
+        return LoggedDeal(result)
     points = 150 if result.contract.strain is Strain.NOTRUMP else draw(st.sampled_from([100, 150]))
-    return Deal(result, honours=HonoursClaim(draw(st.sampled_from([NS, EW])), points))
+    return LoggedDeal(result, honours=HonoursClaim(draw(st.sampled_from([NS, EW])), points))
 
 
 @settings(deadline=None)  # a busy shared machine must not fail a correct test
 @given(st.lists(chicago_deals(), max_size=8), st.booleans(), st.sampled_from(["en", "ru"]))
-def test_a_chicago_log_reads_back_from_its_text(deals: list[Deal], dealer_vul: bool, language: str) -> None:
-    from bridgescore.formats.deallog import DealLog, Form
+def test_a_chicago_log_reads_back_from_its_text(
+    deals: list[LoggedDeal], dealer_vul: bool, language: Literal["en", "ru"]
+) -> None:
+    from bridgescore.forms.log import DealLog
 
     log = DealLog(
-        Form.CHICAGO, ChicagoSettings(dealer_vulnerable=dealer_vul), first_dealer=W, entries=tuple(deals)
+        CHICAGO, ChicagoSettings(dealer_vulnerable=dealer_vul), first_dealer=W, entries=tuple(deals)
     )
-    text = dumps(log, language=language)  # type: ignore[arg-type]
+    text = dumps(log, language=language)
     assert loads(text) == log
-    assert dumps(loads(text), language=language) == text  # type: ignore[arg-type]
-    assert replay(loads(text)).totals == replay(log).totals
+    assert dumps(loads(text), language=language) == text
+    assert loads(text).replay().totals == log.replay().totals

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridgescore import Contract, Doubling, Result, RuleError, Seat, Side, Strain, Vulnerability, score
-from bridgescore.core.cards import Deal, Fit, HcpSplit
+from bridgescore.core.deal import Deal
+from bridgescore.core.evaluation import Fit, HcpSplit
 from bridgescore.forms.compensation import compensate
 from bridgescore.forms.compensation_table import load_table
 
@@ -263,11 +264,8 @@ def test_sides_swapped_give_negated_imps(
     result: Result, hcp_ns: int, vulnerability: Vulnerability, name: str, fit: Fit, dealer: Seat
 ) -> None:
     table = load_table(name)
-    contract = result.contract
-    turned = Result(
-        contract if contract.is_passed_out else contract.with_declarer(contract.declarer.next),  # type: ignore[union-attr]
-        result.tricks,
-    )
+    contract, declarer = result.contract, result.contract.declarer
+    turned = Result(contract if declarer is None else contract.with_declarer(declarer.next), result.tricks)
     here = compensate(
         result, HcpSplit(hcp_ns, 40 - hcp_ns), vulnerability, table=table, dealer=dealer, fit=fit
     )

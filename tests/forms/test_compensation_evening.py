@@ -3,31 +3,42 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore import Contract, Doubling, Result, RuleError, Seat, Side, Strain, Vulnerability
-from bridgescore.core.cards import Deal as Cards
-from bridgescore.core.cards import Fit, HcpSplit
-from bridgescore.formats.deallog import DealLog, DealLogError, Form, dumps, format_deal, loads, parse_deal
+from bridgescore.core.deal import Deal as Cards
+from bridgescore.core.evaluation import Fit, HcpSplit
+from bridgescore.formats.deallog import DealLogError, dumps, format_deal, loads, parse_deal
+from bridgescore.forms.chicago import CHICAGO
 from bridgescore.forms.compensation import (
-    DEFAULT_SETTINGS,
+    COMPENSATION,
     CompensationSettings,
+    CompensationState,
     Cycle,
     apply,
-    replay,
-    settings_from,
     start,
 )
-from bridgescore.forms.compensation_table import load_table
-from bridgescore.forms.deal import Deal, HonoursClaim, Players
+from bridgescore.forms.log import DealLog
+from bridgescore.forms.logged import HonoursClaim, LoggedDeal
+from bridgescore.forms.players import Players
+from bridgescore.forms.rubber import RUBBER, RubberSettings
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 NS, EW = Side.NS, Side.EW
-COMPENSATION = Form.COMPENSATION
+settings_from = COMPENSATION.read_settings
+
+
+def with_table(log: DealLog[CompensationSettings, CompensationState], table: str) -> CompensationState:
+    """The evening of *log* scored with another table (what the CLI's --table does)."""
+    return replace(log, settings=replace(log.settings, table=table)).replay()
+
+
 HANDS = "N:A843.KQ5.J72.K96 KQ2.AJ73.Q54.AJ7 T976.T8.AK83.852 J5.9642.T96.QT43"  # NS 20 (♠8), EW 20 (♥8)
 
 
@@ -83,19 +94,13 @@ def test_bad_compensation_deals_say_what_is_wrong(line: str, message: str) -> No
 
 def test_chicago_and_rubber_deals_have_no_compensation_options() -> None:
     with pytest.raises(ValueError, match="unknown option 'hcp' on a chicago deal"):
-        parse_deal("4H N = hcp=NS:25", Form.CHICAGO)
+        parse_deal("4H N = hcp=NS:25", CHICAGO)
     with pytest.raises(RuleError, match="a rubber deal has no vul= option"):
         DealLog(
-            Form.RUBBER,
-            load_rubber_settings(),
-            entries=(Deal(Result.parse("4H N ="), vulnerability=Vulnerability.NS),),
+            RUBBER,
+            RubberSettings(),
+            entries=(LoggedDeal(Result.parse("4H N ="), vulnerability=Vulnerability.NS),),
         )
-
-
-def load_rubber_settings():  # type: ignore[no-untyped-def]
-    from bridgescore.forms.rubber import LAW
-
-    return LAW
 
 
 def test_a_bad_deal_in_a_log_names_its_line_and_card() -> None:
@@ -204,7 +209,7 @@ def test_players_change_partners_and_keep_their_own_totals() -> None:
         "4S N -1 hcp=NS:26\n"  # deal 3, NS vul: -100 - 520 = -620 -> NS -12
         "1NT W = hcp=NS:20\n"  # deal 4, both: 20-20, EW +90 -> EW +3
     )
-    state = replay(log)
+    state = log.replay()
     assert [deal.scored.imps(NS) for deal in state.deals] == [3, -4, -12, -3]
     players = state.player_totals()
     assert players["Аня"].imps == 3 - 4 - 12 - 3
@@ -220,9 +225,9 @@ def test_players_change_partners_and_keep_their_own_totals() -> None:
 
 
 def test_luck_and_skill_add_up_in_points() -> None:
-    state = replay(
-        loads("form: compensation\n4H N = hcp=NS:25\n3NT E = hcp=EW:25\n4S N -1 hcp=NS:26\npass hcp=NS:22\n")
-    )
+    state = loads(
+        "form: compensation\n4H N = hcp=NS:25\n3NT E = hcp=EW:25\n4S N -1 hcp=NS:26\npass hcp=NS:22\n"
+    ).replay()
     for side in (NS, EW):
         totals = state.side_totals(side)
         assert totals.score == totals.expected + totals.difference
@@ -240,11 +245,11 @@ def test_luck_and_skill_add_up_in_points() -> None:
 
 def test_the_table_is_recorded_and_can_be_overridden() -> None:
     log = loads("form: compensation\n4H N = hcp=NS:24 fit=H9\n")
-    assert replay(log).as_dict()["table"]["name"] == "classic"
-    estonian = replay(log, table=load_table("estonian"))
+    assert log.replay().as_dict()["table"]["name"] == "classic"
+    estonian = with_table(log, "estonian")
     assert estonian.as_dict()["table"]["url"] == "http://www.compensationtable.com"
     assert estonian.deals[0].scored.expected == 330
-    b = replay(log, table=load_table("B"))
+    b = with_table(log, "B")
     assert b.deals[0].scored.expected == 200
 
 
@@ -255,41 +260,41 @@ def test_a_table_file_named_by_the_log(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     log = loads("form: compensation\ntable: club.toml\n4H N = hcp=NS:25\n")
-    state = replay(log, table=load_table(log.settings.table, base=tmp_path))
+    state = with_table(log, str(tmp_path / log.settings.table))
     assert state.deals[0].scored.expected == 50
     with pytest.raises(ValueError, match=r"no compensation table 'club\.toml'"):
-        replay(log)  # not next to the working directory
+        log.replay()  # not next to the working directory
 
 
 def test_replay_errors_name_the_deal() -> None:
     # the log's table (classic) needs no fit; the fit table given instead finds none on deal 2
     log = loads("form: compensation\n4H N = hcp=NS:25 fit=H9\n2S N = hcp=NS:20\n")
     with pytest.raises(RuleError, match="deal 2: the estonian table prices a side by its fit"):
-        replay(log, table=load_table("estonian"))
-    with pytest.raises(RuleError, match="not a compensation log"):
-        replay(loads("form: chicago\n2S N =\n"))
+        with_table(log, "estonian")
+    with pytest.raises(DealLogError, match="not a compensation log"):
+        loads("form: chicago\n2S N =\n", form=COMPENSATION)
 
 
 def test_honours_claimed_must_be_in_the_hands() -> None:
     hands = Cards.parse("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
-    Deal(Result.parse("4S N ="), honours=HonoursClaim(NS, 100), cards=hands)
+    LoggedDeal(Result.parse("4S N ="), honours=HonoursClaim(NS, 100), cards=hands)
     with pytest.raises(RuleError, match="do not hold the honours claimed"):
-        Deal(Result.parse("4S N ="), honours=HonoursClaim(EW, 100), cards=hands)
+        LoggedDeal(Result.parse("4S N ="), honours=HonoursClaim(EW, 100), cards=hands)
     with pytest.raises(RuleError, match="do not hold the honours claimed"):
-        Deal(Result.parse("4S N ="), honours=HonoursClaim(NS, 150), cards=hands)
+        LoggedDeal(Result.parse("4S N ="), honours=HonoursClaim(NS, 150), cards=hands)
 
 
 def test_the_default_settings() -> None:
-    assert DEFAULT_SETTINGS.table == "classic"
-    assert DEFAULT_SETTINGS.cycle is Cycle.CHICAGO
-    assert DEFAULT_SETTINGS.dealer_vulnerable
+    assert COMPENSATION.defaults.table == "classic"
+    assert COMPENSATION.defaults.cycle is Cycle.CHICAGO
+    assert COMPENSATION.defaults.dealer_vulnerable
 
 
 # --- round trip --------------------------------------------------------------------------------------------
 
 
 @st.composite
-def compensation_deals(draw: st.DrawFn) -> Deal:
+def compensation_deals(draw: st.DrawFn) -> LoggedDeal:
     if draw(st.integers(0, 10)) == 0:
         result = Result(Contract.PASSED_OUT, None)
     else:
@@ -314,20 +319,22 @@ def compensation_deals(draw: st.DrawFn) -> Deal:
     if draw(st.booleans()):
         hands_fit = draw(st.sampled_from([None, Fit(Strain.SPADES, 8), Fit(Strain.HEARTS, 8)]))
         vulnerability = draw(st.sampled_from([None, *Vulnerability]))
-        return Deal(result, cards=Cards.parse(HANDS), fit=hands_fit, vulnerability=vulnerability)
+        return LoggedDeal(result, cards=Cards.parse(HANDS), fit=hands_fit, vulnerability=vulnerability)
     hcp = HcpSplit.of(NS, draw(st.integers(0, 40)))
-    return Deal(result, hcp=hcp, fit=fit, vulnerability=draw(st.sampled_from([None, *Vulnerability])))
+    return LoggedDeal(result, hcp=hcp, fit=fit, vulnerability=draw(st.sampled_from([None, *Vulnerability])))
 
 
 @settings(deadline=None)  # a busy shared machine must not fail a correct test
 @given(st.lists(compensation_deals(), max_size=6), st.sampled_from(["en", "ru"]))
-def test_a_compensation_log_reads_back_from_its_text(deals: list[Deal], language: str) -> None:
+def test_a_compensation_log_reads_back_from_its_text(
+    deals: list[LoggedDeal], language: Literal["en", "ru"]
+) -> None:
     log = DealLog(
-        Form.COMPENSATION,
+        COMPENSATION,
         CompensationSettings(table="B"),
         players=Players.parse("N=Аня, E=Борис, S=Вера, W=Глеб"),
         entries=tuple(deals),
     )
-    text = dumps(log, language=language)  # type: ignore[arg-type]
+    text = dumps(log, language=language)
     assert loads(text) == log
-    assert dumps(loads(text), language=language) == text  # type: ignore[arg-type]
+    assert dumps(loads(text), language=language) == text

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bridgescore import ParseError, RuleError, Strain
-from bridgescore.core.cards import Fit
+from bridgescore.core.evaluation import Fit
 from bridgescore.forms.compensation_table import (
     EvenRule,
     builtin_tables,

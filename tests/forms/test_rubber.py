@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -20,10 +21,10 @@ from bridgescore.core.errors import RuleError
 from bridgescore.core.scoring import UndertrickTable
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.deal import Deal, HonoursClaim
+from bridgescore.forms.logged import HonoursClaim, LoggedDeal
 from bridgescore.forms.rubber import (
-    LAW,
-    RUSSIAN,
+    HOME_VARIANTS,
+    RUBBER,
     PartScoreRule,
     Reason,
     Rubber,
@@ -32,23 +33,24 @@ from bridgescore.forms.rubber import (
     Settlement,
     apply,
     finish,
-    replay,
     start,
 )
 from bridgescore.i18n import translator
 
 NS, EW = Side.NS, Side.EW
 T = Reason.TRICK_POINTS
+LAW = RubberSettings()
 
 
-def deal(text: str) -> Deal:
-    """``"4S N = honours=EW:100"`` → a Deal (the honours option written as in the deal log)."""
+def deal(text: str) -> LoggedDeal:
+    """``"4S N = honours=EW:100"`` → a LoggedDeal (the honours option written as in the deal log)."""
     body, _, claim = text.partition(" honours=")
-    return Deal(Result.parse(body), honours=HonoursClaim.parse(claim) if claim else None)
+    return LoggedDeal(Result.parse(body), honours=HonoursClaim.parse(claim) if claim else None)
 
 
 def play(texts: Iterable[str], rules: RubberSettings = LAW, *, close: bool = False) -> RubberState:
-    return replay((deal(text) for text in texts), rules, close=close)
+    state = RUBBER.fold((deal(text) for text in texts), rules)
+    return finish(state) if close else state
 
 
 def rows(rubber: Rubber) -> list[tuple[int | None, Side, int, Reason, int]]:
@@ -254,7 +256,7 @@ def test_passed_out_deals_write_nothing_but_count() -> None:
         Seat.WEST,
         Seat.NORTH,
     ]
-    assert state.next_dealer is Seat.EAST
+    assert state.dealer is Seat.EAST
     assert state.deals == 5
 
 
@@ -275,7 +277,7 @@ def test_a_log_with_several_rubbers() -> None:
 
 
 def test_first_dealer_rotates_clockwise() -> None:
-    state = replay([deal("pass")] * 3, first_dealer=Seat.WEST)
+    state = RUBBER.fold([deal("pass")] * 3, first_dealer=Seat.WEST)
     assert [played.dealer for played in state.rubbers[0].deals] == [Seat.WEST, Seat.NORTH, Seat.EAST]
 
 
@@ -365,26 +367,29 @@ def split(state: RubberState, reasons: set[Reason]) -> tuple[list[object], list[
 
 
 @pytest.mark.parametrize(
-    ("change", "reasons", "shown_by"),
+    ("rules", "reasons", "shown_by"),
     [
-        ({"unfinished_game": 250}, {Reason.UNFINISHED_GAME}, "one game and part-scores"),
-        ({"unfinished_part_score": 50}, {Reason.UNFINISHED_PART_SCORE}, "one game and part-scores"),
+        (replace(LAW, unfinished_game=250), {Reason.UNFINISHED_GAME}, "one game and part-scores"),
+        (replace(LAW, unfinished_part_score=50), {Reason.UNFINISHED_PART_SCORE}, "one game and part-scores"),
         (
-            {"part_score_rule": PartScoreRule.EACH_SIDE},
+            replace(LAW, part_score_rule=PartScoreRule.EACH_SIDE),
             {Reason.UNFINISHED_PART_SCORE},
             "both sides' part-scores",
         ),
-        ({"redoubled_insult": 50}, {Reason.INSULT}, "undertricks, insult, game all"),
-        ({"undertricks": UndertrickTable.PRE_1987}, {Reason.UNDERTRICKS}, "undertricks, insult, game all"),
-        ({"game_premium": 200}, {Reason.GAME}, "two rubbers"),
-        ({"rubber_premium": (750, 500)}, {Reason.RUBBER}, "two rubbers"),
-        ({"rubber_premium": (700, 600)}, {Reason.RUBBER}, "two rubbers"),
+        (replace(LAW, redoubled_insult=50), {Reason.INSULT}, "undertricks, insult, game all"),
+        (
+            replace(LAW, undertricks=UndertrickTable.PRE_1987),
+            {Reason.UNDERTRICKS},
+            "undertricks, insult, game all",
+        ),
+        (replace(LAW, game_premium=200), {Reason.GAME}, "two rubbers"),
+        (replace(LAW, rubber_premium=(750, 500)), {Reason.RUBBER}, "two rubbers"),
+        (replace(LAW, rubber_premium=(700, 600)), {Reason.RUBBER}, "two rubbers"),
     ],
 )
 def test_each_setting_changes_exactly_what_it_names(
-    change: dict[str, object], reasons: set[Reason], shown_by: str
+    rules: RubberSettings, reasons: set[Reason], shown_by: str
 ) -> None:
-    rules = replace(LAW, **change)  # type: ignore[arg-type]
     for name, deals in LOGS.items():
         law, changed = play(deals, LAW, close=True), play(deals, rules, close=True)
         law_other, law_named = split(law, reasons)
@@ -444,17 +449,17 @@ def test_settlement_rounds_to_the_nearest_hundred(margin: int, half_up: int, hal
     assert Settlement.NONE.settle(margin) is None
 
 
-# --- the Russian home preset (rules §2.9; docs/rubber.md) -------------------------------------------
+# --- the home-variants preset (rules §2.9, [S25]; docs/rubber.md) -----------------------------------
 
 
-def test_russian_preset_game_premium_200_and_700_for_the_game_that_ends_the_rubber() -> None:
-    two_one = play(["4S N =", "4H E =", "3NT S ="], RUSSIAN).rubbers[0]
+def test_home_variants_preset_game_premium_200_and_700_for_the_game_that_ends_the_rubber() -> None:
+    two_one = play(["4S N =", "4H E =", "3NT S ="], HOME_VARIANTS).rubbers[0]
     assert [(e.deal, e.side, e.points, e.reason) for e in two_one.entries if not e.below] == [
         (1, NS, 200, Reason.GAME),
         (2, EW, 200, Reason.GAME),
         (3, NS, 700, Reason.RUBBER),
     ]
-    two_nil = play(["4S N =", "3NT S ="], RUSSIAN).rubbers[0]
+    two_nil = play(["4S N =", "3NT S ="], HOME_VARIANTS).rubbers[0]
     assert [(e.points, e.reason) for e in two_nil.entries if not e.below] == [
         (200, Reason.GAME),
         (700, Reason.RUBBER),
@@ -462,22 +467,22 @@ def test_russian_preset_game_premium_200_and_700_for_the_game_that_ends_the_rubb
     assert two_nil.totals == {NS: 120 + 100 + 200 + 700, EW: 0}
 
 
-def test_russian_preset_insult_50_for_both_doubled_and_redoubled() -> None:
-    rubber = play(["1SX N =", "1HXX E ="], RUSSIAN).rubbers[0]
+def test_home_variants_preset_insult_50_for_both_doubled_and_redoubled() -> None:
+    rubber = play(["1SX N =", "1HXX E ="], HOME_VARIANTS).rubbers[0]
     assert [e.points for e in rubber.entries if e.reason is Reason.INSULT] == [50, 50]
 
 
-def test_russian_preset_old_undertrick_table() -> None:
+def test_home_variants_preset_old_undertrick_table() -> None:
     # not vulnerable, doubled, down 5: 100 + 200 + 200 + 200 + 200 = 900 (rules §1.7) instead of 1100
-    rubber = play(["5DX E -5"], RUSSIAN).rubbers[0]
+    rubber = play(["5DX E -5"], HOME_VARIANTS).rubbers[0]
     assert rows(rubber) == [(1, NS, 900, Reason.UNDERTRICKS, 1)]
     # vulnerable doubled undertricks did not change: 200 + 300 + 300 + 300 = 1100
-    rubber = play(["4H E =", "4SX W -4"], RUSSIAN).rubbers[0]
+    rubber = play(["4H E =", "4SX W -4"], HOME_VARIANTS).rubbers[0]
     assert rows(rubber)[-1] == (2, NS, 1100, Reason.UNDERTRICKS, 2)
 
 
-def test_russian_preset_settles_in_hundreds() -> None:
-    rubber = play(A1_RUBBER, RUSSIAN).rubbers[0]
+def test_home_variants_preset_settles_in_hundreds() -> None:
+    rubber = play(A1_RUBBER, HOME_VARIANTS).rubbers[0]
     # A.1 with the preset: EW +200 (game 1) and 700 instead of 500; NS +200 (game 2); NS insult 50
     # NS 1630 + 200 = 1830; EW 850 + 200 + 200 = 1250 → margin 580 → 6
     assert rubber.totals == {NS: 1830, EW: 1250}
@@ -485,16 +490,16 @@ def test_russian_preset_settles_in_hundreds() -> None:
 
 
 def test_a_preset_line_sets_every_setting_wherever_it_stands() -> None:
-    from bridgescore.forms.rubber import settings_from
-
-    assert LAW.with_setting("preset", "russian") == RUSSIAN
-    assert settings_from([("honours", "off"), ("preset", "russian")]) == replace(RUSSIAN, honours=False)
-    assert settings_from({"preset": "law"}) == LAW
+    read = RUBBER.read_settings
+    assert read([("preset", "home-variants")]) == HOME_VARIANTS
+    with_honours_off = read([("honours", "off"), ("preset", "Home Variants")])
+    assert with_honours_off == replace(HOME_VARIANTS, honours=False)
+    assert read({"preset": "law"}) == LAW
     with pytest.raises(ValueError, match="given twice"):
-        settings_from([("honours", "off"), ("Honors", "on")])
+        read([("honours", "off"), ("Honors", "on")])
 
 
-def test_the_russian_preset_is_exactly_these_settings() -> None:
+def test_the_home_variants_preset_is_exactly_these_settings() -> None:
     assert (
         RubberSettings(
             honours=True,
@@ -507,9 +512,25 @@ def test_the_russian_preset_is_exactly_these_settings() -> None:
             rubber_premium=(700, 700),
             settlement=Settlement.NEAREST_100,
         )
-        == RUSSIAN
+        == HOME_VARIANTS
     )
-    assert RubberSettings.preset("russian") is RUSSIAN
+    assert RUBBER.preset("home-variants") is HOME_VARIANTS
+    assert RUBBER.preset("домашний") is HOME_VARIANTS
+
+
+def test_old_logs_with_preset_russian_still_open_as_home_variants() -> None:
+    # deprecated names of the preset, read so that a stored result can be reproduced
+    for old_name in ("russian", "Russian home", "русский"):
+        assert RUBBER.preset(old_name) is HOME_VARIANTS
+    assert [(preset.name, preset.settings) for preset in RUBBER.presets] == [
+        ("law", LAW),
+        ("home-variants", HOME_VARIANTS),
+    ]
+
+
+def test_an_unknown_preset_names_the_presets() -> None:
+    with pytest.raises(ValueError, match="use law, home-variants"):
+        RUBBER.preset("american")
 
 
 # --- explanation and serialisation ------------------------------------------------------------------
@@ -519,11 +540,16 @@ def test_every_entry_explains_itself_in_english_and_russian() -> None:
     rubber = play(A1_RUBBER).rubbers[0]
     explained = [entry.explain() for entry in rubber.entries]
     assert explained[0] == "Odd tricks: 2 × 30"
-    assert explained[2].startswith("Undertricks: First undertrick, doubled, not vulnerable = 100; ")
+    assert explained[2].startswith("Undertricks: first undertrick, doubled, not vulnerable = 100; ")
     assert explained[-1] == "Rubber won 2–1"
     ru = translator("ru")
     assert rubber.entries[-1].describe(ru) == "Роббер 2–1 («простой»)"
     assert rubber.entries[0].explain(ru) == "Заказанные взятки: 2 × 30"
+    # after a colon a Russian message goes on in lower case
+    assert rubber.entries[2].explain(ru) == (
+        "Недобранные взятки: первая недобранная взятка под контрой, до зоны = 100; "
+        "вторая и третья недобранные взятки под контрой, до зоны: 1 × 200"
+    )
 
 
 def test_the_state_is_json() -> None:
@@ -550,9 +576,9 @@ def test_the_state_is_json() -> None:
 
 def test_apply_refuses_what_is_not_a_deal() -> None:
     with pytest.raises(RuleError):
-        apply(start(), "4S N =")  # type: ignore[arg-type]
+        apply(start(), cast(Any, "4S N ="))
     with pytest.raises(RuleError):
-        start("law")  # type: ignore[arg-type]
+        start(cast(Any, "law"))
 
 
 # --- against an independent implementation of the spec (rules A.1 sketch, §1 closed forms) ----------
@@ -717,23 +743,25 @@ def test_the_sheet_keeps_its_invariants(
 
 
 def test_player_scores_follow_the_partners_of_each_finished_rubber() -> None:
-    from bridgescore.forms.deal import Players
+    from bridgescore.forms.players import Players
     from bridgescore.forms.rubber import player_scores
 
     first = Players(((Seat.NORTH, "Аня"), (Seat.EAST, "Борис"), (Seat.SOUTH, "Вера"), (Seat.WEST, "Глеб")))
     second = Players(((Seat.NORTH, "Аня"), (Seat.EAST, "Вера"), (Seat.SOUTH, "Борис"), (Seat.WEST, "Глеб")))
     # rubber 1 = rules A.1 (NS by 780 → 8); rubber 2: EW 4H, 4S → 2–0: 120 + 120 + 700 = 940 → 9;
     # rubber 3 in progress: does not count
-    state = play(
-        [*A1_RUBBER, "4H E =", "4S W =", "1C N ="], RubberSettings(settlement=Settlement.NEAREST_100)
-    )
-    seats = {1: first, 2: second, 3: second}
-    assert player_scores(state.rubbers, lambda rubber: seats[rubber.number]) == {
+    entries: list[LoggedDeal | Players] = [
+        *map(deal, A1_RUBBER),
+        second,
+        *map(deal, ["4H E =", "4S W =", "1C N ="]),
+    ]
+    state = RUBBER.fold(entries, RubberSettings(settlement=Settlement.NEAREST_100), players=first)
+    assert player_scores(state.rubbers) == {
         "Аня": 8 - 9,
         "Вера": 8 + 9,
         "Борис": -8 - 9,
         "Глеб": -8 + 9,
     }
-    in_points = play(A1_RUBBER)
-    assert player_scores(in_points.rubbers, lambda rubber: first)["Аня"] == 780
-    assert player_scores(in_points.rubbers, lambda rubber: None) == {}
+    in_points = RUBBER.fold(map(deal, A1_RUBBER), players=first)
+    assert player_scores(in_points.rubbers)["Аня"] == 780
+    assert player_scores(play(A1_RUBBER).rubbers) == {}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -11,7 +10,9 @@ from bridgescore.cli.main import main
 from bridgescore.store.database import database_url, default_data_dir
 
 
-def test_sqlite_in_the_data_directory_which_is_made_on_first_run(tmp_path: Path, monkeypatch: Any) -> None:
+def test_sqlite_in_the_data_directory_which_is_made_on_first_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.delenv("BRIDGESCORE_DATABASE_URL", raising=False)
     folder = tmp_path / "new" / "data"
     url = database_url(folder)
@@ -20,14 +21,14 @@ def test_sqlite_in_the_data_directory_which_is_made_on_first_run(tmp_path: Path,
     assert url.database == str(folder.resolve() / "bridgescore.sqlite3")
 
 
-def test_a_database_url_in_the_environment_wins(tmp_path: Path, monkeypatch: Any) -> None:
+def test_a_database_url_in_the_environment_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("BRIDGESCORE_DATABASE_URL", "postgresql+psycopg://me@db.example/bridgescore")
     url = database_url(tmp_path / "unused")
     assert (url.get_backend_name(), url.database) == ("postgresql", "bridgescore")
     assert not (tmp_path / "unused").exists()
 
 
-def test_the_default_data_directory(monkeypatch: Any, tmp_path: Path) -> None:
+def test_the_default_data_directory(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("BRIDGESCORE_DATA_DIR", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_data_dir() == tmp_path / "bridgescore"
@@ -36,12 +37,12 @@ def test_the_default_data_directory(monkeypatch: Any, tmp_path: Path) -> None:
 
 
 def test_serve_migrates_the_database_and_says_where_it_is(
-    tmp_path: Path, monkeypatch: Any, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import uvicorn
 
     monkeypatch.delenv("BRIDGESCORE_DATABASE_URL", raising=False)
-    started: dict[str, Any] = {}
+    started: dict[str, object] = {}
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: started.update(app=app, **options))
     assert main(["serve", "--data-dir", str(tmp_path / "data"), "--port", "8123"]) == 0
     out = capsys.readouterr().out

@@ -1,4 +1,4 @@
-"""An app on a fresh SQLite database for each test, with the test scorepad beside the real ones."""
+"""An app on a fresh SQLite database for each test, with the tests' own form beside the real ones."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from bridgescore.forms import registry
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
-from bridgescore.web.pads import registry
+from tests.forms.plain import PLAIN
 from tests.store.databases import fresh_store
-from tests.web.plainpad import PAD
 
 
 @pytest.fixture
@@ -23,8 +23,16 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 @pytest.fixture
-def client(store: Store) -> Iterator[TestClient]:
-    app = create_app(store, pads={**registry(), "plain": PAD})
+def plain() -> Iterator[None]:
+    """The tests' own form, registered for the test (tests/forms/plain.py)."""
+    registry.register(PLAIN)
+    yield
+    registry.unregister(PLAIN.name)
+
+
+@pytest.fixture
+def client(store: Store, plain: None) -> Iterator[TestClient]:
+    app = create_app(store)
     with TestClient(app) as test_client:
         yield test_client
 

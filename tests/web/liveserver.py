@@ -1,4 +1,4 @@
-"""A real server process for the browser and durability tests: the app with the test scorepad too.
+"""A real server process for the browser and durability tests: the app with the tests' own form too.
 
 python -m tests.web.liveserver --port 8123 --database /tmp/x.sqlite3
 """
@@ -9,11 +9,11 @@ import argparse
 
 import uvicorn
 
+from bridgescore.forms import registry
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
-from bridgescore.web.pads import registry
 from bridgescore.web.security import Safety
-from tests.web.plainpad import PAD
+from tests.forms.plain import PLAIN
 
 
 def main() -> None:
@@ -21,11 +21,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--database", required=True)
     args = parser.parse_args()
+    registry.register(PLAIN)
     # Many fast clients on one address (the durability test, the load benchmark): no rate limit.
-    safety = Safety(writes_per_minute=0)
-    app = create_app(
-        Store.open(f"sqlite:///{args.database}"), pads={**registry(), "plain": PAD}, safety=safety
-    )
+    app = create_app(Store.open(f"sqlite:///{args.database}"), safety=Safety(writes_per_minute=0))
     uvicorn.run(
         app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False, server_header=False
     )

@@ -15,11 +15,11 @@ CLIENTS = 6
 PER_CLIENT = 400
 
 
-def post(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
+def post(url: str, body: dict[str, object], timeout: float = 5) -> tuple[int, dict[str, object]]:
     request = urllib.request.Request(
         url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
     )
-    with urllib.request.urlopen(request, timeout=5) as answer:
+    with urllib.request.urlopen(request, timeout=timeout) as answer:
         return answer.status, json.loads(answer.read())
 
 
@@ -86,11 +86,11 @@ def test_a_server_killed_during_history_requests_loses_nothing(tmp_path: Path) -
     server = Server.start(tmp_path / "history.sqlite3")
     text = "form: plain\n" + "3NT S 9\n4S N 10\n" * 2000  # 4,000 deals, one import
     try:
-        status, game = post(server.url + "/api/games/import", {"text": text, "title": "long"})
+        status, game = post(server.url + "/api/games/import", {"text": text, "title": "long"}, timeout=120)
         assert status == 201
         game_id = str(game["id"])
         for i in range(20):
-            post(f"{server.url}/api/games/{game_id}/deals", {"text": "pass", "client_token": f"t{i}"})
+            post(f"{server.url}/api/games/{game_id}/deals", {"text": "pass", "client_token": f"t{i}"}, 60)
         answers: list[int] = []
 
         def read_history() -> None:
@@ -114,11 +114,11 @@ def test_a_server_killed_during_history_requests_loses_nothing(tmp_path: Path) -
 
     again = Server.start(server.database)
     try:
-        with urllib.request.urlopen(f"{again.url}/api/games/{game_id}/history") as answer:
+        with urllib.request.urlopen(f"{again.url}/api/games/{game_id}/history", timeout=120) as answer:
             history = json.loads(answer.read())
         assert len(history) == 4020
         assert [item["entry"]["client_token"] for item in history[-20:]] == [f"t{i}" for i in range(20)]
-        with urllib.request.urlopen(f"{again.url}/api/games/{game_id}") as answer:
+        with urllib.request.urlopen(f"{again.url}/api/games/{game_id}", timeout=120) as answer:
             assert len(json.loads(answer.read())["lines"]) == 4020
     finally:
         again.stop()

@@ -1,6 +1,6 @@
 """The three home forms through the API and the pages, on the spec's worked examples.
 
-Expected figures come from the rules (../shared/spec/rules.md Appendix A.1, A.2, §5.3), not
+Expected figures come from the rules (docs/rules.md: rules §A.1, §A.2, §5.3), not
 from the forms' code.
 """
 
@@ -60,6 +60,16 @@ def test_a_side_with_a_game_is_vulnerable_in_the_preview(client: TestClient) -> 
     ]
 
 
+def test_a_passed_out_deal_shows_no_vulnerability_in_the_preview(client: TestClient) -> None:
+    for form in ("rubber", "chicago"):
+        game_id = game(client, form)
+        play(client, game_id, "4S N =")  # NS vulnerable in the rubber; deal 2 of the Chicago: EW
+        preview = client.post(f"/api/games/{game_id}/preview", json={"text": "pass"}).json()
+        assert preview["vulnerable"] is None, form
+        fragment = client.get(f"/games/{game_id}/preview", params={"text": "pass", "lang": "ru"}).text
+        assert "в зоне" not in fragment and "до зоны" not in fragment, form
+
+
 def test_honours_off_refuses_a_claim(client: TestClient) -> None:
     game_id = game(client, "rubber", honours="off")
     response = client.post(f"/api/games/{game_id}/deals", json={"text": "4S N = honours=NS:100"})
@@ -75,8 +85,11 @@ def test_the_worked_chicago_of_rules_a2(client: TestClient) -> None:
 
 
 def test_a_passed_out_chicago_deal_is_redealt(client: TestClient) -> None:
-    data = play(client, game(client, "chicago"), "pass")
-    assert data["next"] == {"deal": 1, "dealer": "N", "vulnerability": "None", "position": 1}
+    data = play(client, game(client, "chicago"), "2S N =", "pass")
+    assert data["next"] == {"deal": 2, "dealer": "E", "vulnerability": "EW", "position": 2}
+    page = client.get(f"/games/{data['id']}?lang=ru").text
+    passed = page.split('<tr class="passed">')[1].split("</tr>")[0]
+    assert '<td class="vul"></td>' in passed  # redealt: no zone shown for the passed-out deal
 
 
 @pytest.mark.parametrize(

@@ -18,9 +18,7 @@ from hypothesis import strategies as st
 
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
-from bridgescore.web.pads import registry
 from bridgescore.web.security import Safety
-from tests.web.plainpad import PAD
 
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -42,10 +40,8 @@ json_values = st.recursive(
 
 
 @pytest.fixture
-def web(store: Store) -> Iterator[TestClient]:
-    app = create_app(
-        store, pads={**registry(), "plain": PAD}, safety=Safety(writes_per_minute=0, max_body=200_000)
-    )
+def web(store: Store, plain: None) -> Iterator[TestClient]:
+    app = create_app(store, safety=Safety(writes_per_minute=0, max_body=200_000))
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 

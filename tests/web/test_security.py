@@ -9,16 +9,14 @@ from fastapi.testclient import TestClient
 
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
-from bridgescore.web.pads import registry
 from bridgescore.web.security import RateLimit, Safety, same_origin
 from tests.web.conftest import signed
-from tests.web.plainpad import PAD
 
 EVIL = {"origin": "http://evil.example"}
 
 
 def app_client(store: Store, safety: Safety) -> TestClient:
-    return TestClient(create_app(store, pads={**registry(), "plain": PAD}, safety=safety))
+    return TestClient(create_app(store, safety=safety))
 
 
 def new_game(client: TestClient, **headers: str) -> str:
@@ -93,7 +91,7 @@ def test_same_origin_reads_what_browsers_send() -> None:
 
 
 @pytest.fixture
-def locked(store: Store) -> Iterator[TestClient]:
+def locked(store: Store, plain: None) -> Iterator[TestClient]:
     with app_client(store, Safety(pin="2468")) as client:
         yield client
 
@@ -141,7 +139,7 @@ def test_the_pin_page_sends_back_only_to_this_site(locked: TestClient) -> None:
 # rate and size --------------------------------------------------------------------------------------
 
 
-def test_a_client_making_too_many_changes_is_told_to_wait(store: Store) -> None:
+def test_a_client_making_too_many_changes_is_told_to_wait(store: Store, plain: None) -> None:
     with app_client(store, Safety(writes_per_minute=8)) as client:
         game = new_game(client)
         codes = [client.post(f"/api/games/{game}/deals", json={"text": "pass"}).status_code for _ in range(3)]
@@ -160,7 +158,7 @@ def test_the_bucket_refills_with_time() -> None:
     assert limit.wait("a", now=1.0) == 0
 
 
-def test_an_oversized_body_is_refused_with_413_before_it_is_read(store: Store) -> None:
+def test_an_oversized_body_is_refused_with_413_before_it_is_read(store: Store, plain: None) -> None:
     with app_client(store, Safety(max_body=1000)) as client:
         declared = client.post(
             "/api/games/import",

@@ -41,10 +41,9 @@ def chicago_command(
 ) -> None:
     """Keep the score of Chicago (four-deal bridge) from a deal log."""
     _ = use_language(lang)
-    from bridgescore.forms.chicago import replay
-    from bridgescore.forms.deal import Form
+    from bridgescore.forms.chicago import CHICAGO
 
-    state = replay(read_log(file, Form.CHICAGO))
+    state = read_log(file, CHICAGO).replay()
     if json:
         print_json(state.as_dict(_))
         return
@@ -52,7 +51,7 @@ def chicago_command(
     settings = state.settings
     out.print(
         _("Chicago: first dealer {dealer}; honours {honours}; vulnerable on deals 2 and 3: {side}").format(
-            dealer=seat_label(state.first_dealer, _),
+            dealer=seat_label(state.first_dealer),
             honours=_("on") if settings.honours else _("off"),
             side=_("the dealer's side") if settings.dealer_vulnerable else _("the dealer's opponents"),
         ),
@@ -99,8 +98,8 @@ def pad_table(state: ChicagoState, _: Callable[[str], str]) -> Table:
         last_of_chicago = deal.position == 4 and not deal.is_passed_out
         table.add_row(
             str(deal.number),
-            seat_label(deal.dealer, _),
-            vulnerability_label(deal.vulnerability, _),
+            seat_label(deal.dealer),
+            "" if deal.is_passed_out else vulnerability_label(deal.vulnerability, _),  # redealt: no zone
             deal.deal.result.format(language),
             str(ns) if ns else "",
             str(ew) if ew else "",

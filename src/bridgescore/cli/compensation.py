@@ -49,15 +49,18 @@ def compensation_command(
 ) -> None:
     """Score an evening of compensation bridge: each deal against what the cards were worth, in IMPs."""
     _ = use_language(lang)
-    from bridgescore.forms.compensation import CompensationSettings, replay
-    from bridgescore.forms.compensation_table import load_table
-    from bridgescore.forms.deal import Form
+    from dataclasses import replace
 
-    log = read_log(file, Form.COMPENSATION)
-    settings = log.settings
-    assert isinstance(settings, CompensationSettings)  # read_log refuses another form's log
-    chosen = load_table(table) if table is not None else load_table(settings.table, base=folder_of(file))
-    state = replay(log, table=chosen)
+    from bridgescore.forms.compensation import COMPENSATION
+    from bridgescore.forms.compensation_table import builtin_table
+
+    log = read_log(file, COMPENSATION)
+    # a table file named in the log is found beside the log; --table is read from here
+    named = table if table is not None else log.settings.table
+    if builtin_table(named) is None and table is None:
+        named = str(folder_of(file) / named)
+    state = replace(log, settings=replace(log.settings, table=named)).replay()
+    chosen = state.table
     if json:
         print_json(state.as_dict(_))
         return
@@ -98,7 +101,7 @@ def deals_table(state: CompensationState, _: Callable[[str], str]) -> Table:
         scored = deal.scored
         row = [
             str(deal.number),
-            seat_label(deal.dealer, _),
+            seat_label(deal.dealer),
             vulnerability_label(scored.vulnerability, _),
             scored.result.format(language),
             f"{scored.hcp.ns}–{scored.hcp.ew}",

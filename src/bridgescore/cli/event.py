@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
 
 
+TRAVELLER_LINES = 5_000
+"""Above this many traveller lines the text output is the ranking and a summary unless asked."""
+
+
 class OutputFormat(StrEnum):
     """What ``--format`` writes."""
 
@@ -67,10 +71,20 @@ def event_command(
             "--check", help="Compare our numbers with those published in the file; exit 1 if any differ."
         ),
     ] = False,
+    travellers: Annotated[
+        bool | None,
+        typer.Option(
+            "--travellers/--no-travellers",
+            help=f"Text: print every board's traveller (default: only up to {TRAVELLER_LINES:,} lines).",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> int:
     """Score a duplicate event (pairs, individuals, teams) and print its travellers and ranking."""
     _ = use_language(lang)
+    fast = score_plain(files, scoring, output_format, check, travellers, _)
+    if fast is not None:
+        return fast
     from bridgescore.cli.output import print_json
     from bridgescore.forms.duplicate.check import check_event
     from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
@@ -91,9 +105,83 @@ def event_command(
     if output_format is OutputFormat.JSON:
         print_json(as_dict(scored))
     elif output_format is OutputFormat.TEXT:
-        print_text(scored, _)
+        lines = sum(len(board.lines) for section in scored.sections for board in section.boards)
+        print_text(scored, _, travellers=travellers if travellers is not None else lines <= TRAVELLER_LINES)
     else:
         typer.echo(write(scored, output_format), nl=False)
+    return 0
+
+
+def score_plain(
+    files: Sequence[Path],
+    scoring: str | None,
+    output_format: OutputFormat,
+    check: bool,
+    travellers: bool | None,
+    _: Callable[[str], str],
+) -> int | None:
+    """The command on arrays, for a plain PBN file (docs/performance.md); None when the file or the
+    request needs the object path (then nothing was written)."""
+    if output_format not in (OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.PBN) and not check:
+        return None
+    if any(_kind(path) != "pbn" for path in files if path.is_file()) or not all(p.is_file() for p in files):
+        return None
+    from bridgescore.formats.pbn.columns import read_columns
+    from bridgescore.forms.duplicate.columns import plain_scoring, score_columns
+    from bridgescore.forms.duplicate.conventions import event_scoring
+    from bridgescore.forms.duplicate.settings import Scoring
+
+    read = read_columns(files)
+    if read is None:
+        return None
+    chosen = event_scoring(read.event)
+    if scoring is not None:
+        chosen = Scoring.named(scoring, base=chosen)
+    if not plain_scoring(chosen):
+        return None
+    columns = read.columns
+    if check:
+        if columns.published_ns is not None or columns.published_ew is not None:
+            return None  # published numbers: the object path's check weighs each one
+        from bridgescore.forms.duplicate.check import CheckReport
+        from bridgescore.forms.duplicate.conventions import convention_for
+
+        print_check(CheckReport(convention_for(read.event.program), chosen, 0, (), ()), _)
+        return 0
+    scored = score_columns(columns, chosen)
+    if scored is None:
+        return None
+    import sys
+
+    from bridgescore.formats import columnar
+
+    out = sys.stdout.buffer
+    if output_format is OutputFormat.JSON:
+        columnar.write_json(read, scored, out)
+    elif output_format is OutputFormat.PBN:
+        columnar.write_pbn(read, scored, out)
+    else:
+        lines = len(columns.ns)
+        title = read.event.name or _("Event")
+        scoring_label = _("scoring")
+        out.write(f"{title} — {scoring_label}: {chosen.name}\n".encode())
+        show = travellers if travellers is not None else lines <= TRAVELLER_LINES
+        if show:
+            headers = [_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS")]
+            headers += (
+                [_("MP NS"), _("MP EW"), _("% NS"), _("% EW")]
+                if scored.pct_ns is not None
+                else [_("IMPs NS"), _("IMPs EW")]
+            )
+            board_label = _("Board")
+            columnar.write_travellers_text(scored, out, headers, lambda number: f"{board_label} {number}")
+        else:
+            summary = _("{boards} boards, {lines} traveller lines (--travellers prints them)")
+            out.write((summary.format(boards=len(columns.numbers), lines=lines) + "\n").encode())
+        out.write(f"\n{_('Ranking')}\n".encode())
+        headers = [_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")]
+        columnar.write_ranking_text(scored, out, headers)
+    out.flush()
     return 0
 
 
@@ -179,8 +267,8 @@ def write(scored: ScoredEvent, output_format: OutputFormat) -> str:
 # --- text ----------------------------------------------------------------------------------------
 
 
-def print_text(scored: ScoredEvent, _: Callable[[str], str]) -> None:
-    """Travellers, matches and rankings as terminal tables."""
+def print_text(scored: ScoredEvent, _: Callable[[str], str], *, travellers: bool = True) -> None:
+    """Travellers (if asked), matches and rankings as terminal tables."""
     from bridgescore.cli.output import console
 
     out = console()
@@ -190,7 +278,12 @@ def print_text(scored: ScoredEvent, _: Callable[[str], str]) -> None:
     for section in scored.sections:
         if len(scored.sections) > 1:
             out.print(f"\n[bold]{section_label} {section.section.name or section.session}[/bold]")
-        _print_travellers(out, section, scored, _)
+        if travellers:
+            _print_travellers(out, section, scored, _)
+        else:
+            lines = sum(len(board.lines) for board in section.boards)
+            out.print(_("{boards} boards, {lines} traveller lines (--travellers prints them)").format(
+                boards=len(section.boards), lines=lines))  # fmt: skip
         if section.matches:
             _print_matches(out, section, _)
         _print_ranking(out, section, scored, _)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bridgescore.cli.output import current_language
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
@@ -14,7 +15,6 @@ _VULNERABILITY = {
     Vulnerability.EW: N_("EW"),
     Vulnerability.BOTH: N_("both"),
 }
-_SEATS = {Seat.NORTH: N_("N"), Seat.EAST: N_("E"), Seat.SOUTH: N_("S"), Seat.WEST: N_("W")}
 
 
 def side_label(side: Side, gettext: Callable[[str], str]) -> str:
@@ -22,9 +22,9 @@ def side_label(side: Side, gettext: Callable[[str], str]) -> str:
     return gettext("NS") if side is Side.NS else gettext("EW")
 
 
-def seat_label(seat: Seat, gettext: Callable[[str], str]) -> str:
-    """``N E S W``; in Russian ``С В Ю З``."""
-    return gettext(_SEATS[seat])
+def seat_label(seat: Seat) -> str:
+    """``N E S W``; in Russian ``С В Ю З`` (:meth:`Seat.letter` in the chosen language)."""
+    return seat.letter(current_language())
 
 
 def vulnerability_label(vulnerability: Vulnerability, gettext: Callable[[str], str]) -> str:

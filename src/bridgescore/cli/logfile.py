@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
@@ -16,12 +16,15 @@ LogFileArgument = Annotated[
 """The FILE argument of the commands that read a deal log."""
 
 if TYPE_CHECKING:
-    from bridgescore.formats.deallog import DealLog
-    from bridgescore.forms.deal import Form
+    from bridgescore.forms.description import FormDescription
+    from bridgescore.forms.log import DealLog
+
+St = TypeVar("St")
 
 
-def read_log(file: str, form: Form) -> DealLog:
-    """The deal log at *file* read as a log of *form*; errors name the file and every bad line."""
+def read_log(file: str, form: FormDescription[Any, St] | None = None) -> DealLog[Any, St]:
+    """The deal log at *file* read as a log of *form* (None: the form the log names); errors name the
+    file and every bad line."""
     from bridgescore.formats import deallog
 
     if file == "-":

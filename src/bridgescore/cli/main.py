@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from bridgescore.cli import calculator, chicago, compensation, demo, event, rubber, serve
+from bridgescore.cli import calculator, chicago, compensation, demo, event, forms, rubber, serve
 from bridgescore.core.errors import BridgeScoreError
 
 app = typer.Typer(
@@ -27,6 +27,7 @@ compensation.register(app)
 demo.register(app)
 rubber.register(app)
 event.register(app)
+forms.register(app)
 serve.register(app)
 
 

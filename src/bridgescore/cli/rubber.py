@@ -18,13 +18,11 @@ import typer
 
 from bridgescore.cli.logfile import LogFileArgument
 from bridgescore.cli.output import LangOption, print_json, use_language
-from bridgescore.core.errors import N_, ParseError, RuleError
+from bridgescore.core.errors import N_, ParseError
 
 if TYPE_CHECKING:
     from bridgescore.core.seat import Side
-    from bridgescore.formats.deallog import DealLog
-    from bridgescore.forms.deal import Players
-    from bridgescore.forms.rubber import Rubber, RubberState
+    from bridgescore.forms.rubber import RubberState
 
 
 def register(app: typer.Typer) -> None:
@@ -56,54 +54,38 @@ def rubber_command(
     """Keep the score of a rubber bridge deal log and draw its score sheet."""
     _ = use_language(lang)
     from bridgescore.cli.logfile import read_log
-    from bridgescore.core.notation import parse_side
-    from bridgescore.forms import rubber
-    from bridgescore.forms.deal import Form
+    from bridgescore.core.seat import parse_side
+    from bridgescore.forms.rubber import RUBBER
 
-    log = read_log(file, Form.RUBBER)
-    settings = log.settings
-    if not isinstance(settings, rubber.RubberSettings):  # read_log asks for a rubber log
-        raise RuleError(N_("{value!r} are not the settings of a rubber"), value=settings)
+    log = read_log(file, RUBBER)
     our_side = parse_side(we) if we is not None else log.we
-    state = rubber.replay(log.deals, settings, first_dealer=log.first_dealer, close=finish)
-    seating = seating_of(log)
+    state = log.replay()
+    if finish:
+        state = RUBBER.finish(state)
     if svg is not None:
         from bridgescore.formats.rubbersheet import svg as draw
 
-        drawing = draw(state, we=our_side, gettext=_, seating=seating)
+        drawing = draw(state, we=our_side, gettext=_)
         try:
             with open(svg, "w", encoding="utf-8") as handle:
                 handle.write(drawing)
         except OSError as error:
             raise ParseError(N_("cannot write {path}: {reason}"), path=svg, reason=error.strerror) from None
     if json:
-        print_json(as_json(state, log, our_side, _))
+        print_json(as_json(state, our_side, _))
         return
     from bridgescore.cli.rubber_text import sheets_text
 
-    sys.stdout.write(sheets_text(state, we=our_side, seating=seating, gettext=_, explain=explain))
+    sys.stdout.write(sheets_text(state, we=our_side, gettext=_, explain=explain))
 
 
-def seating_of(log: DealLog) -> Callable[[Rubber], Players | None]:
-    """Who sat where in a rubber: the players of its first deal (the log walked once, not per rubber)."""
-    seatings = log.seatings()
-
-    def seating(rubber: Rubber) -> Players | None:
-        number = rubber.deals[0].number if rubber.deals else 0
-        return seatings[number - 1] if 0 < number <= len(seatings) else log.players
-
-    return seating
-
-
-def as_json(state: RubberState, log: DealLog, we: Side, gettext: Callable[[str], str]) -> dict[str, Any]:
+def as_json(state: RubberState, we: Side, gettext: Callable[[str], str]) -> dict[str, Any]:
     """``{"rubbers": [...], "totals": {...}}`` with the players of each rubber and their standing."""
     from bridgescore.forms.rubber import player_scores
 
     data = state.as_dict(gettext)
-    seating = seating_of(log)
     for shown, rubber in zip(data["rubbers"], state.rubbers, strict=True):
-        players = seating(rubber)
-        shown["players"] = None if players is None else players.as_dict()
+        shown["players"] = None if rubber.players is None else rubber.players.as_dict()
     data["we"] = we.value
-    data["players"] = player_scores(state.rubbers, seating)
+    data["players"] = player_scores(state.rubbers)
     return data

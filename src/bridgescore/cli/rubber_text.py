@@ -15,8 +15,8 @@ from bridgescore.core.errors import N_
 
 if TYPE_CHECKING:
     from bridgescore.core.seat import Side
-    from bridgescore.forms.deal import Players
-    from bridgescore.forms.rubber import Entry, Rubber, RubberState
+    from bridgescore.forms.players import Players
+    from bridgescore.forms.rubber import Rubber, RubberState, SheetEntry
 
 _SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 _POINTS = 6  # width of a number
@@ -24,7 +24,7 @@ _TAG = 3  # width of the deal number written small beside it
 _CELL = _POINTS + 1 + _TAG
 
 
-def _cell(entry: Entry | None) -> str:
+def _cell(entry: SheetEntry | None) -> str:
     if entry is None:
         return " " * _CELL
     tag = "" if entry.deal is None else str(entry.deal).translate(_SUPERSCRIPT)
@@ -88,17 +88,18 @@ def explanation_text(rubber: Rubber, *, we: Side, gettext: Callable[[str], str])
     place = max(len(text) for text in where.values())
     out: list[str] = []
 
-    def entry_line(entry: Entry) -> str:
+    def entry_line(entry: SheetEntry) -> str:
         side, position = who[entry.side], where[entry.below]
         return f"  {side:<{width}} {entry.points:>6}  {position:<{place}}  {entry.explain(_)}"
 
     for played in rubber.deals:
-        result = _("Passed out") if played.deal.is_passed_out else played.deal.result.format(language)
+        passed_out = played.deal.is_passed_out
         heading = [
             _("Deal {number}").format(number=played.number),
             _(_DEALER[played.dealer.value]),
-            _(_VULNERABILITY[played.vulnerability.value]),
-            result,
+            # a passed-out deal scores nothing: who was vulnerable does not matter
+            *([] if passed_out else [_(_VULNERABILITY[played.vulnerability.value])]),
+            _("Passed out") if passed_out else played.deal.result.format(language),
         ]
         out.append(" · ".join(heading))
         out.extend(entry_line(entry) for entry in rubber.entries if entry.deal == played.number)
@@ -122,7 +123,6 @@ def sheets_text(
     state: RubberState,
     *,
     we: Side,
-    seating: Callable[[Rubber], Players | None],
     gettext: Callable[[str], str],
     explain: bool = False,
 ) -> str:
@@ -134,7 +134,7 @@ def sheets_text(
         return _("No deals yet.") + "\n"
     blocks = []
     for rubber in state.rubbers:
-        lines = sheet_text(rubber, we=we, players=seating(rubber), gettext=gettext)
+        lines = sheet_text(rubber, we=we, players=rubber.players, gettext=gettext)
         if explain:
             lines += ["", *explanation_text(rubber, we=we, gettext=gettext)]
         blocks.append("\n".join(lines))
@@ -142,7 +142,7 @@ def sheets_text(
         totals = state.totals
         summary = _("All rubbers: We {we}, They {they}.").format(we=totals[we], they=totals[we.opponents])
         blocks.append(summary)
-    scores = player_scores(state.rubbers, seating)
+    scores = player_scores(state.rubbers)
     if scores:
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         shown = ", ".join(f"{name} {score:+d}" for name, score in ranked)

@@ -6,7 +6,7 @@ Inputs are integer arrays of one shape, encoded as the domain types' ``index``:
 level      0 (passed out) or 1–7
 strain     0 clubs, 1 diamonds, 2 hearts, 3 spades, 4 no trump
 doubling   0 undoubled, 1 doubled, 2 redoubled
-vulnerable 0 or 1 (of the declaring side)
+vulnerable 0 or 1, or a bool (of the declaring side)
 tricks     0–13 taken by declarer (ignored when passed out)
 ========== ==========================================================
 
@@ -15,7 +15,8 @@ tricks     0–13 taken by declarer (ignored when passed out)
     array([-500, 2980], dtype=int32)
 
 The scores come from a table of every combination, built here with closed-form array
-arithmetic (rules §1.1–1.5) — a second derivation of Law 77 that the tests hold equal to
+arithmetic (rules §1.1–1.5) from the premiums of :mod:`bridgescore.core.premiums` — a second
+derivation of Law 77 that the tests hold equal to
 :func:`bridgescore.core.scoring.score` on all 2,940 legal combinations. Scoring is then one
 gather per result.
 """
@@ -28,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.errors import N_, RuleError
+from bridgescore.core.premiums import GAME, PART_SCORE_PREMIUM, game_premium, slam_premium
 from bridgescore.core.scoring import LAW, ScoringRules, UndertrickTable
 
 IntArray = npt.NDArray[np.integer]
@@ -60,9 +62,10 @@ def score_table(rules: ScoringRules = LAW) -> npt.NDArray[np.int32]:
     )
     made = (
         trick_score
-        + np.where(trick_score >= 100, np.where(vulnerable == 1, 500, 300), 50)
-        + np.where(level == 6, np.where(vulnerable == 1, 750, 500), 0)
-        + np.where(level == 7, np.where(vulnerable == 1, 1500, 1000), 0)
+        + np.where(trick_score >= GAME, np.where(vulnerable == 1, game_premium(True), game_premium(False)), 0)
+        + np.where(trick_score < GAME, PART_SCORE_PREMIUM, 0)
+        + np.where(level == 6, np.where(vulnerable == 1, slam_premium(6, True), slam_premium(6, False)), 0)
+        + np.where(level == 7, np.where(vulnerable == 1, slam_premium(7, True), slam_premium(7, False)), 0)
         + np.choose(np.minimum(doubling, 2), [0, 50, rules.redoubled_insult])
         + np.maximum(over, 0) * overtrick_value
     )
@@ -88,7 +91,7 @@ def score_array(
     level: IntArray,
     strain: IntArray,
     doubling: IntArray,
-    vulnerable: IntArray,
+    vulnerable: IntArray | npt.NDArray[np.bool_],
     tricks: IntArray,
     *,
     rules: ScoringRules = LAW,
@@ -116,10 +119,10 @@ def score_array(
     return score_table(rules)[index]
 
 
-def _check(arrays: dict[str, IntArray]) -> None:
+def _check(arrays: dict[str, IntArray | npt.NDArray[np.bool_]]) -> None:
     shape = np.shape(arrays["level"])
     for name, given in arrays.items():
-        values = np.asarray(given)
+        values: npt.NDArray[np.integer | np.bool_] = np.asarray(given)
         if values.shape != shape:
             raise RuleError(
                 N_("{name} has shape {shape}, but level has {expected}"),

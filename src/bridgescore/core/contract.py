@@ -13,19 +13,33 @@ canonical text that reads back to the same value::
     8
     >>> print(Contract.parse("1Б рк").format("ru"))
     1Б рк
+
+English/PBN: ``4S 4♠ 3NT 3N 4SX 4SXX Pass AP``; Russian: suits П Ч Б Т (пики, черви/червы,
+бубны, трефы), БК or б/к for no trump, к/контра for doubled, рк/реконтра for redoubled,
+``пас``, seats С В Ю З. Case and spaces do not matter, except that ``БК`` always means no
+trump — one diamond doubled is ``1Б к`` (with a space) or ``1Бx``.
+
+    >>> parse_result("4ПК С 8")
+    Result.parse('4SX N -2')
+    >>> parse_contract("2 бубны")
+    Contract.parse('2D')
+    >>> format_result(parse_result("3NTXX W 9"), "ru")
+    '3БК рк З ='
+
+Every malformed text raises :class:`~bridgescore.core.errors.ParseError` naming the part at
+fault and what is accepted.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import ClassVar, Literal
+from typing import ClassVar
 
-from bridgescore.core.errors import N_, RuleError
-from bridgescore.core.seat import Seat, Side
-from bridgescore.core.strain import Strain
-
-Language = Literal["en", "ru", "symbols"]
+from bridgescore.core.errors import N_, ParseError, RuleError, Term
+from bridgescore.core.seat import ACCEPTED_SEATS, SEAT_WORDS, Seat, Side
+from bridgescore.core.strain import ACCEPTED_STRAINS, STRAIN_WORDS, Strain
+from bridgescore.core.words import Language, Scanner, normalise
 
 
 class Doubling(IntEnum):
@@ -46,6 +60,15 @@ class Doubling(IntEnum):
 
 _DOUBLING_TEXT = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: "X", Doubling.REDOUBLED: "XX"}
 _DOUBLING_INDEX = {Doubling.UNDOUBLED: 0, Doubling.DOUBLED: 1, Doubling.REDOUBLED: 2}
+_RU_DOUBLING = {Doubling.UNDOUBLED: "", Doubling.DOUBLED: " к", Doubling.REDOUBLED: " рк"}
+_DOUBLING_WORDS: dict[str, Doubling] = {
+    "x": Doubling.DOUBLED, "xx": Doubling.REDOUBLED, "*": Doubling.DOUBLED, "**": Doubling.REDOUBLED,
+    "dbl": Doubling.DOUBLED, "rdbl": Doubling.REDOUBLED, "doubled": Doubling.DOUBLED,
+    "redoubled": Doubling.REDOUBLED,
+    "к": Doubling.DOUBLED, "контра": Doubling.DOUBLED, "с контрой": Doubling.DOUBLED,
+    "кк": Doubling.REDOUBLED, "рк": Doubling.REDOUBLED, "реконтра": Doubling.REDOUBLED,
+    "с реконтрой": Doubling.REDOUBLED,
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,8 +115,6 @@ class Contract:
 
         Raises :class:`~bridgescore.core.errors.ParseError` naming the part it cannot read.
         """
-        from bridgescore.core.notation import parse_contract
-
         return parse_contract(text)
 
     @property
@@ -122,8 +143,6 @@ class Contract:
         >>> c.format(), c.format("ru"), c.format("symbols")
         ('3NTXX W', '3БК рк З', '3NTXX W')
         """
-        from bridgescore.core.notation import format_contract
-
         return format_contract(self, language)
 
     def __str__(self) -> str:
@@ -168,8 +187,6 @@ class Result:
         The result is the tricks taken (0–13), ``=`` for exactly made, ``+n`` overtricks or
         ``-n`` undertricks; ``Pass`` (``AP``, ``пас``) needs none.
         """
-        from bridgescore.core.notation import parse_result
-
         return parse_result(text)
 
     @property
@@ -189,8 +206,6 @@ class Result:
 
     def format(self, language: Language = "en") -> str:
         """The result as text: the contract, then ``=``, ``+n`` or ``-n``."""
-        from bridgescore.core.notation import format_result
-
         return format_result(self, language)
 
     def __str__(self) -> str:
@@ -198,3 +213,191 @@ class Result:
 
     def __repr__(self) -> str:
         return f"Result.parse({self.format()!r})"
+
+
+_PASS_WORDS = frozenset(
+    {"pass", "passed", "passed out", "all pass", "ap", "p", "пас", "пасс", "все пас", "сдача спасована"}
+)
+ACCEPTED_RESULTS = Term(N_("tricks taken 0–13, '=', '+n' or '-n'"))
+
+
+def _is_pass(text: str) -> bool:
+    return " ".join(normalise(text).split()) in _PASS_WORDS
+
+
+def _scan_contract(scan: Scanner) -> Contract:
+    if scan.at_end:
+        raise ParseError(N_("empty contract: write it as level and strain, e.g. 4S, 3NT, 4П, 3БК, or Pass"))
+    level = scan.number()
+    if level is None:
+        raise ParseError(
+            N_("{part!r} in {text!r} is not a contract: a contract is a level 1–7 and a strain, or Pass"),
+            part=scan.word(),
+            text=scan.original,
+        )
+    if not 1 <= level <= 7:
+        raise ParseError(
+            N_("level {level} in {text!r} is impossible: a contract is at the 1 to 7 level"),
+            level=level,
+            text=scan.original,
+        )
+    strain = scan.take(STRAIN_WORDS)
+    if strain is None:
+        part = scan.word()
+        if part[:1].lower() == "с":
+            raise ParseError(
+                N_("{part!r} in {text!r} is not a strain: С is North in Russian notation; "
+                   "clubs are Т (or C)"),
+                part=part,
+                text=scan.original,
+            )  # fmt: skip
+        raise ParseError(
+            N_("unknown strain {part!r} in {text!r}: use {accepted}"),
+            part=part or scan.original,
+            text=scan.original,
+            accepted=ACCEPTED_STRAINS,
+        )
+    doubling = scan.take(_DOUBLING_WORDS) or Doubling.UNDOUBLED
+    declarer = scan.take(SEAT_WORDS)
+    return Contract(level, strain, doubling, declarer)
+
+
+def parse_contract(text: str) -> Contract:
+    """Read a contract with an optional declarer (see the module docstring for the notation).
+
+    >>> parse_contract("7NTXX"), parse_contract("AP"), parse_contract("4 пики к З")
+    (Contract.parse('7NTXX'), Contract.parse('Pass'), Contract.parse('4SX W'))
+    """
+    scan = Scanner.of(text)
+    if _is_pass(text):
+        return Contract.PASSED_OUT
+    contract = _scan_contract(scan)
+    if not scan.at_end:
+        raise ParseError(
+            N_("unexpected {part!r} after the contract in {text!r}: a contract may be followed "
+               "by X or XX (к, рк) and the declarer ({seats})"),
+            part=scan.rest(),
+            text=scan.original,
+            seats=ACCEPTED_SEATS,
+        )  # fmt: skip
+    return contract
+
+
+def parse_tricks(text: str, contract: Contract) -> int:
+    """Read a result of *contract* as the number of tricks declarer took.
+
+    >>> four_spades = parse_contract("4S")
+    >>> parse_tricks("=", four_spades), parse_tricks("-2", four_spades), parse_tricks("11", four_spades)
+    (10, 8, 11)
+    """
+    scan = Scanner.of(text)
+    tricks = _scan_tricks(scan, contract)
+    if not scan.at_end:
+        raise ParseError(
+            N_("unexpected {part!r} after the result in {text!r}"),
+            part=scan.rest(),
+            text=scan.original,
+        )
+    return tricks
+
+
+def _scan_tricks(scan: Scanner, contract: Contract) -> int:
+    if scan.at_end:
+        raise ParseError(
+            N_("missing result in {text!r}: give {accepted}"), text=scan.original, accepted=ACCEPTED_RESULTS
+        )
+    need = contract.tricks_needed
+    sign = scan.text[scan.pos]
+    if sign == "=":
+        scan.pos += 1
+        return need
+    if sign in "+-":
+        scan.pos += 1
+        count = scan.number()
+        if count is None:
+            raise ParseError(
+                N_("{sign!r} in {text!r} must be followed by a number of tricks"),
+                sign=sign,
+                text=scan.original,
+            )
+        if sign == "+":
+            if need + count > 13:
+                raise ParseError(
+                    N_("+{count} is impossible on {contract}: it needs {need} tricks, so at most "
+                       "+{most} of 13"),
+                    count=count, contract=contract, need=need, most=13 - need,
+                )  # fmt: skip
+            return need + count
+        if count > need:
+            raise ParseError(
+                N_("-{count} is impossible on {contract}: it needs {need} tricks, so it can go at most "
+                   "{need} down"),
+                count=count, contract=contract, need=need,
+            )  # fmt: skip
+        return need - count
+    tricks = scan.number()
+    if tricks is None:
+        raise ParseError(
+            N_("{part!r} in {text!r} is not a result: give {accepted}"),
+            part=scan.word(),
+            text=scan.original,
+            accepted=ACCEPTED_RESULTS,
+        )
+    if tricks > 13:
+        raise ParseError(
+            N_("{tricks} tricks in {text!r} is impossible: declarer takes 0 to 13 tricks"),
+            tricks=tricks,
+            text=scan.original,
+        )
+    return tricks
+
+
+def parse_result(text: str) -> Result:
+    """Read a contract, optional declarer and the result.
+
+    >>> parse_result("3NTS="), parse_result("4♥ W +1"), parse_result("пас")
+    (Result.parse('3NT S ='), Result.parse('4H W +1'), Result.parse('Pass'))
+    """
+    scan = Scanner.of(text)
+    if _is_pass(text):
+        return Result(Contract.PASSED_OUT, None)
+    contract = _scan_contract(scan)
+    if scan.at_end:
+        raise ParseError(
+            N_("missing result after {contract} in {text!r}: give {accepted}"),
+            contract=contract,
+            text=scan.original,
+            accepted=ACCEPTED_RESULTS,
+        )
+    if scan.text[scan.pos] not in "=+-" and not scan.text[scan.pos].isdecimal():
+        raise ParseError(
+            N_("unexpected {part!r} in {text!r}: after the strain come X or XX (к, рк), the declarer "
+               "({seats}) and the result ({accepted})"),
+            part=scan.word(), text=scan.original, seats=ACCEPTED_SEATS, accepted=ACCEPTED_RESULTS,
+        )  # fmt: skip
+    tricks = _scan_tricks(scan, contract)
+    if not scan.at_end:
+        raise ParseError(
+            N_("unexpected {part!r} after the result in {text!r}"),
+            part=scan.rest(),
+            text=scan.original,
+        )
+    return Result(contract, tricks)
+
+
+def format_contract(contract: Contract, language: Language = "en") -> str:
+    """Write *contract* in canonical English (``4SX N``), Russian (``4П к С``) or with suit symbols."""
+    if contract.is_passed_out:
+        return "пас" if language == "ru" else "Pass"
+    doubling = _RU_DOUBLING[contract.doubling] if language == "ru" else str(contract.doubling)
+    text = f"{contract.level}{contract.strain.letter(language)}{doubling}"
+    return text if contract.declarer is None else f"{text} {contract.declarer.letter(language)}"
+
+
+def format_result(result: Result, language: Language = "en") -> str:
+    """Write *result*: the contract, then ``=``, ``+n`` or ``-n``."""
+    text = format_contract(result.contract, language)
+    if result.tricks is None:
+        return text
+    difference = result.tricks - result.contract.tricks_needed
+    return f"{text} {'=' if difference == 0 else f'{difference:+d}'}"

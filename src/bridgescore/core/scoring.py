@@ -24,6 +24,14 @@ from typing import Any
 
 from bridgescore.core.contract import Contract, Doubling, Result
 from bridgescore.core.errors import N_, RuleError
+from bridgescore.core.premiums import (
+    GAME,
+    HONOURS,
+    HONOURS_AT_NOTRUMP,
+    PART_SCORE_PREMIUM,
+    game_premium,
+    slam_premium,
+)
 
 
 class UndertrickTable(Enum):
@@ -153,8 +161,8 @@ class Score:
 
     @property
     def is_game(self) -> bool:
-        """Whether the trick score alone is 100 or more."""
-        return self.trick_points >= 100
+        """Whether the trick score alone is 100 or more (:data:`~bridgescore.core.premiums.GAME`)."""
+        return self.trick_points >= GAME
 
     def __iter__(self) -> Iterator[ScoreLine]:
         return iter(self.lines)
@@ -314,13 +322,14 @@ def _made_lines(
         insult = rules.redoubled_insult
         yield ScoreLine(LineKind.INSULT, insult, _INSULT[doubling], 1, insult)
     trick_score = level * each + correction
-    if trick_score >= 100:
-        game = 500 if vulnerable else 300
+    if trick_score >= GAME:
+        game = game_premium(vulnerable)
         yield ScoreLine(LineKind.GAME_PREMIUM, game, _GAME[vulnerable], 1, game)
     else:
-        yield ScoreLine(LineKind.PART_SCORE_PREMIUM, 50, N_("Part-score premium"), 1, 50)
+        part = PART_SCORE_PREMIUM
+        yield ScoreLine(LineKind.PART_SCORE_PREMIUM, part, N_("Part-score premium"), 1, part)
     if level >= 6:
-        slam = {(6, False): 500, (6, True): 750, (7, False): 1000, (7, True): 1500}[level, vulnerable]
+        slam = slam_premium(level, vulnerable)
         yield ScoreLine(LineKind.SLAM_PREMIUM, slam, _SLAM[level, vulnerable], 1, slam)
 
 
@@ -382,8 +391,12 @@ def honours_line(points: int, notrump: bool = False) -> ScoreLine:
     >>> honours_line(100).points
     100
     """
-    if isinstance(points, bool) or not isinstance(points, int) or (notrump, points) not in _HONOURS:
+    if isinstance(points, bool) or not isinstance(points, int) or points not in _honours(notrump):
         raise RuleError(
             N_("honours are worth 100 or 150 in a suit and 150 at no trump, not {points!r}"), points=points
         )
     return ScoreLine(LineKind.HONOURS, points, _HONOURS[notrump, points], 1, points)
+
+
+def _honours(notrump: bool) -> tuple[int, ...]:
+    return HONOURS_AT_NOTRUMP if notrump else HONOURS

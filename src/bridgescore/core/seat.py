@@ -1,4 +1,4 @@
-"""The four seats at the table and the two sides they form.
+"""The four seats at the table and the two sides they form, and how they are written.
 
 >>> Seat.NORTH.side
 <Side.NS: 'NS'>
@@ -6,11 +6,18 @@
 <Seat.NORTH: 'N'>
 >>> str(Side.EW.opponents)
 'NS'
+>>> Seat.SOUTH.letter("ru"), Side.EW.name_in("ru"), Side.EW.name_in("en")
+('Ю', 'В-З', 'E-W')
+>>> parse_seat("Ю"), parse_side("e-w")
+(<Seat.SOUTH: 'S'>, <Side.EW: 'EW'>)
 """
 
 from __future__ import annotations
 
 from enum import Enum
+
+from bridgescore.core.errors import N_, ParseError, Term
+from bridgescore.core.words import Language, normalise
 
 
 class Side(Enum):
@@ -31,6 +38,17 @@ class Side(Enum):
     def seats(self) -> tuple[Seat, Seat]:
         """The two seats of this side, North or East first."""
         return (Seat.NORTH, Seat.SOUTH) if self is Side.NS else (Seat.EAST, Seat.WEST)
+
+    def name_in(self, language: Language) -> str:
+        """The side as people write it: its seats' letters joined by a dash (``N-S``, ``С-Ю``).
+
+        The canonical text is :func:`str` (``NS``, ``EW``).
+
+        >>> [side.name_in("ru") for side in Side]
+        ['С-Ю', 'В-З']
+        """
+        first, second = self.seats
+        return f"{first.letter(language)}-{second.letter(language)}"
 
 
 class Seat(Enum):
@@ -64,5 +82,61 @@ class Seat(Enum):
         """0 for North, 1 East, 2 South, 3 West."""
         return _CLOCKWISE.index(self)
 
+    def letter(self, language: Language) -> str:
+        """The seat's letter: ``N E S W``; in Russian ``С В Ю З`` (север, восток, юг, запад).
+
+        >>> [seat.letter("ru") for seat in Seat]
+        ['С', 'В', 'Ю', 'З']
+        """
+        return _RU_LETTERS[self] if language == "ru" else self.value
+
 
 _CLOCKWISE = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+_RU_LETTERS = {Seat.NORTH: "С", Seat.EAST: "В", Seat.SOUTH: "Ю", Seat.WEST: "З"}
+SEAT_NAMES = {
+    Seat.NORTH: Term(N_("North")),
+    Seat.EAST: Term(N_("East")),
+    Seat.SOUTH: Term(N_("South")),
+    Seat.WEST: Term(N_("West")),
+}
+"""The seats' names as translatable terms (for messages): North, East, South, West."""
+
+SEAT_WORDS: dict[str, Seat] = {
+    "n": Seat.NORTH, "e": Seat.EAST, "s": Seat.SOUTH, "w": Seat.WEST,
+    "north": Seat.NORTH, "east": Seat.EAST, "south": Seat.SOUTH, "west": Seat.WEST,
+    "с": Seat.NORTH, "в": Seat.EAST, "ю": Seat.SOUTH, "з": Seat.WEST,
+    "север": Seat.NORTH, "восток": Seat.EAST, "юг": Seat.SOUTH, "запад": Seat.WEST,
+}  # fmt: skip
+"""Every word read as a seat, lower case (:func:`~bridgescore.core.words.normalise`d)."""
+
+SIDE_WORDS: dict[str, Side] = {
+    "ns": Side.NS, "n-s": Side.NS, "n/s": Side.NS, "сю": Side.NS, "с-ю": Side.NS, "с/ю": Side.NS,
+    "ew": Side.EW, "e-w": Side.EW, "e/w": Side.EW, "вз": Side.EW, "в-з": Side.EW, "в/з": Side.EW,
+}  # fmt: skip
+"""Every word read as a side, lower case and without spaces."""
+
+ACCEPTED_SEATS = "N E S W, С В Ю З"
+
+
+def parse_seat(text: str) -> Seat:
+    """Read a seat: ``N E S W``, ``north``…, ``С В Ю З``, ``север``….
+
+    >>> parse_seat("Ю"), parse_seat("west")
+    (<Seat.SOUTH: 'S'>, <Seat.WEST: 'W'>)
+    """
+    key = normalise(text).strip()
+    if key in SEAT_WORDS:
+        return SEAT_WORDS[key]
+    raise ParseError(N_("{part!r} is not a seat: use {accepted}"), part=text, accepted=ACCEPTED_SEATS)
+
+
+def parse_side(text: str) -> Side:
+    """Read a side: ``NS``/``N-S``/``С-Ю`` or ``EW``/``E-W``/``В-З``.
+
+    >>> parse_side("С-Ю"), parse_side("e-w")
+    (<Side.NS: 'NS'>, <Side.EW: 'EW'>)
+    """
+    key = "".join(normalise(text).split())
+    if key in SIDE_WORDS:
+        return SIDE_WORDS[key]
+    raise ParseError(N_("{part!r} is not a side: use NS or EW (С-Ю, В-З)"), part=text)

@@ -4,11 +4,15 @@
 (30, 20, 30)
 >>> Strain.NOTRUMP.first_trick_extra
 10
+>>> Strain.CLUBS.letter("ru"), STRAIN_WORDS["бубны"]
+('Т', <Strain.DIAMONDS: 'D'>)
 """
 
 from __future__ import annotations
 
 from enum import Enum
+
+from bridgescore.core.words import Language
 
 
 class Strain(Enum):
@@ -51,6 +55,16 @@ class Strain(Enum):
         """♣ ♦ ♥ ♠ or NT."""
         return _SYMBOLS[self]
 
+    def letter(self, language: Language) -> str:
+        """How the strain is written in a contract: ``C D H S NT``; Russian ``Т Б Ч П БК``; ``♣ ♦ ♥ ♠ NT``.
+
+        >>> [strain.letter("ru") for strain in Strain]
+        ['Т', 'Б', 'Ч', 'П', 'БК']
+        """
+        if language == "ru":
+            return _RU_LETTERS[self]
+        return self.symbol if language == "symbols" else self.value
+
     @property
     def index(self) -> int:
         """0 for clubs up to 4 for no trump (the rank order, also the batch encoding)."""
@@ -65,3 +79,31 @@ _SYMBOLS = {
     Strain.SPADES: "♠",
     Strain.NOTRUMP: "NT",
 }
+_RU_LETTERS = {
+    Strain.CLUBS: "Т", Strain.DIAMONDS: "Б", Strain.HEARTS: "Ч", Strain.SPADES: "П", Strain.NOTRUMP: "БК",
+}  # fmt: skip
+
+# Tokens are matched longest first on the normalised text; order within the table does not matter.
+STRAIN_WORDS: dict[str, Strain] = {
+    # English and PBN
+    "c": Strain.CLUBS, "d": Strain.DIAMONDS, "h": Strain.HEARTS, "s": Strain.SPADES,
+    "n": Strain.NOTRUMP, "nt": Strain.NOTRUMP,
+    "♣": Strain.CLUBS, "♦": Strain.DIAMONDS, "♥": Strain.HEARTS, "♠": Strain.SPADES,
+    "♧": Strain.CLUBS, "♢": Strain.DIAMONDS, "♡": Strain.HEARTS, "♤": Strain.SPADES,
+    "club": Strain.CLUBS, "clubs": Strain.CLUBS, "diamond": Strain.DIAMONDS, "diamonds": Strain.DIAMONDS,
+    "heart": Strain.HEARTS, "hearts": Strain.HEARTS, "spade": Strain.SPADES, "spades": Strain.SPADES,
+    "notrump": Strain.NOTRUMP, "notrumps": Strain.NOTRUMP, "no trump": Strain.NOTRUMP,
+    "no trumps": Strain.NOTRUMP, "no-trump": Strain.NOTRUMP,
+    # Russian
+    "т": Strain.CLUBS, "треф": Strain.CLUBS, "трефа": Strain.CLUBS, "трефы": Strain.CLUBS,
+    "б": Strain.DIAMONDS, "бубна": Strain.DIAMONDS, "бубны": Strain.DIAMONDS, "бубен": Strain.DIAMONDS,
+    "бубей": Strain.DIAMONDS,
+    "ч": Strain.HEARTS, "черва": Strain.HEARTS, "черви": Strain.HEARTS, "червы": Strain.HEARTS,
+    "червей": Strain.HEARTS,
+    "п": Strain.SPADES, "пика": Strain.SPADES, "пики": Strain.SPADES, "пик": Strain.SPADES,
+    "бк": Strain.NOTRUMP, "б/к": Strain.NOTRUMP, "б.к.": Strain.NOTRUMP, "б.к": Strain.NOTRUMP,
+    "без козыря": Strain.NOTRUMP, "без козырей": Strain.NOTRUMP,
+}  # fmt: skip
+"""Every word read as a strain, lower case (:func:`~bridgescore.core.words.normalise`d)."""
+
+ACCEPTED_STRAINS = "C D H S NT (♣ ♦ ♥ ♠), Т Б Ч П БК"

@@ -35,72 +35,22 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
-from typing import IO, Any, Protocol, Self, assert_never
+from dataclasses import dataclass
+from typing import IO, Any, TypeVar, overload
 
-from bridgescore.core.cards import Deal as Cards
-from bridgescore.core.cards import Fit, HcpSplit
-from bridgescore.core.contract import Language
-from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError, shortened
-from bridgescore.core.notation import format_result, parse_result, parse_seat, parse_side, parse_vulnerability
-from bridgescore.core.seat import Seat, Side
-from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.deal import Deal, Form, HonoursClaim, Players
-from bridgescore.forms.setting import setting_key
+from bridgescore.core.contract import format_result, parse_result
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError, shortened
+from bridgescore.core.seat import Seat, Side, parse_seat, parse_side
+from bridgescore.core.words import Language
+from bridgescore.forms import registry
+from bridgescore.forms.description import FormDescription, Settings, setting_key
+from bridgescore.forms.log import DealLog
+from bridgescore.forms.logged import DealOption, LoggedDeal
+from bridgescore.forms.players import Players
+from bridgescore.forms.rubber import RUBBER
 
-
-class FormSettings(Protocol):
-    """What a form's settings offer the deal log (e.g. :class:`~bridgescore.forms.rubber.RubberSettings`)."""
-
-    def with_setting(self, key: str, value: str) -> Self:
-        """The settings with one header line applied; ParseError for an unknown key or bad value."""
-        ...
-
-    def header(self) -> tuple[tuple[str, str], ...]:
-        """Every setting as a canonical ``(key, value)`` header line."""
-        ...
-
-    def check(self, deal: Deal) -> None:
-        """Refuse (RuleError) a deal these settings cannot score."""
-        ...
-
-    def as_dict(self) -> dict[str, Any]:
-        """The settings as JSON-ready data."""
-        ...
-
-
-def default_settings(form: Form) -> FormSettings:
-    """The default (law) settings of *form* — the registry of the forms the deal log can read."""
-    if form is Form.RUBBER:
-        from bridgescore.forms.rubber import LAW
-
-        return LAW
-    if form is Form.CHICAGO:
-        from bridgescore.forms.chicago import LAW as CHICAGO_LAW
-
-        return CHICAGO_LAW
-    if form is Form.COMPENSATION:
-        from bridgescore.forms.compensation import DEFAULT_SETTINGS
-
-        return DEFAULT_SETTINGS
-    assert_never(form)
-
-
-def preset_settings(form: Form, name: str) -> FormSettings:
-    """The settings of *form*'s preset *name* (``preset: russian``)."""
-    if form is Form.RUBBER:
-        from bridgescore.forms.rubber import RubberSettings
-
-        return RubberSettings.preset(name)
-    raise ParseError(N_("the {form} form has no presets"), form=form.value)
-
-
-DEAL_OPTIONS: dict[Form, tuple[str, ...]] = {
-    Form.RUBBER: ("honours",),
-    Form.CHICAGO: ("honours",),
-    Form.COMPENSATION: ("hcp", "vul", "fit", "deal"),
-}
-"""The ``key=value`` options a deal line of each form may carry."""
+S = TypeVar("S", bound=Settings)
+St = TypeVar("St")
 
 _GENERIC_KEYS = ("form", "first dealer", "we", "players")
 _LINE = N_("line {line}: {problem}")
@@ -134,7 +84,7 @@ class DealLogError(ParseError):
         super().__init__("{problems}", problems=self.problems)
 
     def translate(self, gettext: Callable[[str], str] | None = None) -> str:
-        """``[source: ]line 3: …; line 7: …[; and 12 more]`` — one line, translated by *gettext*."""
+        """``[source: ]line 3: …; line 7: …[; and 12 more bad lines]`` — one line, translated by *gettext*."""
         parts = [
             error.translate(gettext)
             if line is None
@@ -168,145 +118,57 @@ class _Problems:
         return DealLogError(in_order, source, self.more)
 
 
-@dataclass(frozen=True, slots=True)
-class DealLog:
-    """A parsed deal log: the header, then the deals with any change of players between them.
-
-    ``entries`` holds the deals in order, and a :class:`Players` wherever the seating changes
-    after the first deal (the seating before it is ``players``). Comments are not kept.
-    """
-
-    form: Form
-    settings: FormSettings
-    first_dealer: Seat = Seat.NORTH
-    we: Side = Side.NS
-    players: Players | None = None
-    entries: tuple[Deal | Players, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.form, Form):
-            raise RuleError(N_("{value!r} is not a form"), value=self.form)
-        if type(self.settings) is not type(default_settings(self.form)):
-            raise RuleError(
-                N_("{value!r} are not the settings of a {form}"), value=self.settings, form=self.form.value
-            )
-        if not isinstance(self.first_dealer, Seat):
-            raise RuleError(N_("{value!r} is not a seat"), value=self.first_dealer)
-        if not isinstance(self.we, Side):
-            raise RuleError(N_("{value!r} is not a side"), value=self.we)
-        if self.players is not None and not isinstance(self.players, Players):
-            raise RuleError(N_("{value!r} are not players"), value=self.players)
-        if self.entries and isinstance(self.entries[0], Players):
-            raise RuleError(
-                N_("the players before the first deal are the log's players, not a change of players")
-            )
-        for entry in self.entries:
-            if isinstance(entry, Deal):
-                _check_options(entry, self.form)
-                self.settings.check(entry)
-            elif not isinstance(entry, Players):
-                raise RuleError(N_("{value!r} is neither a deal nor players"), value=entry)
-
-    @property
-    def deals(self) -> tuple[Deal, ...]:
-        """The deals, in order."""
-        return tuple(entry for entry in self.entries if isinstance(entry, Deal))
-
-    def players_at(self, number: int) -> Players | None:
-        """Who sat where on deal *number* (from 1).
-
-        >>> log = loads("form: rubber\\nplayers: N=A, S=B\\n1S N =\\nplayers: N=C, S=D\\n2S N =")
-        >>> str(log.players_at(1)), str(log.players_at(2))
-        ('N=A, S=B', 'N=C, S=D')
-        """
-        players, count = self.players, 0
-        for entry in self.entries:
-            if isinstance(entry, Players):
-                players = entry
-            else:
-                count += 1
-                if count == number:
-                    return players
-        raise RuleError(N_("there is no deal {number} in this log"), number=number)
-
-    def seatings(self) -> tuple[Players | None, ...]:
-        """Who sat where on each deal, in order — one pass, where :meth:`players_at` walks the log each time.
-
-        >>> log = loads("form: rubber\\nplayers: N=A\\n1S N =\\nplayers: N=C\\n2S N =\\npass")
-        >>> [str(players) for players in log.seatings()]
-        ['N=A', 'N=C', 'N=C']
-        """
-        players, out = self.players, []
-        for entry in self.entries:
-            if isinstance(entry, Players):
-                players = entry
-            else:
-                out.append(players)
-        return tuple(out)
-
-    def with_entry(self, entry: Deal | Players) -> DealLog:
-        """This log with *entry* appended (players given before any deal become the log's players)."""
-        if isinstance(entry, Players) and not self.entries:
-            return replace(self, players=entry)
-        return replace(self, entries=(*self.entries, entry))
-
-
 # --- one deal line ------------------------------------------------------------------------------
 
 _OPTION = re.compile(r"([^\W\d_][\w-]*)=(\S+(?: \S+)*)")
 
 
-def parse_deal(text: str, form: Form = Form.RUBBER) -> Deal:
-    """Read one deal line: ``<contract> <declarer> <result> [key=value …]`` or ``pass``.
+def parse_deal(text: str, form: FormDescription[Any, Any] = RUBBER) -> LoggedDeal:
+    """Read one deal line of *form*: ``<contract> <declarer> <result> [key=value …]`` or ``pass``.
 
+    >>> from bridgescore.forms.compensation import COMPENSATION
     >>> parse_deal("2H S = honours=NS:100")
-    Deal(result=Result.parse('2H S ='), honours=HonoursClaim(side=<Side.NS: 'NS'>, points=100), \
+    LoggedDeal(result=Result.parse('2H S ='), honours=HonoursClaim(side=<Side.NS: 'NS'>, points=100), \
 hcp=None, vulnerability=None, fit=None, cards=None)
     >>> parse_deal("4П С 10  # comment").result
     Result.parse('4S N =')
-    >>> deal = parse_deal("3NT S +1 hcp=EW:15 vul=both fit=none", Form.COMPENSATION)
+    >>> deal = parse_deal("3NT S +1 hcp=EW:15 vul=both fit=none", COMPENSATION)
     >>> deal.hcp, deal.vulnerability, deal.fit
     (HcpSplit(ns=25, ew=15), <Vulnerability.BOTH: 'Both'>, Fit.parse('none'))
 
-    A compensation deal may give the four hands instead of the HCP: ``deal=N:AKQJ.T98.765.432
+    The options a line may carry are the form's (:attr:`FormDescription.options`). A
+    compensation deal may give the four hands instead of the HCP: ``deal=N:AKQJ.T98.765.432
     …`` — the four hands after ``deal=`` are separated by spaces, like PBN's Deal tag.
 
     Raises :class:`ParseError` (or :class:`RuleError`) naming what is wrong; no line number.
     """
     tokens = _join_hands(_strip_comment(text).split())
-    options: dict[str, str] = {}
+    options: dict[DealOption, str] = {}
     while tokens and (match := _OPTION.fullmatch(tokens[-1])):
-        key = _option_key(match.group(1))
-        if key not in DEAL_OPTIONS[form]:
-            accepted = ", ".join(f"{name}=…" for name in DEAL_OPTIONS[form]) or "—"
+        option = DealOption.named(match.group(1))
+        if option is None or option not in form.options:
+            accepted = ", ".join(f"{known.key}=…" for known in form.options) or "—"
             raise ParseError(
                 N_("unknown option {key!r} on a {form} deal: the options are {accepted}"),
                 key=match.group(1),
-                form=form.value,
+                form=form.name,
                 accepted=accepted,
             )
-        if key in options:
+        if option in options:
             raise ParseError(N_("{key!r} is given twice: a deal has at most one"), key=match.group(1))
-        options[key] = match.group(2)
+        options[option] = match.group(2)
         tokens.pop()
     if not tokens:
         raise ParseError(N_("a deal line needs a contract, its declarer and the result, or pass"))
     result = parse_result(" ".join(tokens))
-    return Deal(
-        result,
-        honours=HonoursClaim.parse(options["honours"]) if "honours" in options else None,
-        hcp=HcpSplit.parse(options["hcp"]) if "hcp" in options else None,
-        vulnerability=parse_vulnerability(options["vul"]) if "vul" in options else None,
-        fit=Fit.parse(options["fit"]) if "fit" in options else None,
-        cards=Cards.parse(options["deal"]) if "deal" in options else None,
-    )
+    return LoggedDeal(result, **{option.field: option.read(value) for option, value in options.items()})
 
 
 def _join_hands(tokens: list[str]) -> list[str]:
     """Keep ``deal=N:h1 h2 h3 h4`` as one token: PBN separates the four hands with spaces."""
     for index, token in enumerate(tokens):
         key, equals, _value = token.partition("=")
-        if equals and _option_key(key) == "deal":
+        if equals and DealOption.named(key) is DealOption.CARDS:
             end = index + 1
             while end < len(tokens) and end < index + 4 and "=" not in tokens[end]:
                 end += 1
@@ -314,55 +176,24 @@ def _join_hands(tokens: list[str]) -> list[str]:
     return tokens
 
 
-def format_deal(deal: Deal, language: Language = "en") -> str:
+def format_deal(deal: LoggedDeal, language: Language = "en") -> str:
     """A deal as its canonical line: ``4S N =``, ``3NT E +1 honours=EW:150``, ``pass``.
 
+    >>> from bridgescore.forms.compensation import COMPENSATION
     >>> format_deal(parse_deal("3БК Ю +1")), format_deal(parse_deal("3NT S 10"), "ru")
     ('3NT S +1', '3БК Ю +1')
-    >>> format_deal(parse_deal("4Ч С = fit=Ч9 vul=С-Ю hcp=В-З:15", Form.COMPENSATION))
+    >>> format_deal(parse_deal("4Ч С = fit=Ч9 vul=С-Ю hcp=В-З:15", COMPENSATION))
     '4H N = hcp=NS:25 vul=NS fit=H9'
     """
     if deal.is_passed_out:
         text = "пас" if language == "ru" else "pass"
     else:
         text = format_result(deal.result, language)
-    if deal.honours is not None:
-        text += f" honours={deal.honours}"
-    if deal.hcp is not None:
-        text += f" hcp={deal.hcp}"
-    if deal.vulnerability is not None:
-        text += f" vul={_VUL_TEXT[deal.vulnerability]}"
-    if deal.fit is not None:
-        text += f" fit={deal.fit}"
-    if deal.cards is not None:
-        text += f" deal={deal.cards}"
+    for option in DealOption:
+        value = option.text_of(deal)
+        if value is not None:
+            text += f" {option.key}={value}"
     return text
-
-
-_VUL_TEXT = {
-    Vulnerability.NONE: "none",
-    Vulnerability.NS: "NS",
-    Vulnerability.EW: "EW",
-    Vulnerability.BOTH: "both",
-}
-
-
-def _check_options(deal: Deal, form: Form) -> None:
-    given = {
-        "honours": deal.honours,
-        "hcp": deal.hcp,
-        "vul": deal.vulnerability,
-        "fit": deal.fit,
-        "deal": deal.cards,
-    }
-    for key, value in given.items():
-        if value is not None and key not in DEAL_OPTIONS[form]:
-            raise RuleError(N_("a {form} deal has no {key}= option"), form=form.value, key=key)
-
-
-def _option_key(text: str) -> str:
-    key = text.lower().replace("honors", "honours")
-    return "vul" if key == "vulnerability" else key
 
 
 def _strip_comment(text: str) -> str:
@@ -402,10 +233,16 @@ def _lines(raws: Iterable[str], problems: _Problems) -> Iterator[_Line]:
             yield _Line(number, "", "", body)
 
 
-def loads(text: str, *, form: Form | None = None, source: str | None = None) -> DealLog:
+@overload
+def loads(text: str, *, form: FormDescription[S, St], source: str | None = None) -> DealLog[S, St]: ...
+@overload
+def loads(text: str, *, form: None = None, source: str | None = None) -> DealLog[Any, Any]: ...
+def loads(
+    text: str, *, form: FormDescription[Any, Any] | None = None, source: str | None = None
+) -> DealLog[Any, Any]:
     """Read a deal log from *text*.
 
-    *form* is the form the caller expects (``bridgescore rubber`` passes ``Form.RUBBER``); a log
+    *form* is the form the caller expects (``bridgescore rubber`` passes ``RUBBER``); a log
     without a ``form:`` line is read as that form, and a log naming another form is refused.
     Raises :class:`DealLogError` listing the bad lines (*source* names the file in it).
     """
@@ -414,7 +251,9 @@ def loads(text: str, *, form: Form | None = None, source: str | None = None) -> 
     return _read(text.removeprefix("\ufeff").splitlines(), form, source)
 
 
-def _read(raws: Iterable[str], form: Form | None, source: str | None) -> DealLog:
+def _read(
+    raws: Iterable[str], form: FormDescription[Any, Any] | None, source: str | None
+) -> DealLog[Any, Any]:
     """The log from its lines, read once from first to last (a file is never held whole)."""
     problems = _Problems()
     lines = _lines(raws, problems)
@@ -427,15 +266,15 @@ def _read(raws: Iterable[str], form: Form | None, source: str | None) -> DealLog
         head.append(line)
     first_deal = first.number if first is not None else None
     header = _Header.read(head, problems)
-    log_form: Form | None = header.generic.get("form")
+    log_form: FormDescription[Any, Any] | None = header.generic.get("form")
     if log_form is not None and form is not None and log_form is not form:
         other = N_("this is a {found} log, not a {expected} log")
-        problems.append((header.seen["form"], ParseError(other, found=log_form.value, expected=form.value)))
+        problems.append((header.seen["form"], ParseError(other, found=log_form.name, expected=form.name)))
         raise problems.error(source)  # nothing else about it matters
     chosen = log_form or form
-    settings: FormSettings | None = None
+    settings: Settings | None = None
     if chosen is not None:
-        settings = _read_settings(chosen, header.seen.get("form"), header.settings, problems)
+        settings = _read_settings(chosen, header.settings, problems)
     elif "form" not in header.seen:
         problems.append((None, ParseError(N_("the log does not say its form: add a line 'form: rubber'"))))
     body = itertools.chain([first], lines) if first is not None else iter(())
@@ -484,12 +323,12 @@ class _Header:
 
 def _read_body(
     lines: Iterable[_Line],
-    form: Form | None,
-    settings: FormSettings | None,
+    form: FormDescription[Any, Any] | None,
+    settings: Settings | None,
     first_deal: int | None,
     problems: _Problems,
-) -> list[Deal | Players]:
-    entries: list[Deal | Players] = []
+) -> list[LoggedDeal | Players]:
+    entries: list[LoggedDeal | Players] = []
     for line in lines:
         try:
             if line.key == "players":
@@ -503,7 +342,7 @@ def _read_body(
             elif form is not None:
                 deal = parse_deal(line.value, form)
                 if settings is not None:
-                    settings.check(deal)
+                    form.refuse(settings, deal)
                 entries.append(deal)
         except BridgeScoreError as error:
             problems.append((line.number, error))
@@ -512,7 +351,7 @@ def _read_body(
 
 def _generic_value(key: str, value: str) -> Any:
     if key == "form":
-        return Form.parse(value)
+        return registry.find(value)
     if key == "first dealer":
         return parse_seat(value)
     if key == "we":
@@ -520,18 +359,13 @@ def _generic_value(key: str, value: str) -> Any:
     return Players.parse(value)
 
 
-def _read_settings(
-    form: Form, form_line: int | None, lines: list[_Line], problems: _Problems
-) -> FormSettings:
-    try:
-        settings = default_settings(form)
-    except BridgeScoreError as error:
-        problems.append((form_line, error))
-        return _NoSettings()
+def _read_settings(form: FormDescription[S, Any], lines: list[_Line], problems: _Problems) -> S:
+    """The form's settings from its header lines: the preset first (wherever it stands), then each key."""
+    settings = form.defaults
     for line in lines:
         if line.key == "preset":
             try:
-                settings = preset_settings(form, line.value)
+                settings = form.preset(line.value)
             except BridgeScoreError as error:
                 problems.append((line.number, error))
     for line in lines:
@@ -543,23 +377,7 @@ def _read_settings(
     return settings
 
 
-class _NoSettings:
-    """Stands in for the settings of a form that cannot read logs, so the deals are still checked."""
-
-    def with_setting(self, key: str, value: str) -> Self:
-        return self
-
-    def header(self) -> tuple[tuple[str, str], ...]:
-        return ()
-
-    def check(self, deal: Deal) -> None:
-        return None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {}
-
-
-def parse_header(text: str, *, form: Form | None = None) -> DealLog:
+def parse_header(text: str, *, form: FormDescription[Any, Any] | None = None) -> DealLog[Any, Any]:
     """Read the header of a log alone — form, first dealer, players, we, settings — as a log without deals.
 
     >>> parse_header("form: rubber\\nhonours: off").settings.honours
@@ -573,7 +391,7 @@ def parse_header(text: str, *, form: Form | None = None) -> DealLog:
     return log
 
 
-def load(fp: IO[str] | IO[bytes], *, form: Form | None = None) -> DealLog:
+def load(fp: IO[str] | IO[bytes], *, form: FormDescription[Any, Any] | None = None) -> DealLog[Any, Any]:
     """Read a deal log from an open file (text, or bytes in UTF-8), line by line; errors name the file."""
     name = getattr(fp, "name", None)
     source = name if isinstance(name, str) else None
@@ -601,14 +419,14 @@ def _decoded(fp: IO[str] | IO[bytes], source: str | None) -> Iterator[str]:
         yield from text.splitlines()
 
 
-def dumps(log: DealLog, *, language: Language = "en") -> str:
+def dumps(log: DealLog[Any, Any], *, language: Language = "en") -> str:
     """The log as canonical text: every header line, a blank line, then one line per deal.
 
     Deals are written in English (``4S N =``) or, with ``language="ru"``, Russian (``4П С =``);
     header keys are always English. ``loads(dumps(log)) == log``.
     """
-    lines = [f"form: {log.form.value}", f"first dealer: {log.first_dealer.value}"]
-    if log.form is Form.RUBBER or log.we is not Side.NS:  # "we" names a column of the rubber sheet
+    lines = [f"form: {log.form.name}", f"first dealer: {log.first_dealer.value}"]
+    if log.form.we or log.we is not Side.NS:  # "we" names a column of the rubber sheet
         lines.append(f"we: {log.we.value}")
     if log.players is not None:
         lines.append(f"players: {log.players}")
@@ -619,6 +437,6 @@ def dumps(log: DealLog, *, language: Language = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def dump(log: DealLog, fp: IO[str], *, language: Language = "en") -> None:
+def dump(log: DealLog[Any, Any], fp: IO[str], *, language: Language = "en") -> None:
     """Write *log* to an open text file (see :func:`dumps`)."""
     fp.write(dumps(log, language=language))

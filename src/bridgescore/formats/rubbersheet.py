@@ -6,9 +6,9 @@ under each finished game; the totals under a double rule; the margin at the foot
 carries the number of its deal, written small, so the sheet can be read against the log.
 
     >>> from bridgescore.core.contract import Result
-    >>> from bridgescore.forms.deal import Deal
-    >>> from bridgescore.forms.rubber import replay
-    >>> state = replay([Deal(Result.parse("4S N =")), Deal(Result.parse("3NT E -1"))])
+    >>> from bridgescore.forms.logged import LoggedDeal
+    >>> from bridgescore.forms.rubber import RUBBER
+    >>> state = RUBBER.fold([LoggedDeal(Result.parse("4S N =")), LoggedDeal(Result.parse("3NT E -1"))])
     >>> picture = svg(state)
     >>> picture.startswith("<svg") and "120" in picture and "THEY" in picture
     True
@@ -24,8 +24,8 @@ from xml.sax.saxutils import escape
 
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
-from bridgescore.forms.deal import Players
-from bridgescore.forms.rubber import Entry, Rubber, RubberState
+from bridgescore.forms.players import Players
+from bridgescore.forms.rubber import Rubber, RubberState, SheetEntry
 
 _SHEET_WIDTH = 360
 _FOOT_CHARACTERS = 54  # what fits on a line of the foot at its size
@@ -87,15 +87,14 @@ def svg(
     *,
     we: Side = Side.NS,
     gettext: Callable[[str], str] = _identity,
-    seating: Callable[[Rubber], Players | None] | None = None,
 ) -> str:
     """Every rubber of *state* as a score sheet, side by side, in one SVG document.
 
-    *we* is the side written in the left column; *gettext* translates the printed words;
-    *seating* gives the players of a rubber, whose names are written under the heads.
+    *we* is the side written in the left column; *gettext* translates the printed words; the
+    players of each rubber (:attr:`Rubber.players`) are written under the heads.
     """
     _ = gettext
-    sheets = [_sheet(rubber, we, gettext, seating(rubber) if seating else None) for rubber in state.rubbers]
+    sheets = [_sheet(rubber, we, gettext, rubber.players) for rubber in state.rubbers]
     if not sheets:
         sheets = [(["<text x='20' y='40'>" + escape(_("No deals yet.")) + "</text>"], 80)]
     height = max(sheet_height for _body, sheet_height in sheets)
@@ -150,7 +149,7 @@ class _Pen:
         if deal is not None:
             self.text(x + 4, y - 7, str(deal), fill=_FAINT, font_size="9")
 
-    def entry(self, entry: Entry, y: float) -> None:
+    def entry(self, entry: SheetEntry, y: float) -> None:
         self.number(entry.side, y, entry.points, entry.deal)
 
 

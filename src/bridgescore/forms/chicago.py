@@ -5,172 +5,52 @@ dealer's side, the dealer's side, both (or the other side on deals 2 and 3, by a
 the deal passes clockwise. A passed-out deal is redealt by the same dealer and does not count.
 Part-scores made earlier combine toward game; the game premium (300 or 500) goes by the
 vulnerability of the deal that completes the game; a part-score on the fourth deal that does
-not complete a game earns 100. The form is a fold: :func:`start`, then :func:`apply` per deal.
+not complete a game earns 100. The form is a fold — :func:`start`, then :func:`apply` per deal —
+described once as :data:`CHICAGO`.
 
-    >>> from bridgescore.forms.deal import Deal
+    >>> from bridgescore.forms.logged import LoggedDeal
     >>> state = start()
     >>> for line in ("2S N =", "2D S +1", "3NT E =", "2H N ="):   # rules Appendix A.2
-    ...     state = apply(state, Deal(Result.parse(line)))
+    ...     state = apply(state, LoggedDeal(Result.parse(line)))
     >>> state.totals
     {'NS': 580, 'EW': 400}
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bridgescore.core.board import chicago_dealer, chicago_position, chicago_vulnerability
 from bridgescore.core.contract import Result
-from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
+from bridgescore.core.errors import N_, RuleError, Term
+from bridgescore.core.premiums import GAME, game_premium
 from bridgescore.core.scoring import LAW as LAW_SCORING
 from bridgescore.core.scoring import LineKind, ScoreLine, honours_line, score
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.deal import Deal, Players
-from bridgescore.forms.setting import ON_OFF, choose, fold_settings, setting_key
-
-if TYPE_CHECKING:
-    from bridgescore.formats.deallog import DealLog
+from bridgescore.forms.chicago_cycle import deals_2_3
+from bridgescore.forms.description import ON_OFF, FormDescription, Settings, setting
+from bridgescore.forms.logged import DealOption, LoggedDeal
+from bridgescore.forms.players import Players
 
 SIDES = (Side.NS, Side.EW)
 
-# --- the cycle of four deals ----------------------------------------------------------------------
-
-
-def chicago_position(number: int) -> int:
-    """The place of deal *number* (counted from 1) in its Chicago: 1, 2, 3 or 4.
-
-    >>> [chicago_position(n) for n in range(1, 7)]
-    [1, 2, 3, 4, 1, 2]
-    """
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise RuleError(N_("deals are counted from 1, not {number!r}"), number=number)
-    return (number - 1) % 4 + 1
-
-
-def chicago_dealer(number: int, first_dealer: Seat = Seat.NORTH) -> Seat:
-    """Who deals deal *number*: the deal passes clockwise from *first_dealer*.
-
-    >>> [str(chicago_dealer(n, Seat.WEST)) for n in range(1, 6)]
-    ['W', 'N', 'E', 'S', 'W']
-    """
-    chicago_position(number)  # checks the number
-    dealer = first_dealer
-    for _ in range((number - 1) % 4):
-        dealer = dealer.next
-    return dealer
-
-
-def chicago_vulnerability(
-    number: int, first_dealer: Seat = Seat.NORTH, dealer_vulnerable: bool = True
-) -> Vulnerability:
-    """The vulnerability of deal *number*: none; dealer's side; dealer's side; both (rules §3.1).
-
-    With ``dealer_vulnerable=False`` the dealer's opponents are vulnerable on deals 2 and 3
-    instead (an agreed variant).
-
-    >>> [str(chicago_vulnerability(n)) for n in range(1, 5)]       # first dealer North
-    ['None', 'EW', 'NS', 'Both']
-    >>> [str(chicago_vulnerability(n, dealer_vulnerable=False)) for n in range(1, 5)]
-    ['None', 'NS', 'EW', 'Both']
-    """
-    position = chicago_position(number)
-    if position == 1:
-        return Vulnerability.NONE
-    if position == 4:
-        return Vulnerability.BOTH
-    side = chicago_dealer(number, first_dealer).side
-    vulnerable = side if dealer_vulnerable else side.opponents
-    return Vulnerability.NS if vulnerable is Side.NS else Vulnerability.EW
-
-
 # --- settings ---------------------------------------------------------------------------------------
-
-_DEALER_WORDS = {
-    "dealer": True, "dealer's side": True, "dealers side": True, "сдающий": True, "сдающего": True,
-    "линия сдающего": True,
-    "non-dealer": False, "non dealer": False, "nondealer": False, "other side": False, "opponents": False,
-    "dealer's opponents": False, "соперники": False, "соперники сдающего": False,
-    "не сдающий": False, "другая линия": False,
-}  # fmt: skip
-DEALS_2_3_KEY = "vulnerable on deals 2-3"
-"""The header key of the deal 2–3 variant (Chicago and the compensation evening's Chicago cycle)."""
-
-
-def dealer_vulnerable_from(key: str, value: str) -> bool:
-    """Read ``vulnerable on deals 2-3``: ``dealer`` (True, the ACBL rule) or ``non-dealer`` (False).
-
-    >>> dealer_vulnerable_from(DEALS_2_3_KEY, "Non-dealer"), dealer_vulnerable_from(DEALS_2_3_KEY, "сдающий")
-    (False, True)
-    """
-    return choose(key, value, _DEALER_WORDS, "dealer, non-dealer")
 
 
 @dataclass(frozen=True, slots=True)
-class ChicagoSettings:
+class ChicagoSettings(Settings):
     """How a Chicago is scored: the defaults are the ACBL method (rules §3)."""
 
-    honours: bool = True
+    FORM = Term(N_("Chicago"))
+
+    honours: bool = setting(True, key="honours", label=N_("Honours"), choices=ON_OFF, source="rules §3.3")
     """Whether honours are scored: yes (Stevenson, rules §3.3), by agreement not; off refuses claims."""
-    dealer_vulnerable: bool = True
+    dealer_vulnerable: bool = deals_2_3()
     """Who is vulnerable on deals 2 and 3: the dealer's side (ACBL) or, by agreement, the other side."""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.honours, bool):
-            raise RuleError(N_("honours are on or off, not {value!r}"), value=self.honours)
-        if not isinstance(self.dealer_vulnerable, bool):
-            raise RuleError(N_("{value!r} is not a choice of vulnerability"), value=self.dealer_vulnerable)
-
-    def with_setting(self, key: str, value: str) -> ChicagoSettings:
-        """These settings with one header line applied.
-
-        ``honours: on|off`` and ``vulnerable on deals 2-3: dealer|non-dealer``; raises
-        :class:`ParseError` naming an unknown key or a value that is not allowed.
-        """
-        name = setting_key(key)
-        if name == "honours":
-            return replace(self, honours=choose(key, value, ON_OFF, "on, off"))
-        if name == setting_key(DEALS_2_3_KEY):
-            return replace(self, dealer_vulnerable=dealer_vulnerable_from(key, value))
-        raise ParseError(
-            N_("unknown Chicago setting {key!r}: the settings are {accepted}"),
-            key=key.strip(), accepted=", ".join(SETTING_KEYS),
-        )  # fmt: skip
-
-    def header(self) -> tuple[tuple[str, str], ...]:
-        """Every setting as a canonical ``(key, value)`` header line."""
-        return (
-            ("honours", "on" if self.honours else "off"),
-            (DEALS_2_3_KEY, "dealer" if self.dealer_vulnerable else "non-dealer"),
-        )
-
-    def check(self, deal: Deal) -> None:
-        """Refuse an honours claim when honours are off."""
-        if deal.honours is not None and not self.honours:
-            raise RuleError(
-                N_("honours are not scored in this Chicago (honours: off), so {claim} cannot be claimed"),
-                claim=str(deal.honours),
-            )
-
-    def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping of every setting."""
-        return {"honours": self.honours, "dealer_vulnerable": self.dealer_vulnerable}
-
-
-LAW = ChicagoSettings()
-"""The ACBL method: honours scored, the dealer's side vulnerable on deals 2 and 3."""
-SETTING_KEYS = tuple(key for key, _ in LAW.header())
-
-
-def settings_from(header: Mapping[str, str] | Iterable[tuple[str, str]]) -> ChicagoSettings:
-    """The settings that a Chicago's header lines describe.
-
-    >>> settings_from({"honours": "off"}).honours
-    False
-    """
-    return fold_settings(LAW, header)
 
 
 # --- the pad ------------------------------------------------------------------------------------------
@@ -199,7 +79,7 @@ class ChicagoDeal:
     """The deal's number among the deals that count (a redeal repeats the number)."""
     dealer: Seat
     vulnerability: Vulnerability
-    deal: Deal
+    deal: LoggedDeal
     lines: tuple[PadLine, ...]
     part_scores: tuple[int, int]
     """NS and EW part-scores toward game after this deal (both 0 after a game or a Chicago's end)."""
@@ -246,7 +126,7 @@ class ChicagoDeal:
 class ChicagoState:
     """The Chicago pad after some deals: immutable; :func:`apply` returns the next one."""
 
-    settings: ChicagoSettings = LAW
+    settings: ChicagoSettings = ChicagoSettings()
     first_dealer: Seat = Seat.NORTH
     deals: tuple[ChicagoDeal, ...] = ()
     part_scores: tuple[int, int] = (0, 0)
@@ -319,11 +199,12 @@ class ChicagoState:
 
 
 def start(
-    settings: ChicagoSettings = LAW, first_dealer: Seat = Seat.NORTH, players: Players | None = None
+    settings: ChicagoSettings = ChicagoSettings(),
+    first_dealer: Seat = Seat.NORTH,
+    players: Players | None = None,
 ) -> ChicagoState:
     """An empty Chicago pad."""
-    if not isinstance(settings, ChicagoSettings):
-        raise RuleError(N_("{value!r} are not the settings of a Chicago"), value=settings)
+    CHICAGO.settings_of(settings)
     return ChicagoState(settings=settings, first_dealer=first_dealer, players=players)
 
 
@@ -334,11 +215,11 @@ _GAME_COMBINED = {
 _FOURTH_DEAL = N_("Part-score premium on the fourth deal")
 
 
-def apply(state: ChicagoState, deal: Deal, players: Players | None = None) -> ChicagoState:
+def apply(state: ChicagoState, deal: LoggedDeal, players: Players | None = None) -> ChicagoState:
     """The pad after *deal* (*players*, when given, sit from this deal on)."""
-    if not isinstance(deal, Deal):
+    if not isinstance(deal, LoggedDeal):
         raise RuleError(N_("{value!r} is not a deal"), value=deal)
-    state.settings.check(deal)
+    CHICAGO.refuse(state.settings, deal)
     seated = players if players is not None else state.players
     number = state.next_number
     dealer, vulnerability = state.dealer, state.vulnerability
@@ -360,8 +241,8 @@ def apply(state: ChicagoState, deal: Deal, players: Players | None = None) -> Ch
         lines.extend(PadLine(side, line) for line in scored.lines if not line.kind.is_per_deal_premium)
         had = part[side]
         part[side] += scored.trick_points
-        if part[side] >= 100:
-            game = 500 if vulnerable else 300
+        if part[side] >= GAME:
+            game = game_premium(vulnerable)
             label = (
                 _GAME_COMBINED[vulnerable]
                 if had
@@ -380,23 +261,25 @@ def apply(state: ChicagoState, deal: Deal, players: Players | None = None) -> Ch
     return replace(state, deals=(*state.deals, record), part_scores=after, played=number, players=seated)
 
 
-def replay(log: DealLog) -> ChicagoState:
-    """The pad of a whole Chicago deal log.
-
-    Errors name the deal: ``deal 3: …``.
-    """
-    if not isinstance(log.settings, ChicagoSettings):
-        raise RuleError(N_("this is a {form} log, not a Chicago log"), form=log.form.value)
-    state = start(log.settings, log.first_dealer, log.players)
-    players = log.players
-    count = 0
-    for entry in log.entries:
-        if isinstance(entry, Players):
-            players = entry
-            continue
-        count += 1
-        try:
-            state = apply(state, entry, players)
-        except BridgeScoreError as error:
-            raise RuleError(N_("deal {number}: {problem}"), number=count, problem=error) from None
+def finish(state: ChicagoState) -> ChicagoState:
+    """The pad as it stands: a Chicago stopped early has nothing more to score."""
     return state
+
+
+def _honours_scored(settings: ChicagoSettings) -> frozenset[DealOption]:
+    return frozenset({DealOption.HONOURS}) if settings.honours else frozenset()
+
+
+CHICAGO: FormDescription[ChicagoSettings, ChicagoState] = FormDescription(
+    name="chicago",
+    title=N_("Chicago"),
+    words=("чикаго",),
+    settings=ChicagoSettings,
+    options=(DealOption.HONOURS,),
+    offered=_honours_scored,
+    start=start,
+    apply=apply,
+    finish=finish,
+    source="rules §3",
+)
+"""Chicago: four deals, vulnerability by the deal's place, part-scores combined toward game (rules §3)."""

@@ -4,7 +4,7 @@ After each deal the side with more high-card points (the stronger side) is compa
 table of expected scores for its points, at its own vulnerability; the difference, in IMPs,
 is its result, and the other side gets the negation (rules §5.3):
 
-    >>> from bridgescore.core.cards import HcpSplit
+    >>> from bridgescore.core.evaluation import HcpSplit
     >>> from bridgescore.core.vulnerability import Vulnerability
     >>> deal = compensate("4H N =", HcpSplit.parse("NS:25"), Vulnerability.NONE)
     >>> deal.points(Side.NS), deal.expected_for(Side.NS), deal.difference(Side.NS), deal.imps(Side.NS)
@@ -19,25 +19,22 @@ vulnerability of the **declarer's** side; the table is read at the vulnerability
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from bridgescore.core.board import board_dealer, board_vulnerability
-from bridgescore.core.cards import CardLanguage, Deal, Fit, HcpSplit
+from bridgescore.core.board import board_dealer, board_vulnerability, chicago_dealer, chicago_vulnerability
+from bridgescore.core.card import CardLanguage
 from bridgescore.core.contract import Result
-from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
+from bridgescore.core.deal import Deal
+from bridgescore.core.errors import N_, ParseError, RuleError, Term
+from bridgescore.core.evaluation import Fit, HcpSplit
 from bridgescore.core.scales import imps
 from bridgescore.core.scoring import LAW, Score, ScoringRules, score
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.chicago import (
-    DEALS_2_3_KEY,
-    chicago_dealer,
-    chicago_vulnerability,
-    dealer_vulnerable_from,
-)
+from bridgescore.forms.chicago_cycle import deals_2_3
 from bridgescore.forms.compensation_table import (
     DEFAULT_TABLE,
     CompensationTable,
@@ -45,12 +42,9 @@ from bridgescore.forms.compensation_table import (
     builtin_table,
     load_table,
 )
-from bridgescore.forms.deal import Deal as FormDeal
-from bridgescore.forms.deal import Players
-from bridgescore.forms.setting import choose, fold_settings, setting_key
-
-if TYPE_CHECKING:
-    from bridgescore.formats.deallog import DealLog
+from bridgescore.forms.description import Choice, FormDescription, Settings, setting
+from bridgescore.forms.logged import DealOption, LoggedDeal
+from bridgescore.forms.players import Players
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,7 +196,7 @@ def compensate(
     *dealer* is needed at 20–20 by a table that scores the dealer's line. *table* defaults to
     the classic one. A passed-out deal scores 0 and is compared with the table like any other.
 
-    >>> from bridgescore.core.cards import HcpSplit
+    >>> from bridgescore.core.evaluation import HcpSplit
     >>> compensate("2S E =", HcpSplit.parse("NS:20"), Vulnerability.BOTH,
     ...            table=load_table("estonian"), dealer=Seat.NORTH, fit=Fit.parse("D8")).imps(Side.EW)
     2
@@ -268,99 +262,57 @@ class Cycle(StrEnum):
     """The 16-board cycle of duplicate (Law 2): deal *n* is dealt and vulnerable as board *n*."""
 
 
-_CYCLE_WORDS = {
-    "chicago": Cycle.CHICAGO, "чикаго": Cycle.CHICAGO,
-    "board": Cycle.BOARD, "boards": Cycle.BOARD, "board number": Cycle.BOARD, "по номеру сдачи": Cycle.BOARD,
-    "по номеру": Cycle.BOARD, "доска": Cycle.BOARD,
-}  # fmt: skip
-TABLE_KEY = "table"
-CYCLE_KEY = "vulnerability"
+def _table_name(text: str) -> str:
+    name = text.strip()
+    if not name:
+        raise ParseError(N_("a compensation table is named: classic, B, estonian or a .toml file"))
+    return name
+
+
+def _check_table_name(value: object) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise RuleError(N_("{value!r} is not the name of a compensation table"), value=value)
 
 
 @dataclass(frozen=True, slots=True)
-class CompensationSettings:
+class CompensationSettings(Settings):
     """How an evening of compensation bridge is scored, stored with it (the log's header)."""
 
-    table: str = DEFAULT_TABLE
+    FORM = Term(N_("compensation"))
+
+    table: str = setting(
+        DEFAULT_TABLE, key="table", label=N_("Compensation table"),
+        choices=(Choice("classic", "classic", N_("classic (table A, by high-card points)")),
+                 Choice("B", "B", N_("table B (BridgeCalc, by high-card points)")),
+                 Choice("estonian", "estonian", N_("Estonian (by points and fit: give fit=H9)"))),
+        read=_table_name, check=_check_table_name, accepted=N_("classic, B, estonian or a .toml file"),
+        source="rules §5.4",
+    )  # fmt: skip
     """The compensation table: a built-in name (``classic``, ``B``, ``estonian``) or a ``.toml`` file."""
-    cycle: Cycle = Cycle.CHICAGO
+    cycle: Cycle = setting(
+        Cycle.CHICAGO, key="vulnerability", label=N_("Dealer and vulnerability"),
+        choices=(Choice(Cycle.CHICAGO, "chicago", N_("the Chicago cycle of four deals"), ("чикаго",)),
+                 Choice(Cycle.BOARD, "board", N_("by the deal's number, as duplicate boards"),
+                        ("boards", "board number", "по номеру сдачи", "по номеру", "доска"))),
+        source="rules §5.2",
+    )  # fmt: skip
     """Where dealer and vulnerability come from: the Chicago cycle, or the board number."""
-    dealer_vulnerable: bool = True
+    dealer_vulnerable: bool = deals_2_3()
     """Chicago cycle: who is vulnerable on deals 2 and 3 — the dealer's side, or the other side."""
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.table, str) or not self.table.strip():
-            raise RuleError(N_("{value!r} is not the name of a compensation table"), value=self.table)
-        if not isinstance(self.cycle, Cycle):
-            raise RuleError(N_("{value!r} is not a vulnerability cycle"), value=self.cycle)
-        if not isinstance(self.dealer_vulnerable, bool):
-            raise RuleError(N_("{value!r} is not a choice of vulnerability"), value=self.dealer_vulnerable)
 
-    def with_setting(self, key: str, value: str) -> CompensationSettings:
-        """These settings with one header line applied: ``table: estonian``, ``vulnerability: board``,
-        ``vulnerable on deals 2-3: non-dealer``.
-
-        Raises :class:`ParseError` naming an unknown key or a value that is not allowed. A
-        table is checked when the evening starts (a file is read relative to the log).
-        """
-        name = setting_key(key)
-        if name == TABLE_KEY:
-            if not value.strip():
-                raise ParseError(
-                    N_("{key!r} needs a value: classic, B, estonian or a .toml file"), key=key.strip()
-                )
-            return replace(self, table=value.strip())
-        if name == CYCLE_KEY:
-            return replace(self, cycle=choose(key, value, _CYCLE_WORDS, "chicago, board"))
-        if name == setting_key(DEALS_2_3_KEY):
-            return replace(self, dealer_vulnerable=dealer_vulnerable_from(key, value))
-        raise ParseError(
-            N_("unknown compensation setting {key!r}: the settings are {accepted}"),
-            key=key.strip(), accepted=", ".join(SETTING_KEYS),
-        )  # fmt: skip
-
-    def header(self) -> tuple[tuple[str, str], ...]:
-        """Every setting as a canonical ``(key, value)`` header line."""
-        return (
-            (TABLE_KEY, self.table),
-            (CYCLE_KEY, self.cycle.value),
-            (DEALS_2_3_KEY, "dealer" if self.dealer_vulnerable else "non-dealer"),
+def _priced(settings: CompensationSettings, deal: LoggedDeal) -> None:
+    """Refuse a deal that cannot be priced: one without HCP or hands, or one a fit table cannot read."""
+    if deal.hcp is None and deal.cards is None:
+        raise RuleError(
+            N_("a compensation deal needs the high-card points (hcp=NS:25) or the hands (deal=N:…)")
         )
-
-    def check(self, deal: FormDeal) -> None:
-        """Refuse a deal that cannot be priced: one without HCP or hands, or one a fit table cannot read."""
-        if deal.hcp is None and deal.cards is None:
-            raise RuleError(
-                N_("a compensation deal needs the high-card points (hcp=NS:25) or the hands (deal=N:…)")
-            )
-        table = builtin_table(self.table)
-        if table is not None and table.needs_fit and deal.fit is None and deal.cards is None:
-            raise RuleError(
-                N_("the {table} table prices a side by its fit: give the fit (fit=H9, fit=none) or the deal"),
-                table=table.name,
-            )
-
-    def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping of every setting."""
-        return {
-            "table": self.table,
-            "vulnerability": self.cycle.value,
-            "dealer_vulnerable": self.dealer_vulnerable,
-        }
-
-
-DEFAULT_SETTINGS = CompensationSettings()
-"""The classic table, the Chicago cycle with the dealer's side vulnerable on deals 2 and 3."""
-SETTING_KEYS = tuple(key for key, _ in DEFAULT_SETTINGS.header())
-
-
-def settings_from(header: Mapping[str, str] | Iterable[tuple[str, str]]) -> CompensationSettings:
-    """The settings that a compensation log's header lines describe.
-
-    >>> settings_from({"table": "estonian", "vulnerability": "board"}).cycle
-    <Cycle.BOARD: 'board'>
-    """
-    return fold_settings(DEFAULT_SETTINGS, header)
+    table = builtin_table(settings.table)
+    if table is not None and table.needs_fit and deal.fit is None and deal.cards is None:
+        raise RuleError(
+            N_("the {table} table prices a side by its fit: give the fit (fit=H9, fit=none) or the deal"),
+            table=table.name,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,7 +367,7 @@ class EveningDeal:
 
     number: int
     dealer: Seat
-    deal: FormDeal
+    deal: LoggedDeal
     scored: CompensatedScore
     players: Players | None = None
 
@@ -432,7 +384,7 @@ class CompensationState:
     """An evening of compensation bridge after some deals: immutable; :func:`apply` returns the next."""
 
     table: CompensationTable
-    settings: CompensationSettings = DEFAULT_SETTINGS
+    settings: CompensationSettings = CompensationSettings()
     first_dealer: Seat = Seat.NORTH
     deals: tuple[EveningDeal, ...] = ()
     players: Players | None = None
@@ -480,6 +432,32 @@ class CompensationState:
                 totals[name] = totals.get(name, Totals()).add(deal.scored, seat.side)
         return totals
 
+    def running_imps(self) -> dict[str, tuple[int, ...]]:
+        """IMPs after each deal (0 before the first): per named player, or per side when nobody is named.
+
+        >>> from bridgescore.core.contract import Result
+        >>> state = start()
+        >>> for text in ("4H N =", "3NT E -1"):
+        ...     state = apply(state, LoggedDeal(Result.parse(text), hcp=HcpSplit.parse("NS:25")))
+        >>> state.running_imps()          # 420 against 300: +3; 100 against 300: -5
+        {'NS': (0, 3, -2), 'EW': (0, -3, 2)}
+        """
+        names = sorted({name for deal in self.deals if deal.players for _seat, name in deal.players.seats})
+        if not names:
+            ns = [0]
+            for deal in self.deals:
+                ns.append(ns[-1] + deal.scored.imps(Side.NS))
+            return {"NS": tuple(ns), "EW": tuple(-value for value in ns)}
+        running = dict.fromkeys(names, 0)
+        series: dict[str, list[int]] = {name: [0] for name in names}
+        for deal in self.deals:
+            if deal.players is not None:
+                for seat, name in deal.players.seats:
+                    running[name] += deal.scored.imps(seat.side)
+            for name in names:
+                series[name].append(running[name])
+        return {name: tuple(points) for name, points in series.items()}
+
     def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
         """The evening as JSON-ready data: the table used, every deal, the totals."""
         return {
@@ -500,35 +478,26 @@ class CompensationState:
 
 
 def start(
-    settings: CompensationSettings = DEFAULT_SETTINGS,
+    settings: CompensationSettings = CompensationSettings(),
     first_dealer: Seat = Seat.NORTH,
     players: Players | None = None,
-    *,
-    table: CompensationTable | None = None,
-    rules: ScoringRules = LAW,
 ) -> CompensationState:
-    """An evening with no deals yet.
-
-    *table* overrides the settings' table (the CLI's ``--table``; or a table file the caller
-    has read relative to the log); otherwise the settings' table is loaded by name.
-    """
-    if not isinstance(settings, CompensationSettings):
-        raise RuleError(N_("{value!r} are not the settings of compensation bridge"), value=settings)
+    """An evening with no deals yet, its table loaded by name (a built-in table or a ``.toml`` file)."""
+    COMPENSATION.settings_of(settings)
     if settings.cycle is Cycle.BOARD and first_dealer is not Seat.NORTH:
         raise RuleError(
             N_("with 'vulnerability: board' the dealer follows the board number (North deals board 1); "
                "leave out 'first dealer: {seat}'"),
             seat=first_dealer.value,
         )  # fmt: skip
-    chosen = table if table is not None else load_table(settings.table)
-    return CompensationState(chosen, settings, first_dealer, players=players, rules=rules)
+    return CompensationState(load_table(settings.table), settings, first_dealer, players=players)
 
 
-def apply(state: CompensationState, deal: FormDeal, players: Players | None = None) -> CompensationState:
+def apply(state: CompensationState, deal: LoggedDeal, players: Players | None = None) -> CompensationState:
     """The evening after *deal* (*players*, when given, sit from this deal on)."""
-    if not isinstance(deal, FormDeal):
+    if not isinstance(deal, LoggedDeal):
         raise RuleError(N_("{value!r} is not a deal"), value=deal)
-    state.settings.check(deal)
+    COMPENSATION.refuse(state.settings, deal)
     seated = players if players is not None else state.players
     dealer = state.dealer
     vulnerability = deal.vulnerability if deal.vulnerability is not None else state.vulnerability
@@ -540,18 +509,21 @@ def apply(state: CompensationState, deal: FormDeal, players: Players | None = No
     return replace(state, deals=(*state.deals, record), players=seated)
 
 
-def replay(log: DealLog, *, table: CompensationTable | None = None) -> CompensationState:
-    """The evening of a whole compensation deal log; errors name the deal (``deal 3: …``)."""
-    if not isinstance(log.settings, CompensationSettings):
-        raise RuleError(N_("this is a {form} log, not a compensation log"), form=log.form.value)
-    state = start(log.settings, log.first_dealer, log.players, table=table)
-    players = log.players
-    for entry in log.entries:
-        if isinstance(entry, Players):
-            players = entry
-            continue
-        try:
-            state = apply(state, entry, players)
-        except BridgeScoreError as error:
-            raise RuleError(N_("deal {number}: {problem}"), number=state.next_number, problem=error) from None
+def finish(state: CompensationState) -> CompensationState:
+    """The evening as it stands: every deal is scored when played, nothing is left to close."""
     return state
+
+
+COMPENSATION: FormDescription[CompensationSettings, CompensationState] = FormDescription(
+    name="compensation",
+    title=N_("Compensation bridge"),
+    words=("компенсация", "бридж с компенсацией"),
+    settings=CompensationSettings,
+    options=(DealOption.HCP, DealOption.VULNERABILITY, DealOption.FIT, DealOption.CARDS),
+    check=_priced,
+    start=start,
+    apply=apply,
+    finish=finish,
+    source="rules §5",
+)
+"""Compensation bridge: each deal against what its high-card points were worth, in IMPs (rules §5)."""

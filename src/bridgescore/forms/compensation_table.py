@@ -28,8 +28,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from bridgescore.core.cards import Fit
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
+from bridgescore.core.evaluation import Fit
 
 DEFAULT_TABLE = "classic"
 """The table used when none is named: Table A of rules §5.4."""
@@ -104,7 +104,7 @@ class CompensationTable:
     def expected(self, hcp: int, vulnerable: bool, fit: Fit | None = None) -> int:
         """What a side holding *hcp* (20–40) points is expected to score, at its vulnerability.
 
-        *fit* is the side's best fit (:meth:`bridgescore.core.cards.Deal.fit`); a fit table
+        *fit* is the side's best fit (:meth:`bridgescore.core.deal.Deal.fit`); a fit table
         refuses to price a side without it.
         """
         if isinstance(hcp, bool) or not isinstance(hcp, int) or not 20 <= hcp <= 40:

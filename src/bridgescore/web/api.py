@@ -15,12 +15,11 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from bridgescore.core.errors import N_, ParseError
-from bridgescore.forms.deal import Form
+from bridgescore.forms import registry
 from bridgescore.i18n import translator
 from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
 from bridgescore.store.repository import MAX_IMPORT
 from bridgescore.web import language
-from bridgescore.web.pads import FORM_NAMES
 from bridgescore.web.problems import FieldError, field
 from bridgescore.web.services import Needs, Opened, Services, entry_dict
 
@@ -143,15 +142,15 @@ def summary_dict(game: GameSummary) -> dict[str, Any]:
 
 def game_dict(opened: Opened) -> dict[str, Any]:
     """A game with its log, its board and what undo would cancel."""
-    board = opened.board
+    sheet = opened.sheet
     undo = opened.game.undoable
     return {
         **summary_dict(opened.game.summary),
         "lines": [
             {"id": line.id, "kind": line.kind.value, "text": line.text, **info}
-            for line, info in zip(opened.lines, _padded(board.deals, len(opened.lines)), strict=True)
+            for line, info in zip(opened.lines, _padded(sheet.deals, len(opened.lines)), strict=True)
         ],
-        **board.as_dict(),
+        **sheet.as_dict(),
         "undo": None if undo is None else entry_dict(undo),
     }
 
@@ -172,14 +171,15 @@ def forms(services: Needs, request: Request) -> list[dict[str, Any]]:
     return [
         {
             "form": name,
-            "name": _(FORM_NAMES.get(name, name)),
+            "name": _(pad.name),
             "entry": sorted(pad.entry),
             "settings": [
                 {
                     "key": setting.key,
                     "label": _(setting.label),
                     "default": setting.default,
-                    "choices": [{"value": c.value, "label": _(c.label)} for c in setting.choices],
+                    "choices": [{"value": c.text, "label": _(c.label)} for c in setting.choices],
+                    "source": setting.source,
                 }
                 for setting in pad.settings()
             ],
@@ -230,7 +230,7 @@ def _form_of(text: str) -> str:
         key, colon, value = raw.split("#", 1)[0].partition(":")
         if colon and key.strip().lower() == "form":
             try:
-                return Form.parse(value).value
+                return registry.find(value).name
             except ParseError:
                 return " ".join(value.lower().split())
     raise ParseError(N_("the file does not say its form: add a header line such as 'form: rubber'"))
@@ -282,7 +282,7 @@ def history(
 def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request) -> dict[str, Any]:
     opened = services.open(game_id)
     with field("text"):
-        shown = opened.pad.preview(opened.board, opened.game.header, payload.text)
+        shown = opened.pad.preview(opened.sheet, opened.game.header, payload.text)
     return shown.as_dict(translator(language.of_request(request)))
 
 

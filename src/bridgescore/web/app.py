@@ -23,9 +23,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from bridgescore import __version__
 from bridgescore.store import Store
 from bridgescore.web import api, language, pages, problems
-from bridgescore.web.pads import Scorepad, registry
 from bridgescore.web.security import Guard, Safety, script_hashes
 from bridgescore.web.services import Services
+from bridgescore.web.views import scorepads
+from bridgescore.web.views.scorepad import Scorepad
 
 STATIC = Path(__file__).parent / "static"
 
@@ -83,7 +84,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 def create_app(
     store: Store | None = None,
     *,
-    pads: Mapping[str, Scorepad] | None = None,
+    pads: Mapping[str, Scorepad[Any, Any]] | None = None,
     safety: Safety | None = None,
 ) -> FastAPI:
     """The app on *store* (default: :meth:`Store.open`, which applies the migrations) and *pads*.
@@ -100,12 +101,12 @@ def create_app(
         redoc_url=None,
     )
     app.state.services = Services(
-        store if store is not None else Store.open(), pads if pads is not None else registry()
+        store if store is not None else Store.open(), pads if pads is not None else scorepads()
     )
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    problems.install(app)
+    problems.install(app, pages.error_page)
     app.add_middleware(GZipMiddleware, minimum_size=800)
     app.add_middleware(Timing)
     inline = script_hashes((pages.TEMPLATES / "base.html").read_text(encoding="utf-8"))

@@ -1,40 +1,24 @@
-"""Scorepads: each form of scoring as the web app sees it — the seam between the app and the forms.
+"""What a scorepad hands the pages: a game's :class:`PadState` and the :class:`Preview` of a deal.
 
-The web app holds no scoring logic. For each form (rubber, Chicago, compensation) a
-:class:`Scorepad` reads lines with the deal log (:mod:`bridgescore.formats.deallog`), replays
-the stored log through the form's fold (:mod:`bridgescore.forms`) and hands the page a
-:class:`Board` to draw and a :class:`Preview` of a deal before it is saved. The app asks
-:func:`registry` which pads exist: a pad whose form is not installed is simply not offered.
+The web app holds no scoring logic. For each form of scoring (:mod:`bridgescore.forms.registry`)
+a scorepad (:mod:`bridgescore.web.views`) reads lines with the deal log
+(:mod:`bridgescore.formats.deallog`), folds the stored log with the form's description and hands
+the page these values to draw.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, TypeVar, cast
 
-from bridgescore.core.errors import N_
 from bridgescore.core.scoring import Score, ScoreLine
+from bridgescore.forms.description import FormState
+from bridgescore.forms.log import DealLog
+from bridgescore.forms.players import Players
 from bridgescore.store.journal import Kind
 
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One value a setting may take, with its label (an English msgid)."""
-
-    value: str
-    label: str
-
-
-@dataclass(frozen=True, slots=True)
-class Setting:
-    """A setting the new-game page asks for: a header key, its label, choices and the law's default."""
-
-    key: str
-    label: str
-    choices: tuple[Choice, ...]
-    default: str
-    help: str = ""
+St = TypeVar("St")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,26 +30,29 @@ class Reading:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
-    """What a game's page draws: the form's state replayed from the log.
+class PadState(Generic[St]):
+    """What a game's page draws: the form's state folded over the log, and the page's lists.
 
-    ``state`` is the form's own state object (its ``as_dict()`` is the API's ``state``),
-    ``template`` the partial that draws it (None: the page shows the list of deals only);
-    ``deals`` has one mapping per line of the log, in order, for the list under the sheet
-    (``deal``: its number, ``text_en``/``text_ru``: the line in each language, ``score``: the
-    figure to show beside it); ``next`` describes the deal to come (``deal``, ``dealer``,
-    ``vulnerability``).
+    ``state`` is the form's own state (its ``as_dict()`` is the API's ``state``); ``log`` the
+    game's header as the deal log reads it (settings, first dealer, players, «we»); ``players``
+    who sits where now; ``template`` the partial that draws the state (None: the page shows the
+    list of deals only); ``deals`` has one mapping per line of the log, in order, for the list under
+    the sheet (``deal``: its number, ``text_en``/``text_ru``: the line in each language,
+    ``score``: the figure to show beside it); ``next`` describes the deal to come (``deal``,
+    ``dealer``, ``vulnerability``).
     """
 
-    state: Any
+    state: St
+    log: DealLog[Any, St]
+    players: Players | None = None
     template: str | None = None
     next: Mapping[str, Any] = field(default_factory=dict)
     deals: Sequence[Mapping[str, Any]] = ()
 
     def as_dict(self) -> dict[str, Any]:
         """The state as JSON (the form's ``as_dict()``), with the next deal."""
-        state = self.state.as_dict() if hasattr(self.state, "as_dict") else self.state
-        return {"state": state, "next": dict(self.next)}
+        state: FormState = cast(FormState, self.state)
+        return {"state": state.as_dict(), "next": dict(self.next)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +88,7 @@ class Preview:
     rows: tuple[Row, ...] = ()
     context: Mapping[str, Any] = field(default_factory=dict)
 
-    def as_dict(self, gettext: Any = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
         """A JSON-ready mapping of the preview, its words translated by *gettext* when given."""
         translate = gettext or (lambda message: message)
         return {
@@ -121,93 +108,3 @@ class Preview:
             ],
             "context": dict(self.context),
         }
-
-
-class Scorepad(Protocol):
-    """A form of scoring as the web app uses it. Implementations call the deal log and the forms."""
-
-    form: str
-    """The form's name in the deal log and in addresses: ``rubber``, ``chicago``, ``compensation``."""
-    name: str
-    """Its name for people (an English msgid)."""
-    entry: frozenset[str]
-    """Which extra taps the deal entry offers: ``honours``, ``hcp``, ``vulnerability``."""
-
-    def settings(self) -> Sequence[Setting]:
-        """The settings the new-game page offers, each with the law's default."""
-
-    def entry_for(self, header: Sequence[tuple[str, str]]) -> frozenset[str]:
-        """The extra taps this game's deal entry offers (honours only when its settings score them)."""
-
-    def header(
-        self, settings: Mapping[str, str], players: Mapping[str, str], first_dealer: str
-    ) -> list[tuple[str, str]]:
-        """The header lines of a new game; raises a ``BridgeScoreError`` naming a bad value."""
-
-    def read_line(self, text: str, header: Sequence[tuple[str, str]]) -> Reading:
-        """Read one line typed for a game (a deal, or who sits where); raises naming what is wrong.
-
-        The line is checked whole against the game's settings (an honours claim where honours
-        are off is refused here): a line that reads may be added at the end of any log that
-        replays, and the log still replays. The app relies on this to store a new deal without
-        replaying the whole log.
-        """
-
-    def display(self, text: str, language: str) -> str:
-        """A stored line as the user reads it: a deal in *language*'s notation (``4П С =``)."""
-
-    def players_line(self, players: Mapping[str, str]) -> str:
-        """The log line that seats *players* (seat letter → name) from the next deal on."""
-
-    def replay(self, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> Board:
-        """The board after the log's lines; raises (with the line number) if the log does not replay."""
-
-    def extend(self, board: Board, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> Board:
-        """*board* with *lines* added at the end of its log (the fold goes on; nothing is replayed)."""
-
-    def preview(self, board: Board, header: Sequence[tuple[str, str]], text: str) -> Preview:
-        """*text* scored as the next deal on *board* (the game as it stands)."""
-
-    def split(self, text: str) -> tuple[list[tuple[str, str]], list[Reading]]:
-        """A whole deal-log file: its header lines and its lines (raises listing every bad line)."""
-
-    def dumps(self, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> str:
-        """The game as deal-log text (what export writes and import reads)."""
-
-
-FORMS = ("rubber", "chicago", "compensation")
-"""The forms the scorepad serves, in the order the home page offers them."""
-
-FORM_NAMES = {
-    "rubber": N_("Rubber bridge"),
-    "chicago": N_("Chicago"),
-    "compensation": N_("Compensation bridge"),
-}
-
-
-def registry() -> dict[str, Scorepad]:
-    """The scorepads whose forms are installed, by form name.
-
-    A form's pad is offered once its modules (the deal log and the form's fold) can be
-    imported; until then the home page says which forms are still to come.
-    """
-    pads: dict[str, Scorepad] = {}
-    for form in FORMS:
-        pad = _load(form)
-        if pad is not None:
-            pads[form] = pad
-    return pads
-
-
-def _load(form: str) -> Scorepad | None:
-    import importlib
-
-    name = f"bridgescore.web.views.{form}"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if missing.name != name:
-            raise
-        return None
-    pad: Scorepad = module.PAD
-    return pad

@@ -19,32 +19,22 @@ from fastapi.templating import Jinja2Templates
 
 from bridgescore import __version__
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
-from bridgescore.core.seat import Seat, Side
-from bridgescore.forms.deal import Players
-from bridgescore.i18n import translator
+from bridgescore.core.seat import SEAT_NAMES, Seat, Side
+from bridgescore.forms.players import Players
+from bridgescore.i18n import LANGUAGES, translator
 from bridgescore.store import Kind, Op
 from bridgescore.store.journal import Effect
 from bridgescore.web import language, security
 from bridgescore.web.api import MAX_DEALER, MAX_LOG, MAX_NAME, MAX_TITLE, import_log, plain
-from bridgescore.web.pads import FORM_NAMES, FORMS
 from bridgescore.web.problems import FieldError
-from bridgescore.web.services import Needs, Opened
+from bridgescore.web.services import Needs, Opened, Services
 
 router = APIRouter(include_in_schema=False)
 
 TEMPLATES = Path(__file__).parent / "templates"
 
-SEAT_NAMES = {
-    Seat.NORTH: N_("North"),
-    Seat.EAST: N_("East"),
-    Seat.SOUTH: N_("South"),
-    Seat.WEST: N_("West"),
-}
-SEAT_LETTERS = {
-    "en": {"N": "N", "E": "E", "S": "S", "W": "W"},
-    "ru": {"N": "С", "E": "В", "S": "Ю", "W": "З"},
-}
-SIDE_NAMES = {"en": {"NS": "N-S", "EW": "E-W"}, "ru": {"NS": "С-Ю", "EW": "В-З"}}
+SEAT_LETTERS = {lang: {seat.value: seat.letter(lang) for seat in Seat} for lang in LANGUAGES}
+SIDE_NAMES = {lang: {side.value: side.name_in(lang) for side in Side} for lang in LANGUAGES}
 
 # The words the page script shows, sent to it translated (the script itself holds no words).
 SCRIPT_MESSAGES = {
@@ -68,7 +58,6 @@ def _context(request: Request) -> dict[str, Any]:
         "version": __version__,
         "seat_letters": SEAT_LETTERS[lang],
         "side_names": SIDE_NAMES[lang],
-        "form_names": FORM_NAMES,
         "script_messages": {key: gettext(message) for key, message in SCRIPT_MESSAGES.items()},
         "form_token": security.form_token(request),
         "pin_needed": _pin_needed(request),
@@ -97,39 +86,32 @@ def error_page(request: Request, error: BridgeScoreError, status: int) -> HTMLRe
     return render(request, "error.html", status=status, message=error.translate(gettext))
 
 
-def _players(header: Any) -> dict[str, str]:
-    """Seat letter → name, from a header's ``players`` line (read as the deal log reads it)."""
-    for key, value in header:
-        if key == "players":
-            try:
-                return Players.parse(value).as_dict()
-            except BridgeScoreError:
-                return {}
-    return {}
+def _players(services: Services, form: str, header: Any) -> dict[str, str]:
+    """Seat letter → name: the players a game's header seats (as the deal log reads them)."""
+    try:
+        return _seated(services.pad(form).header_log(header).players)
+    except BridgeScoreError:
+        return {}
+
+
+def _seated(players: Players | None) -> dict[str, str]:
+    return {} if players is None else players.as_dict()
 
 
 def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
-    board = opened.board
-    numbers = {line.id: info for line, info in zip(opened.lines, board.deals, strict=False)}
+    sheet = opened.sheet
+    numbers = {line.id: info for line, info in zip(opened.lines, sheet.deals, strict=False)}
     return {
         "game": opened.game,
         "pad": opened.pad,
-        "board": board,
+        "sheet": sheet,
         "lines": opened.lines,
         "numbers": numbers,
-        "players": _players(opened.game.header),
+        "players": _seated(sheet.log.players),
         "undo": opened.game.undoable,
         "taps": opened.pad.entry_for(opened.game.header),
-        "seated": _seated_now(opened),
+        "seated": _seated(sheet.players),
     }
-
-
-def _seated_now(opened: Opened) -> dict[str, str]:
-    """Who sits where now: the last ``players:`` line of the log, else the header's players."""
-    for line in reversed(opened.lines):
-        if line.kind is Kind.PLAYERS:
-            return _players([("players", line.text.partition(":")[2])])
-    return _players(opened.game.header)
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -141,8 +123,7 @@ def home(request: Request, services: Needs) -> HTMLResponse:
         games=games,
         counts=services.store.deal_counts([game.id for game in games]),
         pads=services.pads,
-        missing=[form for form in FORMS if form not in services.pads],
-        players={game.id: _players(game.header) for game in games},
+        players={game.id: _players(services, game.form, game.header) for game in games},
     )
 
 
@@ -228,7 +209,7 @@ def board_fragment(request: Request, game_id: str, services: Needs) -> HTMLRespo
 def preview_fragment(request: Request, game_id: str, services: Needs, text: str = "") -> HTMLResponse:
     opened = services.open(game_id)
     try:
-        shown = opened.pad.preview(opened.board, opened.game.header, text[:2000])
+        shown = opened.pad.preview(opened.sheet, opened.game.header, text[:2000])
     except BridgeScoreError as error:
         gettext = translator(language.of_request(request))
         return render(request, "preview.html", status=422, preview=None, message=error.translate(gettext))

@@ -7,7 +7,7 @@ cannot be made to the log as it stands 409.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -89,14 +89,13 @@ def _is_api(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
-def install(app: FastAPI) -> None:
-    """Answer every error of *app* in the user's language (JSON under /api/, a page elsewhere)."""
-    from bridgescore.web import pages
+def install(app: FastAPI, error_page: Callable[[Request, BridgeScoreError, int], Response]) -> None:
+    """Answer every error of *app* in the user's language: JSON under /api/, elsewhere *error_page*."""
 
     def answer(request: Request, error: BridgeScoreError, field_name: str | None, status: int) -> Response:
         if _is_api(request):
             return JSONResponse(body(request, error, field_name), status_code=status)
-        return pages.error_page(request, error, status)
+        return error_page(request, error, status)
 
     @app.exception_handler(FieldError)
     async def _field_error(request: Request, error: FieldError) -> Response:

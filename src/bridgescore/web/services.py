@@ -14,7 +14,8 @@ from fastapi import Depends, Request
 from bridgescore.core.errors import N_
 from bridgescore.store import Game, GameSummary, Line, Op, Store
 from bridgescore.store.errors import NotFoundError
-from bridgescore.web.pads import Board, Scorepad
+from bridgescore.web.pads import PadState
+from bridgescore.web.views.scorepad import Scorepad
 
 MEMO_SIZE = 256
 """How many games' replayed boards are kept in memory (the tables being played tonight)."""
@@ -31,11 +32,11 @@ class Services:
     """
 
     store: Store
-    pads: Mapping[str, Scorepad]
+    pads: Mapping[str, Scorepad[Any, Any]]
     memo: OrderedDict[str, Opened] = field(default_factory=OrderedDict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def pad(self, form: str) -> Scorepad:
+    def pad(self, form: str) -> Scorepad[Any, Any]:
         """The scorepad of *form*; :class:`NotFoundError` if that form is not offered."""
         pad = self.pads.get(form)
         if pad is None:
@@ -46,12 +47,12 @@ class Services:
             )
         return pad
 
-    def summary(self, game_id: str) -> tuple[GameSummary, Scorepad]:
+    def summary(self, game_id: str) -> tuple[GameSummary, Scorepad[Any, Any]]:
         """A game's summary (header, form …) and its pad, without reading its journal."""
         summary = self.store.summary(game_id)
         return summary, self.pad(summary.form)
 
-    def checker(self, summary: GameSummary, pad: Scorepad) -> Callable[[Sequence[Line]], None]:
+    def checker(self, summary: GameSummary, pad: Scorepad[Any, Any]) -> Callable[[Sequence[Line]], None]:
         """What the store calls to refuse a change after which the log would not replay."""
 
         def check(lines: Sequence[Line]) -> None:
@@ -60,7 +61,7 @@ class Services:
         return check
 
     def open(self, game_id: str) -> Opened:
-        """A stored game with its pad and its board (entries without their times)."""
+        """A stored game with its pad and its page's state (entries without their times)."""
         version, updated_at = self.store.version(game_id)
         with self.lock:
             known = self.memo.get(game_id)
@@ -77,8 +78,8 @@ class Services:
         game = self.store.game(game_id, times=False)
         pad = self.pad(game.form)
         lines = game.lines
-        board = pad.replay(game.header, [line.text for line in lines])
-        return Opened(game, pad, len(game.entries), lines, board)
+        sheet = pad.replay(game.header, [line.text for line in lines])
+        return Opened(game, pad, len(game.entries), lines, sheet)
 
     def _extend(self, known: Opened, updated_at: datetime) -> Opened | None:
         """*known* with the deals added at the end since, folded on; None if anything else changed."""
@@ -86,9 +87,9 @@ class Services:
         if not all(entry.op is Op.ADD and entry.line is None for entry in newer):
             return None
         added = [Line(entry.id, entry.kind, entry.text or "", entry.id) for entry in newer]
-        board = known.pad.extend(known.board, known.game.header, [line.text for line in added])
+        sheet = known.pad.extend(known.sheet, known.game.header, [line.text for line in added])
         game = Game(replace(known.game.summary, updated_at=updated_at), known.game.entries + tuple(newer))
-        return Opened(game, known.pad, known.version + len(newer), known.lines + added, board)
+        return Opened(game, known.pad, known.version + len(newer), known.lines + added, sheet)
 
     def _keep(self, opened: Opened) -> None:
         game_id = opened.game.id
@@ -101,13 +102,13 @@ class Services:
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    """A game at one version of its journal: its scorepad, the log as it stands, and its board."""
+    """A game at one version of its journal: its scorepad, the log as it stands, and its page's state."""
 
     game: Game
-    pad: Scorepad
+    pad: Scorepad[Any, Any]
     version: int
     lines: list[Line]
-    board: Board
+    sheet: PadState[Any]
 
     @property
     def texts(self) -> list[str]:

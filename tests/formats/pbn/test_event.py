@@ -30,6 +30,7 @@ from bridgescore.forms.duplicate import (
     Match,
     Method,
     NotPlayed,
+    Outcome,
     Participant,
     Player,
     PublishedLine,
@@ -83,7 +84,8 @@ def test_a_ruter_score_table_row_is_read_cell_by_cell() -> None:
         percentage_ew=Decimal("17"),
     )
     # 1  1 8 1 3H   E  9 SQ       -  "140" -3.0  3.0   0 100: East-West's score in Score_EW
-    assert board.lines[3].published.score_ew == 140 and board.lines[3].published.score_ns is None
+    published = board.lines[3].published
+    assert published is not None and published.score_ew == 140 and published.score_ns is None
     assert board.deal == "N:AJT984.6.Q32.KJ9 7652.QT83.T54.32 Q.7542.K987.QT64 K3.AKJ9.AJ6.A875"
     # [Dealer "N"] [Vulnerable "None"] is what Law 2 gives board 1: nothing to override
     assert (board.dealer, board.vulnerability) == (None, None)
@@ -129,6 +131,7 @@ def test_the_ruter_individual_file_gives_four_players_a_line() -> None:
     line = section.boards[0].lines[0]
     assert (line.ns, line.south, line.ew, line.west) == ("12", "14", "2", "18")
     assert line.outcome == Result(Contract.parse("3NT S"), 10)
+    assert line.published is not None
     assert (line.published.mp_ns, line.published.mp_ew) == (Decimal("4"), Decimal("-4"))
     # 1  3 1 "E"  30 63.89 "Rolf Sjødal" 27 "Nesodden BK"  "27640" "M"
     assert section.participants[0].players == (Player("Rolf Sjødal", "27640", "Nesodden BK"),)
@@ -411,7 +414,7 @@ _OUTCOMES = st.one_of(
 
 
 @st.composite
-def published_lines(draw: st.DrawFn, outcome: object) -> PublishedLine | None:
+def published_lines(draw: st.DrawFn, outcome: Outcome) -> PublishedLine | None:
     if not draw(st.booleans()):
         return None
     scores = isinstance(outcome, Result) and draw(st.booleans())
@@ -493,9 +496,9 @@ def events(draw: st.DrawFn) -> Event:
         )
         for identifier in draw(st.lists(_IDS, unique=True, max_size=4))
     )
-    matches = ()
+    matches: tuple[Match, ...] = ()
     if kind is EventKind.TEAMS:
-        found = {}
+        found: dict[tuple[str, str, int | None], None] = {}  # in order, once each
         for board in boards:
             for line in board.lines:
                 home, visit = (line.ns, line.ew) if line.room is Room.OPEN else (line.ew, line.ns)

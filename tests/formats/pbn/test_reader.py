@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import io
+from unittest.mock import patch
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.formats.diagnostics import Severity
+from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.reader import PbnReader, blocks, open_pbn, read_tag
 
 
-def games(text: str) -> list:  # type: ignore[type-arg]
+def games(text: str) -> list[PbnGame]:
     return list(PbnReader(text, file="t.pbn"))
 
 
@@ -133,7 +136,7 @@ def test_blocks_cut_the_text_at_blank_lines_and_bound_what_is_kept() -> None:
     assert list(blocks(["a", "", "b"])) == [(1, "a", True), (3, "b", True)]
 
 
-def test_a_file_without_blank_lines_is_read_in_bounded_parts(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_file_without_blank_lines_is_read_in_bounded_parts(monkeypatch: pytest.MonkeyPatch) -> None:
     from bridgescore.formats.pbn import reader
 
     monkeypatch.setattr(reader, "BLOCK_LIMIT", 50)
@@ -162,7 +165,7 @@ _NAMES = st.sampled_from(
     ["Event", "Board", "Dealer", "Deal", "Contract", "Room", "Note", "MyTag", "ScoreTable"]
 )
 _VALUES = st.text(
-    alphabet=st.characters(blacklist_characters='"\\\r\n\x00', blacklist_categories=("Cs",)), max_size=12
+    alphabet=st.characters(blacklist_characters='"\\\r\n\x00', blacklist_categories=["Cs"]), max_size=12
 )
 _ROWS = st.lists(st.from_regex(r"[0-9A-Z]{1,3}( [0-9A-Z-]{1,3}){0,3}", fullmatch=True), max_size=3)
 
@@ -180,11 +183,11 @@ def pbn_text(draw: st.DrawFn) -> str:
     return "\n\n".join(games_text) + "\n"
 
 
-def _slowly(text: str) -> list:  # type: ignore[type-arg]
+def _slowly(text: str) -> list[PbnGame]:
     """The same text read with the fast path disabled (every block goes line by line)."""
     reader = PbnReader(text)
-    reader._fast_game = lambda *args: None  # type: ignore[method-assign]
-    return list(reader)
+    with patch.object(reader, "_fast_game", return_value=None):
+        return list(reader)
 
 
 @settings(max_examples=200, deadline=None)

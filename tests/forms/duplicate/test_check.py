@@ -24,8 +24,26 @@ from .conftest import event_of, line
 D = Decimal
 
 
-def published(score: int | None = None, **numbers: str) -> PublishedLine:
-    return PublishedLine(score_ns=score, **{k: D(v) for k, v in numbers.items()})  # type: ignore[arg-type]
+def published(
+    score: int | None = None,
+    *,
+    mp_ns: str | None = None,
+    mp_ew: str | None = None,
+    percentage_ns: str | None = None,
+    percentage_ew: str | None = None,
+) -> PublishedLine:
+    """What a program printed for a line: the numbers as their text."""
+
+    def number(text: str | None) -> Decimal | None:
+        return None if text is None else D(text)
+
+    return PublishedLine(
+        score_ns=score,
+        mp_ns=number(mp_ns),
+        mp_ew=number(mp_ew),
+        percentage_ns=number(percentage_ns),
+        percentage_ew=number(percentage_ew),
+    )
 
 
 def board_one(*pubs: PublishedLine) -> Board:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from bridgescore.core import Side
-from bridgescore.forms.duplicate import ArtificialScore, Award, Board, Movement, Scoring
+from bridgescore.forms.duplicate import ArtificialScore, Award, Board, Movement, Outcome, Scoring
 from bridgescore.forms.duplicate.explain import explain
 from bridgescore.forms.duplicate.results import score_event
+from bridgescore.forms.duplicate.scored import ScoredBoard
 from bridgescore.i18n import translator
 
 from .conftest import event_of, line
 
 
-def scored_board(scoring: Scoring, *results: object) -> tuple:  # type: ignore[type-arg]
-    board = Board(1, tuple(line(str(i), str(10 + i), r) for i, r in enumerate(results, 1)))  # type: ignore[arg-type]
+def scored_board(scoring: Scoring, *results: Outcome | str) -> tuple[ScoredBoard, Scoring]:
+    board = Board(1, tuple(line(str(i), str(10 + i), r) for i, r in enumerate(results, 1)))
     scored = score_event(event_of(board, movement=Movement.MITCHELL), scoring)
     return scored.sections[0].boards[0], scored.scoring
 

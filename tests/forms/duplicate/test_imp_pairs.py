@@ -24,7 +24,7 @@ from bridgescore.forms.duplicate.imp_pairs import (
 
 def test_the_bridge_for_fun_butler_example() -> None:
     """rules §A.4: +170, +140, +140, +110 → datum 140 → +1, 0, 0, −1; with +620 the datum stays 140."""
-    assert butler([170, 140, 140, 110]) == (140, [1, 0, 0, -1])
+    assert butler([170, 140, 140, 110]) == (Fraction(140), [Fraction(n) for n in (1, 0, 0, -1)])
     board_datum, ns = butler([620, 140, 140, 110])
     assert board_datum == 140 and ns[0] == 10  # IMP(480) = 10
     assert datum([620, 140, 140, 110], ButlerSettings(datum=Datum.MEAN)) == 250  # 252.5 → 250

@@ -43,7 +43,10 @@ def test_boards_sections_and_sessions_are_made_as_needed_and_boards_kept_in_orde
 
 
 def test_a_withdrawn_line_is_taken_out() -> None:
-    log = [Played(1, TravellerLine("1", "2", Result.parse("1NT N 7"))), Withdrawn(1, "1", "2")]
+    log: list[Played | Withdrawn] = [
+        Played(1, TravellerLine("1", "2", Result.parse("1NT N 7"))),
+        Withdrawn(1, "1", "2"),
+    ]
     assert replay(log).sessions[0].sections[0].boards[0].lines == ()
 
 

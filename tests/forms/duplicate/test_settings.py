@@ -26,7 +26,11 @@ def test_the_defaults_are_the_law() -> None:
     assert scoring.matchpoints.scale is MatchpointScale.TWO_ONE  # Law 78A
     assert scoring.matchpoints.neuberg
     artificial = scoring.matchpoints.artificial  # Law 12C: 60 / 50 / 40 %
-    assert (artificial.average_plus, artificial.average, artificial.average_minus) == (60, 50, 40)
+    assert (artificial.average_plus, artificial.average, artificial.average_minus) == (
+        Fraction(60),
+        Fraction(50),
+        Fraction(40),
+    )
     assert not artificial.session_percentage_if_better
     assert scoring.butler.datum is Datum.TRIMMED_MEAN and scoring.butler.discard == 1  # rules §4.6
     assert scoring.butler.rounding is DatumRounding.HALF_AWAY_FROM_ZERO
@@ -36,8 +40,8 @@ def test_the_defaults_are_the_law() -> None:
 
 
 def test_the_two_matchpoint_scales() -> None:
-    assert (MatchpointScale.TWO_ONE.win, MatchpointScale.TWO_ONE.tie) == (2, 1)
-    assert (MatchpointScale.ONE_HALF.win, MatchpointScale.ONE_HALF.tie) == (1, Fraction(1, 2))
+    assert (MatchpointScale.TWO_ONE.win, MatchpointScale.TWO_ONE.tie) == (Fraction(2), Fraction(1))
+    assert (MatchpointScale.ONE_HALF.win, MatchpointScale.ONE_HALF.tie) == (Fraction(1), Fraction(1, 2))
 
 
 @pytest.mark.parametrize("name", ["mp", "mp-acbl", "butler", "cross-imps", "teams"])

@@ -39,20 +39,20 @@ def eight_boards() -> tuple[Board, ...]:
 
 
 def test_a_swing_is_imps_of_the_difference_between_the_rooms() -> None:
-    assert board_imps(swing_board(), Match("A", "B")) == (10, -10)
-    assert board_imps(flat(1), Match("A", "B")) == (0, 0)
+    assert board_imps(swing_board(), Match("A", "B")) == (Fraction(10), Fraction(-10))
+    assert board_imps(flat(1), Match("A", "B")) == (Fraction(0), Fraction(0))
 
 
 def test_an_eight_board_match_won_by_10_imps_is_13_78_to_6_22() -> None:
     """rules §4.8 table: 8 boards, a 10-IMP margin → 13.78 VPs (the loser 20 − 13.78 = 6.22)."""
     match = score_match(Section(boards=eight_boards()), Match("A", "B"))
-    assert (match.boards, match.imps_home, match.imps_visit) == (8, 10, 0)
+    assert (match.boards, match.imps_home, match.imps_visit) == (8, Fraction(10), Fraction(0))
     assert (match.vp_home, match.vp_visit) == (Decimal("13.78"), Decimal("6.22"))
 
 
 def test_the_visitors_can_win_too() -> None:
     match = score_match(Section(boards=eight_boards()), Match("B", "A"))
-    assert (match.imps_home, match.imps_visit) == (0, 10)
+    assert (match.imps_home, match.imps_visit) == (Fraction(0), Fraction(10))
     assert (match.vp_home, match.vp_visit) == (Decimal("6.22"), Decimal("13.78"))
 
 
@@ -60,12 +60,12 @@ def test_average_plus_and_minus_are_three_imps() -> None:
     """Law 12C2(b): A+ is +3 IMPs, A− is −3. Open room A+ to A (NS), A− to B: a 3-IMP board."""
     board = Board(3, (line("A", "B", ArtificialScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS), room=OPEN),
                       line("B", "A", "3NT S 9", room=CLOSED)))  # fmt: skip
-    assert board_imps(board, Match("A", "B")) == (3, -3)
+    assert board_imps(board, Match("A", "B")) == (Fraction(3), Fraction(-3))
     both_plus = Board(3, (line("A", "B", ArtificialScore(Award.AVERAGE_PLUS, Award.AVERAGE_PLUS), room=OPEN),
                           line("B", "A", "3NT S 9", room=CLOSED)))  # fmt: skip
-    assert board_imps(both_plus, Match("A", "B")) == (3, 3)  # awards need not balance
+    assert board_imps(both_plus, Match("A", "B")) == (Fraction(3), Fraction(3))  # awards need not balance
     two = TeamsSettings(artificial_imps=Fraction(2))
-    assert board_imps(board, Match("A", "B"), Scoring(teams=two)) == (2, -2)
+    assert board_imps(board, Match("A", "B"), Scoring(teams=two)) == (Fraction(2), Fraction(-2))
 
 
 def test_unbalanced_awards_give_each_team_the_vps_of_its_own_margin() -> None:
@@ -73,7 +73,7 @@ def test_unbalanced_awards_give_each_team_the_vps_of_its_own_margin() -> None:
                           line("B", "A", "3NT S 9", room=CLOSED)))  # fmt: skip
     boards = (*(flat(n) for n in range(1, 8)), both_plus)
     match = score_match(Section(boards=boards), Match("A", "B"))
-    assert (match.net_home, match.net_visit) == (3, 3)
+    assert (match.net_home, match.net_visit) == (Fraction(3), Fraction(3))
     assert match.vp_home == match.vp_visit == Decimal("11.27")  # rules §4.8: 8 boards, +3 IMPs → 11.27
 
 
@@ -93,10 +93,14 @@ def test_a_round_robin_table_ranks_teams_by_victory_points() -> None:
     section = score_event(event_of(*boards, kind=EventKind.TEAMS)).sections[0]
     table = [(s.id, s.total, str(s.rank), s.imps) for s in section.standings]
     assert table == [
-        ("A", Fraction("23.78"), "1", 10),
-        ("C", Fraction(20), "2", 0),
-        ("B", Fraction("16.22"), "3", -10),
+        ("A", Fraction("23.78"), "1", Fraction(10)),
+        ("C", Fraction(20), "2", Fraction(0)),
+        ("B", Fraction("16.22"), "3", Fraction(-10)),
     ]
     assert len(section.matches) == 3
     scored_swing = section.boards[1].lines[0]
-    assert (scored_swing.score_ns, scored_swing.imps_ns, scored_swing.imps_ew) == (620, 10, -10)
+    assert (scored_swing.score_ns, scored_swing.imps_ns, scored_swing.imps_ew) == (
+        620,
+        Fraction(10),
+        Fraction(-10),
+    )

@@ -2,7 +2,7 @@
 
 ``"N:AKQ.JT9.876.5432 …"`` gives the hands clockwise from the seat before the colon, each
 ``spades.hearts.diamonds.clubs``. Hands and deals are read and checked by the core
-(:mod:`bridgescore.core.cards`: any case, ranks in any order, ``10`` for the ten, Russian ranks,
+(:mod:`bridgescore.core.deal`: any case, ranks in any order, ``10`` for the ten, Russian ranks,
 13 cards a hand, no card twice — refused with the card and the hands named). What PBN adds is
 read here: a hand of ``-`` (unknown), and the suit letters some programs repeat
 (``SA7.H864.DQJT73.CAKQ``, endplay issue #15). The canonical form starts with North and lists
@@ -23,9 +23,11 @@ cards: one 13-bit mask per suit (a results file has one deal a board, and files 
 
 from __future__ import annotations
 
-from bridgescore.core.cards import SEAT_NAMES, Card, Deal, Hand
+from bridgescore.core.card import Card
+from bridgescore.core.deal import Deal
 from bridgescore.core.errors import N_, ParseError
-from bridgescore.core.seat import Seat
+from bridgescore.core.hand import Hand
+from bridgescore.core.seat import SEAT_NAMES, Seat
 
 RANKS = "AKQJT98765432"
 UNKNOWN_HAND = "-"

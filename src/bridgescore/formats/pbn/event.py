@@ -24,10 +24,9 @@ from bridgescore import __version__
 from bridgescore.core.board import board_dealer, board_vulnerability
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
-from bridgescore.core.notation import parse_seat, parse_vulnerability
 from bridgescore.core.scoring import ScoringRules, UndertrickTable
-from bridgescore.core.seat import Seat, Side
-from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.core.seat import Seat, Side, parse_seat
+from bridgescore.core.vulnerability import Vulnerability, parse_vulnerability
 from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.loaded import Loaded

@@ -78,9 +78,13 @@ def is_section_tag(name: str) -> bool:
 
 
 @dataclass(slots=True)
-class Section:
+class TagSection:
     """The data lines that follow a section tag (auction and play calls, table rows), comments kept
-    for the table reader to drop, with the line number of each."""
+    for the table reader to drop, with the line number of each.
+
+    PBN calls a tag with its data lines a *section* (§3.5); this is not a section of an event
+    (:class:`bridgescore.forms.duplicate.model.Section`), hence the name.
+    """
 
     rows: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
@@ -93,7 +97,7 @@ class TagPair:
     name: str
     value: str
     line: int = 0
-    section: Section | None = None
+    section: TagSection | None = None
 
     @property
     def rows(self) -> list[str]:
@@ -111,7 +115,7 @@ class PbnGame:
 
     values: dict[str, str] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)
-    sections: dict[str, Section] = field(default_factory=dict)
+    sections: dict[str, TagSection] = field(default_factory=dict)
     notes: list[TagPair] = field(default_factory=list)
     commentary: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -120,7 +124,7 @@ class PbnGame:
     file: str | None = None
 
     def add(self, name: str, value: str, line: int = 0) -> bool:
-        """Add the tag *name* (with an empty :class:`Section` if it opens one); False, and nothing
+        """Add the tag *name* (with an empty `TagSection` if it opens one); False, and nothing
         added, if the game already has the tag."""
         if name == "Note":
             self.notes.append(TagPair(name, value, line))
@@ -130,7 +134,7 @@ class PbnGame:
         self.values[name] = value
         self.lines[name] = line
         if is_section_tag(name):
-            self.sections[name] = Section()
+            self.sections[name] = TagSection()
         return True
 
     def __contains__(self, name: object) -> bool:

@@ -42,7 +42,7 @@ from bridgescore.formats.pbn.game import (
     CANONICAL_NAMES,
     MANDATORY_TAGS,
     PbnGame,
-    Section,
+    TagSection,
     canonical_name,
     is_section_tag,
 )
@@ -160,7 +160,7 @@ class _State:
 
     def __init__(self) -> None:
         self.game: PbnGame | None = None
-        self.section: Section | None = None
+        self.section: TagSection | None = None
         self.comment: list[str] | None = None
         self.comment_line = 0
         self.previous: dict[str, str] = {}
@@ -249,7 +249,7 @@ class PbnReader:
                 values[name] = value
                 lines[name] = line
                 if known[1]:
-                    section = sections[name] = Section()
+                    section = sections[name] = TagSection()
                     rows, row_lines = section.rows, section.lines
                 else:
                     rows = None
@@ -427,7 +427,7 @@ class PbnReader:
                 Severity.WARNING,
                 name=name,
             )
-            state.section = Section() if is_section_tag(name) else None  # swallows the ignored tag's rows
+            state.section = TagSection() if is_section_tag(name) else None  # swallows the ignored tag's rows
         return rest
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
-from bridgescore.core.notation import parse_side
+from bridgescore.core.seat import parse_side
 from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic
 from bridgescore.formats.pbn.table import Column, Table

@@ -30,9 +30,8 @@ from operator import itemgetter
 from typing import Literal
 
 from bridgescore.core import numbers
-from bridgescore.core.contract import Contract, Result
+from bridgescore.core.contract import Contract, Result, parse_contract, parse_tricks
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
-from bridgescore.core.notation import parse_contract, parse_tricks
 from bridgescore.core.seat import Seat
 from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity

@@ -39,9 +39,8 @@ from xml.etree import ElementTree
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as DefusedElementTree
 
-from bridgescore.core.contract import Contract, Result
+from bridgescore.core.contract import Contract, Result, parse_contract
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
-from bridgescore.core.notation import parse_contract
 from bridgescore.core.seat import Seat, Side
 from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity

@@ -27,7 +27,7 @@ from bridgescore.forms.duplicate.model import Board, Event, Section, Session, Tr
 
 T = TypeVar("T")
 
-__all__ = ["Entry", "Played", "Withdrawn", "apply", "replay"]
+__all__ = ["Played", "TravellerChange", "Withdrawn", "apply", "replay"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +55,8 @@ class Withdrawn:
     session: int = 1
 
 
-Entry: TypeAlias = Played | Withdrawn
-"""One entry of a duplicate log."""
+TravellerChange: TypeAlias = Played | Withdrawn
+"""One change to the travellers: a line played (new or replacing), or one withdrawn."""
 
 
 def _same_table(a: TravellerLine, b: TravellerLine) -> bool:
@@ -89,7 +89,7 @@ def _index_or_add(items: list[T], wanted: Callable[[T], bool], new: Callable[[],
 class _Change:
     """A change to one board (a callable, so the traversal above stays generic)."""
 
-    def __init__(self, entry: Entry) -> None:
+    def __init__(self, entry: TravellerChange) -> None:
         self.entry = entry
 
     def __call__(self, board: Board) -> Board:
@@ -106,12 +106,12 @@ class _Change:
         return replace(board, lines=lines)
 
 
-def apply(event: Event, entry: Entry) -> Event:
+def apply(event: Event, entry: TravellerChange) -> Event:
     """The event after *entry*: a pure step of the fold (the event given is not changed)."""
     return _with_board(event, entry.session, entry.section, entry.board, _Change(entry))
 
 
-def replay(entries: Iterable[Entry], start: Event | None = None) -> Event:
+def replay(entries: Iterable[TravellerChange], start: Event | None = None) -> Event:
     """The event a log of entries builds, from *start* (an empty event by default)."""
     event = start if start is not None else Event()
     for entry in entries:

@@ -49,7 +49,7 @@ from bridgescore.forms.duplicate.scored import (
 from bridgescore.forms.duplicate.settings import Method, MissedBoards, Scoring
 from bridgescore.forms.duplicate.teams import score_teams_section
 
-__all__ = ["movement_of", "score_event", "standings"]
+__all__ = ["movement_of", "ranked_standings", "score_event", "standings"]
 
 
 def score_event(event: Event, scoring: Scoring | None = None) -> ScoredEvent:
@@ -261,8 +261,41 @@ def standings(
                     entry[0] += value
                     entry[1] += board.top or 0
                     counts[key] += 1
+    return ranked_standings(totals, counts, movement, scoring, _labels(section))
+
+
+def _labels(section: Section) -> dict[Key, str]:
+    """Names by (id, field) as :meth:`Section.participant` finds them, looked up once."""
+    exact: dict[tuple[str, Side | None], str] = {}
+    any_field: dict[str, str] = {}
+    for participant in section.participants:
+        exact.setdefault((participant.id, participant.direction), participant.label)
+        any_field.setdefault(participant.id, participant.label)
+    labels: dict[Key, str] = {}
+    for (identifier, direction), label in exact.items():
+        if direction is not None:
+            labels[(identifier, direction)] = label
+        labels[(identifier, None)] = any_field[identifier]
+        for side in Side:
+            labels.setdefault((identifier, side), exact.get((identifier, None), ""))
+    return {key: label for key, label in labels.items() if label}
+
+
+def ranked_standings(
+    totals: dict[Key, list[Fraction]],
+    counts: dict[Key, int],
+    movement: Movement,
+    scoring: Scoring,
+    labels: dict[Key, str],
+) -> tuple[Standing, ...]:
+    """The standings from each participant's summed numbers: ``totals[key]`` is [earned, sum of tops]
+    (the tops at matchpoints only), ``counts[key]`` the boards scored; *labels* their names.
+
+    The one ranking step of :func:`standings` and of the array path (:mod:`.columns`).
+    """
     full = max(counts.values(), default=0)
     factored = scoring.matchpoints.missed_boards is MissedBoards.FACTORED_TOTAL
+    matchpoint = scoring.method is Method.MATCHPOINTS
     rows: list[tuple[Key, Fraction, Fraction | None]] = []
     maxima: dict[Key, Fraction | None] = {}
     for key, (earned, tops) in totals.items():
@@ -280,10 +313,9 @@ def standings(
         places = rank(values)
         order = sorted(range(len(members)), key=lambda i: (places[i].position, _natural(members[i][0][0])))
         for i in order:
-            (identifier, direction), total, pct = members[i]
-            participant = section.participant(identifier, direction)
-            name = participant.label if participant is not None else identifier
-            key = (identifier, direction)
+            key, total, pct = members[i]
+            identifier, direction = key
+            name = labels.get(key) or identifier
             ranked.append(
                 Standing(identifier, direction, name, total, pct, counts[key], places[i], maximum=maxima[key])
             )

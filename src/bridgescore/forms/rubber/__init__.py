@@ -1,14 +1,14 @@
 """Rubber bridge, as the seed describes it: the scorepad above and below the line (rules §2).
 
 The rubber is a fold — :func:`start` a scorepad, :func:`apply` each deal, :func:`finish` an
-unfinished rubber — and every number on the sheet is an :class:`Entry` that says why it is
-there. Rules A.1's worked rubber:
+unfinished rubber — described once as :data:`RUBBER`, and every number on the sheet is a
+:class:`SheetEntry` that says why it is there. Rules A.1's worked rubber:
 
     >>> from bridgescore.core.contract import Result
     >>> from bridgescore.core.seat import Side
-    >>> from bridgescore.forms.deal import Deal
+    >>> from bridgescore.forms.logged import LoggedDeal
     >>> deals = ["2H N +2", "4SX E -2", "3NT E +1", "3S W =", "2D E -2", "6HX N +1", "1NT E =", "3H W ="]
-    >>> state = replay(Deal(Result.parse(text)) for text in deals)
+    >>> state = RUBBER.fold(LoggedDeal(Result.parse(text)) for text in deals)
     >>> rubber = state.rubbers[0]
     >>> rubber.games, rubber.totals
     ({<Side.NS: 'NS'>: 1, <Side.EW: 'EW'>: 2}, {<Side.NS: 'NS'>: 1630, <Side.EW: 'EW'>: 850})
@@ -16,9 +16,9 @@ there. Rules A.1's worked rubber:
     (<Side.NS: 'NS'>, 780)
 """
 
-from bridgescore.forms.rubber.entries import Entry, Reason
+from bridgescore.forms.rubber.entries import Reason, SheetEntry
 from bridgescore.forms.rubber.pad import (
-    GAME,
+    RUBBER,
     GameBelow,
     PlayedDeal,
     Rubber,
@@ -26,27 +26,20 @@ from bridgescore.forms.rubber.pad import (
     apply,
     finish,
     player_scores,
-    replay,
     start,
 )
 from bridgescore.forms.rubber.settings import (
-    LAW,
+    HOME_VARIANTS,
     PRESETS,
-    RUSSIAN,
-    SETTING_KEYS,
     PartScoreRule,
     RubberSettings,
     Settlement,
-    settings_from,
 )
 
 __all__ = [
-    "GAME",
-    "LAW",
+    "HOME_VARIANTS",
     "PRESETS",
-    "RUSSIAN",
-    "SETTING_KEYS",
-    "Entry",
+    "RUBBER",
     "GameBelow",
     "PartScoreRule",
     "PlayedDeal",
@@ -55,10 +48,9 @@ __all__ = [
     "RubberSettings",
     "RubberState",
     "Settlement",
+    "SheetEntry",
     "apply",
     "finish",
     "player_scores",
-    "replay",
-    "settings_from",
     "start",
 ]

@@ -1,6 +1,6 @@
 """The entries of a rubber score sheet: what was written, for whom, above or below the line, and why.
 
->>> entry = Entry(Side.NS, 500, Reason.RUBBER, RUBBER_LABELS[True], game=3, deal=8)
+>>> entry = SheetEntry(Side.NS, 500, Reason.RUBBER, RUBBER_LABELS[True], game=3, deal=8)
 >>> entry.below, entry.describe()
 (False, 'Rubber won 2–1')
 >>> Reason.TRICK_POINTS.below
@@ -54,8 +54,17 @@ UNFINISHED_GAME_LABEL = N_("Unfinished rubber: the only completed game")
 UNFINISHED_PART_SCORE_LABEL = N_("Unfinished rubber: part-score in the unfinished game")
 
 
+def _after_colon(text: str) -> str:
+    """*text* as it goes on after a colon: a capital first letter lowered, an abbreviation kept.
+
+    >>> _after_colon("Odd tricks: 2 × 30"), _after_colon("Заказанные взятки"), _after_colon("БК")
+    ('odd tricks: 2 × 30', 'заказанные взятки', 'БК')
+    """
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
 @dataclass(frozen=True, slots=True)
-class Entry:
+class SheetEntry:
     """One number on the score sheet.
 
     ``points`` are positive and belong to ``side``. ``game`` is the game of the rubber (from 1)
@@ -87,10 +96,13 @@ class Entry:
 
         >>> from bridgescore.core.scoring import score
         >>> lines = score("2NTX", 8).lines[:2]
-        >>> entry = Entry(Side.NS, 140, Reason.TRICK_POINTS, TRICK_POINTS_LABEL, 1, 1, lines)
+        >>> entry = SheetEntry(Side.NS, 140, Reason.TRICK_POINTS, TRICK_POINTS_LABEL, 1, 1, lines)
         >>> print(entry.explain().replace("; ", "\\n"))
-        Trick points: Odd tricks, doubled: 2 × 60 = 120
-        No-trump correction for the first trick, doubled: 10 × 2 = 20
+        Trick points: odd tricks, doubled: 2 × 60 = 120
+        no-trump correction for the first trick, doubled: 10 × 2 = 20
+
+        The lines go on after a colon, so they start in lower case (in Russian too:
+        «Очки за взятки: заказанные взятки под контрой …»).
         """
         if len(self.lines) == 1 and self.lines[0].points in (self.points, -self.points):
             return self.lines[0].describe(gettext)
@@ -99,7 +111,7 @@ class Entry:
         parts = []
         for line in self.lines:
             text, points = line.describe(gettext), abs(line.points)
-            parts.append(text if text.endswith(f" {points}") else f"{text} = {points}")
+            parts.append(_after_colon(text if text.endswith(f" {points}") else f"{text} = {points}"))
         return f"{self.describe(gettext)}: {'; '.join(parts)}"
 
     def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:

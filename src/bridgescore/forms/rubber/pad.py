@@ -8,11 +8,11 @@ game. A side that has won a game is vulnerable. Two games end the rubber, with 7
 500 (2–1); the next deal starts a new rubber. :func:`finish` closes an unfinished rubber
 with 300 for the only completed game and 100 for a part-score (Law 80).
 
-    >>> from bridgescore.forms.deal import Deal, Players
+    >>> from bridgescore.forms.logged import LoggedDeal
     >>> from bridgescore.core.contract import Result
     >>> state = start()
     >>> for text in ("2D N =", "3H S ="):      # seed 000: «две бубны» 40, then «три червы» 90
-    ...     state = apply(state, Deal(Result.parse(text)))
+    ...     state = apply(state, LoggedDeal(Result.parse(text)))
     >>> rubber = state.rubbers[-1]
     >>> rubber.games, str(rubber.vulnerability)
     ({<Side.NS: 'NS'>: 1, <Side.EW: 'EW'>: 0}, 'NS')
@@ -26,12 +26,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bridgescore.core.errors import N_, BridgeScoreError, RuleError
+from bridgescore.core.errors import N_, RuleError
+from bridgescore.core.premiums import GAME
 from bridgescore.core.scoring import LineKind, honours_line, score
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.deal import Deal, Players
+from bridgescore.forms.description import FormDescription
+from bridgescore.forms.logged import DealOption, LoggedDeal
+from bridgescore.forms.players import Players
 from bridgescore.forms.rubber.entries import (
     GAME_LABEL,
     OVERTRICKS_LABEL,
@@ -40,13 +43,10 @@ from bridgescore.forms.rubber.entries import (
     UNDERTRICKS_LABEL,
     UNFINISHED_GAME_LABEL,
     UNFINISHED_PART_SCORE_LABEL,
-    Entry,
     Reason,
+    SheetEntry,
 )
-from bridgescore.forms.rubber.settings import LAW, PartScoreRule, RubberSettings
-
-GAME = 100
-"""Trick points that win a game (Law 73)."""
+from bridgescore.forms.rubber.settings import PRESETS, PartScoreRule, RubberSettings
 
 _SIDES = (Side.NS, Side.EW)
 _ABOVE_KINDS = {
@@ -58,12 +58,13 @@ _ABOVE_KINDS = {
 
 @dataclass(frozen=True, slots=True)
 class PlayedDeal:
-    """A deal as the rubber saw it: its number in the log, the dealer, who was vulnerable."""
+    """A deal as the rubber saw it: its number in the log, the dealer, who was vulnerable, who sat where."""
 
     number: int
-    deal: Deal
+    deal: LoggedDeal
     dealer: Seat
     vulnerability: Vulnerability
+    players: Players | None = None
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready mapping of the deal."""
@@ -73,6 +74,7 @@ class PlayedDeal:
             "vulnerability": self.vulnerability.value,
             "result": str(self.deal.result),
             "honours": None if self.deal.honours is None else str(self.deal.honours),
+            "players": None if self.players is None else self.players.as_dict(),
         }
 
 
@@ -82,7 +84,7 @@ class GameBelow:
 
     number: int
     winner: Side | None
-    entries: dict[Side, tuple[Entry, ...]]
+    entries: dict[Side, tuple[SheetEntry, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +92,9 @@ class Rubber:
     """One rubber's score sheet: its deals, its entries and the winners of its games, in order."""
 
     number: int
-    settings: RubberSettings = LAW
+    settings: RubberSettings = RubberSettings()
     deals: tuple[PlayedDeal, ...] = ()
-    entries: tuple[Entry, ...] = ()
+    entries: tuple[SheetEntry, ...] = ()
     game_winners: tuple[Side, ...] = ()
     closed_early: bool = False
     """True when the rubber was ended by :meth:`closed` before a side won two games."""
@@ -126,11 +128,11 @@ class Rubber:
         current = len(self.game_winners) + 1
         return {side: sum(entry.points for entry in self.below(side, current)) for side in _SIDES}
 
-    def above(self, side: Side) -> tuple[Entry, ...]:
+    def above(self, side: Side) -> tuple[SheetEntry, ...]:
         """*side*'s premiums, in the order written (on paper each goes above the previous one)."""
         return tuple(entry for entry in self.entries if entry.side is side and not entry.below)
 
-    def below(self, side: Side, game: int) -> tuple[Entry, ...]:
+    def below(self, side: Side, game: int) -> tuple[SheetEntry, ...]:
         """*side*'s trick points in *game* (from 1), in the order written."""
         return tuple(
             entry for entry in self.entries if entry.side is side and entry.below and entry.game == game
@@ -171,19 +173,25 @@ class Rubber:
         """The margin as the settings settle it (whole hundreds), or None when settled in points."""
         return self.settings.settlement.settle(self.margin)
 
-    def played(self, deal: Deal, number: int, dealer: Seat = Seat.NORTH) -> Rubber:
-        """This sheet after *deal* (number *number* of the log, dealt by *dealer*)."""
+    @property
+    def players(self) -> Players | None:
+        """Who sat where in this rubber: the players of its first deal (None when nobody is named)."""
+        return self.deals[0].players if self.deals else None
+
+    def played(
+        self, deal: LoggedDeal, number: int, dealer: Seat = Seat.NORTH, players: Players | None = None
+    ) -> Rubber:
+        """This sheet after *deal* (number *number* of the log, dealt by *dealer*, played by *players*)."""
         if self.finished:
             raise RuleError(N_("rubber {number} is over: a new deal starts a new rubber"), number=self.number)
-        self.settings.check(deal)
         vulnerability = self.vulnerability
-        record = PlayedDeal(number, deal, dealer, vulnerability)
+        record = PlayedDeal(number, deal, dealer, vulnerability, players)
         game = len(self.game_winners) + 1
         entries = list(_contract_entries(deal, vulnerability, self.settings, game, number))
         if deal.honours is not None:
             line = honours_line(deal.honours.points, deal.result.contract.strain is Strain.NOTRUMP)
             holder = deal.honours.side
-            entries.append(Entry(holder, line.points, Reason.HONOURS, line.label, game, number, (line,)))
+            entries.append(SheetEntry(holder, line.points, Reason.HONOURS, line.label, game, number, (line,)))
         winners = self.game_winners
         side = deal.declarer_side
         if side is not None and deal.result.made:
@@ -198,14 +206,16 @@ class Rubber:
             game_winners=winners,
         )
 
-    def _game_premium(self, side: Side, winners: tuple[Side, ...], game: int, number: int) -> list[Entry]:
+    def _game_premium(
+        self, side: Side, winners: tuple[Side, ...], game: int, number: int
+    ) -> list[SheetEntry]:
         if winners.count(side) < 2:
             premium = self.settings.game_premium
-            return [Entry(side, premium, Reason.GAME, GAME_LABEL, game, number)] if premium else []
+            return [SheetEntry(side, premium, Reason.GAME, GAME_LABEL, game, number)] if premium else []
         losers_won_a_game = side.opponents in winners
         premium = self.settings.rubber_premium[1 if losers_won_a_game else 0]
         label = RUBBER_LABELS[losers_won_a_game]
-        return [Entry(side, premium, Reason.RUBBER, label, game, number)] if premium else []
+        return [SheetEntry(side, premium, Reason.RUBBER, label, game, number)] if premium else []
 
     def closed(self) -> Rubber:
         """This sheet ended early with the unfinished-rubber premiums (Law 80; rules §2.7).
@@ -217,16 +227,18 @@ class Rubber:
         if self.finished:
             return self
         settings, game = self.settings, len(self.game_winners) + 1
-        entries: list[Entry] = []
+        entries: list[SheetEntry] = []
         if len(self.game_winners) == 1 and settings.unfinished_game:
             winner = self.game_winners[0]
             entries.append(
-                Entry(winner, settings.unfinished_game, Reason.UNFINISHED_GAME, UNFINISHED_GAME_LABEL, game)
+                SheetEntry(
+                    winner, settings.unfinished_game, Reason.UNFINISHED_GAME, UNFINISHED_GAME_LABEL, game
+                )
             )
         with_part_score = [side for side, points in self.part_scores.items() if points > 0]
         if settings.part_score_rule is PartScoreRule.EACH_SIDE or len(with_part_score) == 1:
             entries.extend(
-                Entry(
+                SheetEntry(
                     side,
                     settings.unfinished_part_score,
                     Reason.UNFINISHED_PART_SCORE,
@@ -261,8 +273,8 @@ class Rubber:
 
 
 def _contract_entries(
-    deal: Deal, vulnerability: Vulnerability, settings: RubberSettings, game: int, number: int
-) -> Iterable[Entry]:
+    deal: LoggedDeal, vulnerability: Vulnerability, settings: RubberSettings, game: int, number: int
+) -> Iterable[SheetEntry]:
     side = deal.declarer_side
     if side is None:  # passed out: nothing is written
         return
@@ -270,10 +282,10 @@ def _contract_entries(
     if not deal.result.made:
         lines = tuple(line for line in scored.lines if line.kind.is_undertricks)
         points = -sum(line.points for line in lines)
-        yield Entry(side.opponents, points, Reason.UNDERTRICKS, UNDERTRICKS_LABEL, game, number, lines)
+        yield SheetEntry(side.opponents, points, Reason.UNDERTRICKS, UNDERTRICKS_LABEL, game, number, lines)
         return
     tricks = tuple(line for line in scored.lines if line.kind.is_trick_points)
-    yield Entry(
+    yield SheetEntry(
         side,
         sum(line.points for line in tricks),
         Reason.TRICK_POINTS,
@@ -286,7 +298,7 @@ def _contract_entries(
         reason = _ABOVE_KINDS.get(line.kind)
         if reason is not None:  # the per-deal part-score and game premiums are not rubber (rules §2.4)
             label = OVERTRICKS_LABEL if reason is Reason.OVERTRICKS else line.label
-            yield Entry(side, line.points, reason, label, game, number, (line,))
+            yield SheetEntry(side, line.points, reason, label, game, number, (line,))
 
 
 def _by_side(values: dict[Side, int]) -> dict[str, int]:
@@ -297,10 +309,12 @@ def _by_side(values: dict[Side, int]) -> dict[str, int]:
 class RubberState:
     """The fold's state over a whole log: the settings, every rubber so far, the deals played."""
 
-    settings: RubberSettings = LAW
+    settings: RubberSettings = RubberSettings()
     first_dealer: Seat = Seat.NORTH
     rubbers: tuple[Rubber, ...] = ()
     deals: int = 0
+    players: Players | None = None
+    """Who sits where for the next deal."""
 
     @property
     def current(self) -> Rubber | None:
@@ -310,7 +324,12 @@ class RubberState:
         return None
 
     @property
-    def next_dealer(self) -> Seat:
+    def next_number(self) -> int:
+        """The number of the next deal in the log."""
+        return self.deals + 1
+
+    @property
+    def dealer(self) -> Seat:
         """Who deals next: the deal passes clockwise after every deal, passed-out ones too."""
         return _rotate(self.first_dealer, self.deals)
 
@@ -332,7 +351,7 @@ class RubberState:
             "rubbers": [rubber.as_dict(gettext) for rubber in self.rubbers],
             "totals": _by_side(self.totals),
             "deals": self.deals,
-            "next_dealer": self.next_dealer.value,
+            "next_dealer": self.dealer.value,
             "vulnerability": self.vulnerability.value,
         }
 
@@ -343,36 +362,42 @@ def _rotate(seat: Seat, steps: int) -> Seat:
     return seat
 
 
-def start(settings: RubberSettings = LAW, first_dealer: Seat = Seat.NORTH) -> RubberState:
-    """An empty scorepad with these settings, *first_dealer* to deal first."""
-    if not isinstance(settings, RubberSettings):
-        raise RuleError(N_("{value!r} is not the settings of a rubber"), value=settings)
-    return RubberState(settings, first_dealer)
+def start(
+    settings: RubberSettings = RubberSettings(),
+    first_dealer: Seat = Seat.NORTH,
+    players: Players | None = None,
+) -> RubberState:
+    """An empty scorepad with these settings, *first_dealer* to deal first, *players* seated."""
+    RUBBER.settings_of(settings)
+    return RubberState(settings, first_dealer, players=players)
 
 
-def apply(state: RubberState, deal: Deal) -> RubberState:
-    """The scorepad after *deal*: written on the rubber in progress, or on a new one.
+def apply(state: RubberState, deal: LoggedDeal, players: Players | None = None) -> RubberState:
+    """The scorepad after *deal*, played by *players* (None: as seated before), written on the
+    rubber in progress or on a new one.
 
     Raises :class:`RuleError` if the settings cannot score the deal (honours claimed when off).
     """
-    if not isinstance(deal, Deal):
+    if not isinstance(deal, LoggedDeal):
         raise RuleError(N_("{value!r} is not a deal"), value=deal)
-    number = state.deals + 1
+    RUBBER.refuse(state.settings, deal)
+    seated = players if players is not None else state.players
+    number = state.next_number
     current = state.current
     rubber = current if current is not None else Rubber(len(state.rubbers) + 1, state.settings)
-    played = rubber.played(deal, number, state.next_dealer)
+    played = rubber.played(deal, number, state.dealer, seated)
     rubbers = (*state.rubbers[:-1], played) if current is not None else (*state.rubbers, played)
-    return replace(state, rubbers=rubbers, deals=number)
+    return replace(state, rubbers=rubbers, deals=number, players=seated)
 
 
 def finish(state: RubberState) -> RubberState:
     """The scorepad with its unfinished rubber, if any, closed by the unfinished-rubber rules.
 
-    >>> from bridgescore.forms.deal import Deal, Players
+    >>> from bridgescore.forms.logged import LoggedDeal
     >>> from bridgescore.core.contract import Result
     >>> state = start()
     >>> for text in ("4S N =", "2C E ="):      # rules A.1: the unfinished example
-    ...     state = apply(state, Deal(Result.parse(text)))
+    ...     state = apply(state, LoggedDeal(Result.parse(text)))
     >>> finish(state).rubbers[-1].totals
     {<Side.NS: 'NS'>: 420, <Side.EW: 'EW'>: 140}
     """
@@ -382,37 +407,17 @@ def finish(state: RubberState) -> RubberState:
     return replace(state, rubbers=(*state.rubbers[:-1], current.closed()))
 
 
-def replay(
-    deals: Iterable[Deal],
-    settings: RubberSettings = LAW,
-    *,
-    first_dealer: Seat = Seat.NORTH,
-    close: bool = False,
-) -> RubberState:
-    """Fold *deals* into a new scorepad; with *close*, end an unfinished last rubber (:func:`finish`).
-
-    A deal the settings refuse raises :class:`RuleError` naming its number.
-    """
-    state = start(settings, first_dealer)
-    for deal in deals:
-        try:
-            state = apply(state, deal)
-        except BridgeScoreError as error:
-            raise RuleError(N_("deal {number}: {problem}"), number=state.deals + 1, problem=error) from error
-    return finish(state) if close else state
-
-
-def player_scores(rubbers: Iterable[Rubber], seating: Callable[[Rubber], Players | None]) -> dict[str, int]:
+def player_scores(rubbers: Iterable[Rubber]) -> dict[str, int]:
     """Each named player's result over the finished *rubbers*: plus the settled margin of each rubber
     their side won on points, minus each one it lost (in hundreds when the settings settle in
-    hundreds, else in points). *seating* says who sat where in a rubber (None: unknown, skipped).
-    A rubber still in progress does not count until it is finished.
+    hundreds, else in points). Who sat where is the rubber's own seating (its first deal's); a
+    rubber with nobody named, or still in progress, does not count.
 
     With partners rotating between rubbers this is the home players' «тур» standing (rules §2.9).
     """
     scores: dict[str, int] = {}
     for rubber in rubbers:
-        players = seating(rubber)
+        players = rubber.players
         if players is None or not rubber.finished:
             continue
         winner = rubber.winner
@@ -424,3 +429,24 @@ def player_scores(rubbers: Iterable[Rubber], seating: Callable[[Rubber], Players
         for seat, name in players.seats:
             scores[name] = scores.get(name, 0) + (amount if seat.side is winner else -amount)
     return scores
+
+
+def _honours_scored(settings: RubberSettings) -> frozenset[DealOption]:
+    return frozenset({DealOption.HONOURS}) if settings.honours else frozenset()
+
+
+RUBBER: FormDescription[RubberSettings, RubberState] = FormDescription(
+    name="rubber",
+    title=N_("Rubber bridge"),
+    words=("роббер", "робер"),
+    settings=RubberSettings,
+    options=(DealOption.HONOURS,),
+    offered=_honours_scored,
+    start=start,
+    apply=apply,
+    finish=finish,
+    presets=PRESETS,
+    we=True,
+    source="rules §2",
+)
+"""Rubber bridge: the sheet above and below the line, games, the rubber premium (rules §2)."""

@@ -1,30 +1,25 @@
 """The settings of a rubber, stored with it so that a score can always be reproduced (rules §2).
 
-Every field defaults to the law (ACBL Laws of Contract Bridge 1993, Laws 72–81; rules §2). The
-variants people play are settings, and the Russian home variants (rules §2.9) are a named preset::
+Every field defaults to the law (ACBL Laws of Contract Bridge 1993, Laws 72–81; rules §2), which is
+also exactly what seed 000, «Бридж во всех видах», states (rules §10.1). The variants people play are
+settings, and the home-game variants another source reports (rules §2.9, [S25]) are a named preset::
 
-    >>> RubberSettings().rubber_premium, RubberSettings.preset("russian").rubber_premium
+    >>> RubberSettings().rubber_premium, HOME_VARIANTS.rubber_premium
     ((700, 500), (700, 700))
     >>> RubberSettings().with_setting("unfinished partscore", "50").unfinished_part_score
     50
-    >>> settings_from([("preset", "russian"), ("honours", "off")]).honours
-    False
 
 In a deal log each setting is a ``key: value`` header line (see :meth:`RubberSettings.header`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from enum import Enum
-from typing import Any
 
-from bridgescore.core import numbers
-from bridgescore.core.errors import N_, ParseError, RuleError
+from bridgescore.core.errors import N_, ParseError, RuleError, Term
 from bridgescore.core.scoring import ScoringRules, UndertrickTable
-from bridgescore.forms.deal import Deal
-from bridgescore.forms.setting import ON_OFF, bad_value, choose, fold_settings, setting_key
+from bridgescore.forms.description import ON_OFF, Choice, Preset, Settings, setting
 
 
 class PartScoreRule(Enum):
@@ -42,7 +37,7 @@ class Settlement(Enum):
     NONE = "none"
     """The margin in points, as the law has it."""
     NEAREST_100 = "nearest 100"
-    """In hundreds, as Russian home games do: the margin ÷ 100, rounded, an exact 50 upward."""
+    """In hundreds, as some home games do [S25]: the margin ÷ 100, rounded, an exact 50 upward."""
     NEAREST_100_HALF_DOWN = "nearest 100 half down"
     """In hundreds, an exact 50 rounded down (some clubs)."""
 
@@ -61,79 +56,112 @@ class Settlement(Enum):
         return (margin + (50 if self is Settlement.NEAREST_100 else 49)) // 100
 
 
-_SETTLEMENTS = {
-    "none": Settlement.NONE, "points": Settlement.NONE,
-    "nearest 100": Settlement.NEAREST_100, "nearest 100 half up": Settlement.NEAREST_100,
-    "hundreds": Settlement.NEAREST_100,
-    "nearest 100 half down": Settlement.NEAREST_100_HALF_DOWN,
-    "hundreds half down": Settlement.NEAREST_100_HALF_DOWN,
-}  # fmt: skip
-_UNDERTRICKS = {"modern": UndertrickTable.MODERN, "pre1987": UndertrickTable.PRE_1987,
-                "pre 1987": UndertrickTable.PRE_1987, "old": UndertrickTable.PRE_1987}  # fmt: skip
+def _points(text: str) -> int:
+    """A whole number of points in tens, 0 or more, read from a header value."""
+    value = text.strip()
+    if not value.isdecimal() or not value.isascii() or len(value) > _MOST_DIGITS:
+        raise ParseError(N_("{value!r} is not a number of points"), value=value)
+    number = int(value)
+    _check_points(number)
+    return number
 
 
-def _number(key: str, value: str) -> int:
-    text = value.strip()
-    if not text.isdecimal() or not text.isascii():
-        raise ParseError(
-            N_("{value!r} is not a number of points for {key!r}"), value=value.strip(), key=key.strip()
-        )
-    return numbers.whole(text)
+_MOST_DIGITS = 6  # points on a rubber sheet never need more
 
 
-def _check_points(name: str, value: object, key: str | None = None) -> None:
+def _check_points(value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0 or value % 10:
-        raise RuleError(
-            N_("{key!r} is a whole number of points, 0 or more, in tens; not {value!r}"),
-            key=(key or name).strip(),
-            value=value,
+        raise RuleError(N_("a number of points is whole, 0 or more, in tens; not {value!r}"), value=value)
+
+
+def _rubber_premium(text: str) -> tuple[int, int]:
+    two_nil, slash, two_one = text.replace(" ", "").partition("/")
+    if not slash:
+        raise ParseError(
+            N_("{value!r} is not a rubber premium: write 2–0/2–1, e.g. 700/500"), value=text.strip()
         )
+    return (_points(two_nil), _points(two_one))
+
+
+def _check_rubber_premium(value: object) -> None:
+    if not (isinstance(value, tuple) and len(value) == 2):
+        raise RuleError(N_("the rubber premium is two numbers, 2–0 and 2–1, not {value!r}"), value=value)
+    for points in value:
+        _check_points(points)
+
+
+_TENS = N_("a number of points in tens")
+_HUNDREDS = (Choice(100, "100", "100"), Choice(50, "50", "50"))
 
 
 @dataclass(frozen=True, slots=True)
-class RubberSettings:
+class RubberSettings(Settings):
     """How a rubber is scored. The defaults are the law; every field is one rule people vary."""
 
-    honours: bool = True
+    FORM = Term(N_("rubber"))
+
+    honours: bool = setting(True, key="honours", label=N_("Honours"), choices=ON_OFF, source="rules §2.5")
     """Whether honours are scored (by prior agreement, seed 000). Off: an honours claim is refused."""
-    unfinished_game: int = 300
+    unfinished_game: int = setting(
+        300, key="unfinished game", label=N_("Unfinished rubber: premium for the only game won"),
+        choices=(Choice(300, "300", "300"),), read=_points, check=_check_points, accepted=_TENS,
+        source="rules §2.7",
+    )  # fmt: skip
     """Unfinished rubber: premium for the side that won the only completed game (Law 80)."""
-    unfinished_part_score: int = 100
+    unfinished_part_score: int = setting(
+        100, key="unfinished partscore", label=N_("Unfinished rubber: part-score premium"), choices=_HUNDREDS,
+        source="rules §2.7",
+    )  # fmt: skip
     """Unfinished rubber: premium for a part-score in the unfinished game — 100 (Law 80) or 50 (1943)."""
-    part_score_rule: PartScoreRule = PartScoreRule.ONLY_ONE_SIDE
+    part_score_rule: PartScoreRule = setting(
+        PartScoreRule.ONLY_ONE_SIDE, key="unfinished partscore rule",
+        label=N_("Unfinished rubber: who gets the part-score premium"),
+        choices=(Choice(PartScoreRule.ONLY_ONE_SIDE, "only one side",
+                        N_("only a side alone in having one (law)")),
+                 Choice(PartScoreRule.EACH_SIDE, "each side", N_("each side that has one"))),
+        source="rules §2.7",
+    )  # fmt: skip
     """Whether only a side alone in having a part-score gets that premium (law), or each side."""
-    redoubled_insult: int = 100
-    """Bonus for making a redoubled contract: 100 (seed 000) or 50 (1943 code, Russian home games)."""
-    undertricks: UndertrickTable = UndertrickTable.MODERN
+    redoubled_insult: int = setting(
+        100, key="redoubled insult", label=N_("Bonus for making a redoubled contract"), choices=_HUNDREDS,
+        source="rules §2.5",
+    )  # fmt: skip
+    """Bonus for making a redoubled contract: 100 (seed 000) or 50 (1943 code, some home games)."""
+    undertricks: UndertrickTable = setting(
+        UndertrickTable.MODERN, key="undertricks", label=N_("Doubled undertricks, not vulnerable"),
+        choices=(Choice(UndertrickTable.MODERN, "modern", N_("100, 300, 500, 800 … (since 1987)")),
+                 Choice(UndertrickTable.PRE_1987, "pre1987", N_("100, 300, 500, 700 … (before 1987)"),
+                        ("pre 1987", "old"))),
+        source="rules §1.7",
+    )  # fmt: skip
     """Doubled undertricks not vulnerable: modern (100, 300, 500, 800 …) or pre-1987 (… 500, 700 …)."""
-    game_premium: int = 0
-    """Premium above the line for each game won that does not end the rubber: 0 by law, 200 in Russian
+    game_premium: int = setting(
+        0, key="game premium", label=N_("Premium for each game won before the last"),
+        choices=(Choice(0, "0", N_("none (law)")), Choice(200, "200", "200")), read=_points,
+        check=_check_points, accepted=_TENS, source="rules §2.9",
+    )  # fmt: skip
+    """Premium above the line for each game won that does not end the rubber: 0 by law, 200 in some
     home games."""
-    rubber_premium: tuple[int, int] = (700, 500)
+    rubber_premium: tuple[int, int] = setting(
+        (700, 500), key="rubber premium", label=N_("Rubber premium, won 2–0 / 2–1"),
+        choices=(Choice((700, 500), "700/500", "700 / 500"), Choice((700, 700), "700/700", "700 / 700")),
+        read=_rubber_premium, check=_check_rubber_premium, write=lambda pair: f"{pair[0]}/{pair[1]}",
+        accepted=N_("700/500 (2–0/2–1)"), source="rules §2.6",
+    )  # fmt: skip
     """Premium for the game that ends the rubber, won 2–0 and 2–1: 700/500 by law (Law 74)."""
-    settlement: Settlement = Settlement.NONE
+    settlement: Settlement = setting(
+        Settlement.NONE, key="settlement", label=N_("Margin"),
+        choices=(Choice(Settlement.NONE, "none", N_("in points"), ("points",)),
+                 Choice(Settlement.NEAREST_100, "nearest 100", N_("in hundreds, 50 up"),
+                        ("nearest 100 half up", "hundreds")),
+                 Choice(Settlement.NEAREST_100_HALF_DOWN, "nearest 100 half down", N_("in hundreds, 50 down"),
+                        ("hundreds half down",))),
+        source="rules §2.6",
+    )  # fmt: skip
     """How the margin is settled: in points, or in hundreds."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.honours, bool):
-            raise RuleError(N_("honours are on or off, not {value!r}"), value=self.honours)
-        for name, value in (("unfinished game", self.unfinished_game), ("game premium", self.game_premium)):
-            _check_points(name, value)
-        if self.unfinished_part_score not in (100, 50) or isinstance(self.unfinished_part_score, bool):
-            raise RuleError(
-                N_("the part-score premium of an unfinished rubber is 100 or 50, not {value!r}"),
-                value=self.unfinished_part_score,
-            )
-        if not isinstance(self.part_score_rule, PartScoreRule):
-            raise RuleError(N_("{value!r} is not a part-score rule"), value=self.part_score_rule)
-        if not isinstance(self.settlement, Settlement):
-            raise RuleError(N_("{value!r} is not a settlement"), value=self.settlement)
-        if not (isinstance(self.rubber_premium, tuple) and len(self.rubber_premium) == 2):
-            raise RuleError(
-                N_("the rubber premium is two numbers, 2–0 and 2–1, not {value!r}"), value=self.rubber_premium
-            )
-        for value in self.rubber_premium:
-            _check_points("rubber premium", value)
+        super(RubberSettings, self).__post_init__()
         self.scoring_rules  # noqa: B018 - the core checks the insult and the undertrick table
 
     @property
@@ -141,138 +169,26 @@ class RubberSettings:
         """The contract-scoring rules these settings imply (insult, undertrick table)."""
         return ScoringRules(undertricks=self.undertricks, redoubled_insult=self.redoubled_insult)
 
-    @classmethod
-    def preset(cls, name: str) -> RubberSettings:
-        """The named preset: ``law`` (the defaults) or ``russian`` (rules §2.9, see docs/rubber.md).
 
-        >>> RubberSettings.preset("law") == RubberSettings()
-        True
-        """
-        key = setting_key(name)
-        if key in _PRESET_WORDS:
-            return _PRESET_WORDS[key]
-        raise ParseError(N_("unknown preset {value!r}: use law or russian"), value=name)
-
-    def with_setting(self, key: str, value: str) -> RubberSettings:
-        """These settings with one header line applied: ``with_setting("honours", "off")``.
-
-        ``preset`` replaces every setting with the named preset. Raises :class:`ParseError` naming
-        an unknown key or a value that is not allowed.
-        """
-        name = setting_key(key)
-        text = " ".join(value.replace(",", " ").lower().split())
-        if name == "preset":  # every setting at once (settings_from applies it before the others)
-            return RubberSettings.preset(value)
-        if name == "honours":
-            return replace(self, honours=choose(key, value, ON_OFF, "on, off"))
-        if name == "unfinished game":
-            number = _number(key, value)
-            _check_points(name, number, key)
-            return replace(self, unfinished_game=number)
-        if name == "game premium":
-            number = _number(key, value)
-            _check_points(name, number, key)
-            return replace(self, game_premium=number)
-        if name == "unfinished partscore":
-            if text not in ("100", "50"):
-                raise bad_value(key, value, "100, 50")
-            return replace(self, unfinished_part_score=int(text))
-        if name == "unfinished partscore rule":
-            rule = next((rule for rule in PartScoreRule if rule.value == text), None)
-            if rule is None:
-                raise bad_value(key, value, "only one side, each side")
-            return replace(self, part_score_rule=rule)
-        if name == "redoubled insult":
-            if text not in ("100", "50"):
-                raise bad_value(key, value, "100, 50")
-            return replace(self, redoubled_insult=int(text))
-        if name == "undertricks":
-            return replace(self, undertricks=choose(key, value, _UNDERTRICKS, "modern, pre1987"))
-        if name == "rubber premium":
-            two_nil, slash, two_one = text.partition("/")
-            if not slash:
-                raise bad_value(key, value, "700/500 (2–0/2–1)")
-            premium = (_number(key, two_nil), _number(key, two_one))
-            for number in premium:
-                _check_points(name, number, key)
-            return replace(self, rubber_premium=premium)
-        if name == "settlement":
-            accepted = "none, nearest 100, nearest 100 half down"
-            return replace(self, settlement=choose(key, value, _SETTLEMENTS, accepted))
-        raise ParseError(
-            N_("unknown rubber setting {key!r}: the settings are {accepted}"),
-            key=key.strip(),
-            accepted=", ".join((*SETTING_KEYS, "preset")),
-        )
-
-    def header(self) -> tuple[tuple[str, str], ...]:
-        """Every setting as a ``(key, value)`` header line, in canonical form and order."""
-        return (
-            ("honours", "on" if self.honours else "off"),
-            ("unfinished game", str(self.unfinished_game)),
-            ("unfinished partscore", str(self.unfinished_part_score)),
-            ("unfinished partscore rule", self.part_score_rule.value),
-            ("redoubled insult", str(self.redoubled_insult)),
-            ("undertricks", self.undertricks.value),
-            ("game premium", str(self.game_premium)),
-            ("rubber premium", f"{self.rubber_premium[0]}/{self.rubber_premium[1]}"),
-            ("settlement", self.settlement.value),
-        )
-
-    def check(self, deal: Deal) -> None:
-        """Refuse a deal these settings cannot score (an honours claim when honours are off)."""
-        if deal.honours is not None and not self.honours:
-            raise RuleError(
-                N_("honours are not scored in this rubber (honours: off), so {claim} cannot be claimed"),
-                claim=str(deal.honours),
-            )
-
-    def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready mapping of every setting."""
-        out: dict[str, Any] = {}
-        for field in fields(self):
-            value = getattr(self, field.name)
-            if isinstance(value, Enum):
-                value = value.value
-            elif isinstance(value, tuple):
-                value = list(value)
-            out[field.name] = value
-        return out
-
-
-SETTING_KEYS = tuple(key for key, _ in RubberSettings().header())
-"""The header keys of a rubber's settings, in canonical order (``preset`` is read too)."""
-
-LAW = RubberSettings()
-"""The law: honours on, unfinished 300/100 for only one side, redoubled insult 100, modern
-undertricks, rubber 700/500, no game premium, margin in points."""
-
-RUSSIAN = RubberSettings(
+HOME_VARIANTS = RubberSettings(
     redoubled_insult=50,
     undertricks=UndertrickTable.PRE_1987,
     game_premium=200,
     rubber_premium=(700, 700),
     settlement=Settlement.NEAREST_100,
 )
-"""The Russian home variants of rules §2.9 (docs/rubber.md): 200 for a game, 700 for the game that
-ends the rubber (no 500/700 rubber bonus), 50 for making a redoubled contract, the pre-1987
-undertrick table, the margin settled in hundreds."""
+"""The home-game variants of rules §2.9, as a web copy of «Бридж во всех видах» reports them [S25]
+(not seed 000, which gives the law): 200 for a game, 700 for the game that ends the rubber (no
+500/700 rubber bonus), 50 for making a redoubled contract, the pre-1987 undertrick table, the
+margin settled in hundreds. docs/rubber.md says how each was read."""
 
-PRESETS = {"law": LAW, "russian": RUSSIAN}
-"""The named presets, by their canonical name."""
-_PRESET_WORDS = {**PRESETS, "закон": LAW, "russian home": RUSSIAN, "русский": RUSSIAN}
-
-
-def settings_from(header: Mapping[str, str] | Iterable[tuple[str, str]]) -> RubberSettings:
-    """The settings a rubber's header lines describe: a ``preset`` (wherever it stands) then each key.
-
-    >>> settings_from({"honours": "off", "settlement": "nearest 100"}).settlement
-    <Settlement.NEAREST_100: 'nearest 100'>
-
-    Raises :class:`ParseError` for an unknown key, a bad value or a key given twice.
-    """
-    pairs = list(header.items()) if isinstance(header, Mapping) else list(header)
-    presets = [(key, value) for key, value in pairs if setting_key(key) == "preset"]
-    others = [(key, value) for key, value in pairs if setting_key(key) != "preset"]
-    # The preset replaces every setting, so it is applied first whatever its place in the header.
-    return fold_settings(LAW, [*presets, *others])
+PRESETS = (
+    Preset("law", RubberSettings(), N_("the law (and «Бридж во всех видах»)"), "rules §2", ("закон",)),
+    Preset(
+        "home-variants", HOME_VARIANTS, N_("home variants (200 a game, 700 a rubber, insult 50)"),
+        "rules §2.9",
+        # the deprecated old names (russian …) are read so that old logs still open
+        ("home variants", "домашний", "домашние", "домашние варианты", "russian", "russian home", "русский"),
+    ),
+)  # fmt: skip
+"""The named presets of a rubber."""

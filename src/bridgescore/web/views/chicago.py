@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bridgescore.core.errors import N_
+from bridgescore.core.board import chicago_position
 from bridgescore.core.seat import Side
-from bridgescore.formats.deallog import DealLog, format_deal
+from bridgescore.formats.deallog import format_deal
 from bridgescore.forms import chicago
-from bridgescore.forms.deal import Deal, Form, Players
+from bridgescore.forms.chicago import ChicagoSettings, ChicagoState
+from bridgescore.forms.logged import LoggedDeal
 from bridgescore.i18n import signed
 from bridgescore.store.journal import Kind
-from bridgescore.web.pads import FORM_NAMES, Choice, Preview, Reading, Row, Setting
-from bridgescore.web.views.logpad import Fold, LogPad
-
-ON_OFF = (Choice("on", N_("scored")), Choice("off", N_("not scored")))
+from bridgescore.web.pads import PadState, Preview, Reading, Row
+from bridgescore.web.views.scorepad import Scorepad
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,57 +26,23 @@ class Block:
     totals: dict[str, int]
 
 
-class ChicagoPad(LogPad):
+class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
     """Chicago: four deals, vulnerability by the deal's place, part-scores combined toward game."""
 
-    form = "chicago"
-    name = FORM_NAMES["chicago"]
-    entry = frozenset({"honours"})
     template = "boards/chicago.html"
-    deal_form = Form.CHICAGO
 
-    def settings(self) -> Sequence[Setting]:
-        """Honours, and who is vulnerable on deals 2 and 3 (rules §3)."""
-        law = dict(chicago.LAW.header())
-        return (
-            Setting("honours", N_("Honours"), ON_OFF, law["honours"]),
-            Setting(chicago.DEALS_2_3_KEY, N_("Vulnerable on deals 2 and 3"),
-                    (Choice("dealer", N_("the dealer's side (ACBL)")),
-                     Choice("non-dealer", N_("the other side"))), law[chicago.DEALS_2_3_KEY]),
-        )  # fmt: skip
-
-    def entry_for(self, header: Sequence[tuple[str, str]]) -> frozenset[str]:
-        """Honours are tapped only when this Chicago scores them."""
-        settings: chicago.ChicagoSettings = self.header_log(header).settings  # type: ignore[assignment]
-        return self.entry if settings.honours else frozenset()
-
-    def start(self, log: DealLog) -> chicago.ChicagoState:
-        """An empty pad with the log's settings, first dealer and players."""
-        settings: chicago.ChicagoSettings = log.settings  # type: ignore[assignment]
-        return chicago.start(settings, log.first_dealer, log.players)
-
-    def apply(self, state: chicago.ChicagoState, deal: Deal, players: Players | None) -> chicago.ChicagoState:
-        """The pad after *deal*."""
-        return chicago.apply(state, deal, players)
-
-    def next_deal(self, state: chicago.ChicagoState) -> dict[str, Any]:
+    def next_deal(self, state: ChicagoState) -> dict[str, Any]:
         """The next deal that counts: its number, place in the Chicago, dealer and vulnerability."""
-        return {
-            "deal": state.next_number,
-            "dealer": state.dealer.value,
-            "vulnerability": state.vulnerability.value,
-            "position": chicago.chicago_position(state.next_number),
-        }
+        return {**super().next_deal(state), "position": chicago_position(state.next_number)}
 
-    def deal_info(self, state: chicago.ChicagoState, deal: Deal) -> dict[str, Any]:
-        """The deal's number and its score from North-South's view."""
+    def deal_info(self, state: ChicagoState, deal: LoggedDeal) -> dict[str, Any]:
+        """The deal's number (a redeal repeats it) and its score from North-South's view."""
         last = state.deals[-1]
         return {"deal": last.number, "score": signed(last.points(Side.NS) - last.points(Side.EW))}
 
-    def preview_of(self, fold: Fold, deal: Deal) -> Preview:
+    def preview_of(self, sheet: PadState[ChicagoState], deal: LoggedDeal) -> Preview:
         """Each line the deal would write, for the side it goes to, at this deal's vulnerability."""
-        state: chicago.ChicagoState = fold.state
-        after = chicago.apply(state, deal)
+        after = chicago.apply(sheet.state, deal)
         last = after.deals[-1]
         side = deal.declarer_side
         vulnerable = None if side is None else last.vulnerability.is_vulnerable(side)
@@ -89,20 +53,18 @@ class ChicagoPad(LogPad):
 
     # what the page draws -------------------------------------------------------------------------------
 
-    def blocks(self, fold: Fold) -> list[Block]:
+    def blocks(self, sheet: PadState[ChicagoState]) -> list[Block]:
         """The Chicagos played so far, each with its deals and totals."""
-        state: chicago.ChicagoState = fold.state
         grouped: dict[int, list[chicago.ChicagoDeal]] = {}
-        for deal in state.deals:
+        for deal in sheet.state.deals:
             grouped.setdefault(deal.chicago, []).append(deal)
-        totals = state.chicago_totals()
+        totals = sheet.state.chicago_totals()
         return [Block(number, tuple(grouped[number]), totals[number - 1]) for number in sorted(grouped)]
 
-    def player_totals(self, fold: Fold) -> list[tuple[str, int]]:
+    def player_totals(self, sheet: PadState[ChicagoState]) -> list[tuple[str, int]]:
         """What each named player's side scored on the deals the player sat in, best first."""
-        state: chicago.ChicagoState = fold.state
-        return sorted(state.player_totals().items(), key=lambda item: (-item[1], item[0]))
+        return sorted(sheet.state.player_totals().items(), key=lambda item: (-item[1], item[0]))
 
 
-PAD = ChicagoPad()
+PAD = ChicagoPad(chicago.CHICAGO)
 """Chicago's scorepad."""

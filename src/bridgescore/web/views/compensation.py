@@ -12,22 +12,17 @@ from markupsafe import Markup
 
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.core.seat import Side
-from bridgescore.formats.deallog import DealLog, format_deal
+from bridgescore.formats.deallog import format_deal
 from bridgescore.forms import compensation
-from bridgescore.forms.chicago import DEALS_2_3_KEY
+from bridgescore.forms.compensation import CompensationSettings, CompensationState
 from bridgescore.forms.compensation_table import builtin_table, builtin_tables
-from bridgescore.forms.deal import Deal, Form, Players
+from bridgescore.forms.logged import LoggedDeal
 from bridgescore.i18n import signed
 from bridgescore.store.journal import Kind
-from bridgescore.web.pads import FORM_NAMES, Choice, Preview, Reading, Row, Setting
-from bridgescore.web.views.logpad import Fold, LogPad
+from bridgescore.web.pads import PadState, Preview, Reading, Row
+from bridgescore.web.views.scorepad import Scorepad
 
 SIDES = (Side.NS, Side.EW)
-TABLE_NAMES = {
-    "classic": N_("classic (table A, by high-card points)"),
-    "B": N_("table B (BridgeCalc, by high-card points)"),
-    "estonian": N_("Estonian (by points and fit: give fit=H9)"),
-}
 PALETTE = ("#1f5f8b", "#b3261e", "#2e7d32", "#8e6c00", "#6a1b9a", "#00838f", "#ad1457", "#4e342e")
 
 
@@ -39,33 +34,10 @@ class Line:
     points: tuple[int, ...]
 
 
-class CompensationPad(LogPad):
+class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
     """Compensation bridge: each deal against what its high-card points were worth, in IMPs."""
 
-    form = "compensation"
-    name = FORM_NAMES["compensation"]
-    entry = frozenset({"hcp"})
     template = "boards/compensation.html"
-    deal_form = Form.COMPENSATION
-
-    def settings(self) -> Sequence[Setting]:
-        """The table (the built-in ones only: the web app reads no file a user names), the cycle."""
-        defaults = dict(compensation.DEFAULT_SETTINGS.header())
-        tables = tuple(
-            Choice(table.name, TABLE_NAMES.get(table.name, table.title)) for table in builtin_tables()
-        )
-        table_key, cycle_key = compensation.TABLE_KEY, compensation.CYCLE_KEY
-        return (
-            Setting(table_key, N_("Compensation table"), tables, defaults[table_key]),
-            Setting(cycle_key, N_("Dealer and vulnerability"),
-                    (Choice("chicago", N_("the Chicago cycle of four deals")),
-                     Choice("board", N_("by the deal's number, as duplicate boards"))),
-                    defaults[cycle_key]),
-            Setting(DEALS_2_3_KEY, N_("Vulnerable on deals 2 and 3"),
-                    (Choice("dealer", N_("the dealer's side (ACBL)")),
-                     Choice("non-dealer", N_("the other side"))),
-                    defaults[DEALS_2_3_KEY]),
-        )  # fmt: skip
 
     def header(
         self, settings: Mapping[str, str], players: Mapping[str, str], first_dealer: str
@@ -81,34 +53,13 @@ class CompensationPad(LogPad):
         _builtin_only(header)
         return header, readings
 
-    def start(self, log: DealLog) -> compensation.CompensationState:
-        """An evening with no deals yet, with the log's settings, first dealer and players."""
-        settings: compensation.CompensationSettings = log.settings  # type: ignore[assignment]
-        return compensation.start(settings, log.first_dealer, log.players)
+    def deal_info(self, state: CompensationState, deal: LoggedDeal) -> dict[str, Any]:
+        """North-South's IMPs on the deal."""
+        return {"score": signed(state.deals[-1].scored.imps(Side.NS))}
 
-    def apply(
-        self, state: compensation.CompensationState, deal: Deal, players: Players | None
-    ) -> compensation.CompensationState:
-        """The evening after *deal*."""
-        return compensation.apply(state, deal, players)
-
-    def next_deal(self, state: compensation.CompensationState) -> dict[str, Any]:
-        """The next deal's number, dealer and vulnerability."""
-        return {
-            "deal": state.next_number,
-            "dealer": state.dealer.value,
-            "vulnerability": state.vulnerability.value,
-        }
-
-    def deal_info(self, state: compensation.CompensationState, deal: Deal) -> dict[str, Any]:
-        """The deal's number and North-South's IMPs."""
-        last = state.deals[-1]
-        return {"deal": last.number, "score": signed(last.scored.imps(Side.NS))}
-
-    def preview_of(self, fold: Fold, deal: Deal) -> Preview:
+    def preview_of(self, sheet: PadState[CompensationState], deal: LoggedDeal) -> Preview:
         """The contract's score, then the table's price and the IMPs of the scoring side."""
-        state: compensation.CompensationState = fold.state
-        scored = compensation.apply(state, deal).deals[-1].scored
+        scored = compensation.apply(sheet.state, deal).deals[-1].scored
         side = scored.scoring_side or Side.NS
         declarer = scored.declarer_side
         vulnerable = None if declarer is None else scored.vulnerability.is_vulnerable(declarer)
@@ -124,14 +75,14 @@ class CompensationPad(LogPad):
 
     # what the page draws -------------------------------------------------------------------------------
 
-    def evening(self, fold: Fold) -> list[dict[str, Any]]:
+    def evening(self, sheet: PadState[CompensationState]) -> list[dict[str, Any]]:
         """Each deal of the evening with North-South's figures and running IMPs."""
-        state: compensation.CompensationState = fold.state
-        running = 0
+        state = sheet.state
         rows = []
+        total = 0
         for deal in state.deals:
             scored = deal.scored
-            running += scored.imps(Side.NS)
+            total += scored.imps(Side.NS)
             rows.append({
                 "number": deal.number,
                 "dealer": deal.dealer.value,
@@ -142,43 +93,21 @@ class CompensationPad(LogPad):
                 "score": scored.points(Side.NS),
                 "difference": scored.difference(Side.NS),
                 "imps": scored.imps(Side.NS),
-                "running": running,
+                "running": total,
             })  # fmt: skip
         return rows
 
-    def sides(self, fold: Fold) -> dict[str, compensation.Totals]:
+    def sides(self, sheet: PadState[CompensationState]) -> dict[str, compensation.Totals]:
         """Each side's evening."""
-        state: compensation.CompensationState = fold.state
-        return {side.value: state.side_totals(side) for side in SIDES}
+        return {side.value: sheet.state.side_totals(side) for side in SIDES}
 
-    def players_table(self, fold: Fold) -> list[tuple[str, compensation.Totals]]:
+    def players_table(self, sheet: PadState[CompensationState]) -> list[tuple[str, compensation.Totals]]:
         """Each named player's evening, most IMPs first."""
-        state: compensation.CompensationState = fold.state
-        return sorted(state.player_totals().items(), key=lambda item: (-item[1].imps, item[0]))
+        return sorted(sheet.state.player_totals().items(), key=lambda item: (-item[1].imps, item[0]))
 
-    def lines(self, fold: Fold) -> list[Line]:
-        """Running IMPs after each deal: per named player, or per side when nobody is named."""
-        state: compensation.CompensationState = fold.state
-        names = sorted({name for deal in state.deals if deal.players for _, name in deal.players.seats})
-        if not names:
-            ns, totals = [0], {Side.NS: 0}
-            for deal in state.deals:
-                totals[Side.NS] += deal.scored.imps(Side.NS)
-                ns.append(totals[Side.NS])
-            return [Line("NS", tuple(ns)), Line("EW", tuple(-value for value in ns))]
-        running = dict.fromkeys(names, 0)
-        series: dict[str, list[int]] = {name: [0] for name in names}
-        for deal in state.deals:
-            if deal.players is not None:
-                for seat, name in deal.players.seats:
-                    running[name] += deal.scored.imps(seat.side)
-            for name in names:
-                series[name].append(running[name])
-        return [Line(name, tuple(series[name])) for name in names]
-
-    def chart(self, fold: Fold, side_names: Mapping[str, str]) -> Markup:
+    def chart(self, sheet: PadState[CompensationState], side_names: Mapping[str, str]) -> Markup:
         """The evening as a line chart (SVG): running IMPs after each deal, one line per player."""
-        lines = self.lines(fold)
+        lines = [Line(name, points) for name, points in sheet.state.running_imps().items()]
         deals = max((len(line.points) - 1 for line in lines), default=0)
         if deals == 0:
             return Markup("")
@@ -226,7 +155,7 @@ class CompensationPad(LogPad):
 
 def _builtin_only(header: Sequence[tuple[str, str]]) -> None:
     for key, value in header:
-        if key == compensation.TABLE_KEY and builtin_table(value) is None:
+        if key == "table" and builtin_table(value) is None:
             names = ", ".join(table.name for table in builtin_tables())
             raise ParseError(
                 N_("the scorepad uses its own compensation tables ({names}), not {value!r}"),
@@ -235,5 +164,5 @@ def _builtin_only(header: Sequence[tuple[str, str]]) -> None:
             )
 
 
-PAD = CompensationPad()
+PAD = CompensationPad(compensation.COMPENSATION)
 """The compensation evening's scorepad."""

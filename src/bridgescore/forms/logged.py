@@ -1,14 +1,17 @@
-"""What the home forms (rubber, Chicago, compensation) consume: one deal, its claims, who sat where.
+"""What the home forms (rubber, Chicago, compensation) consume: one logged deal and its claims.
 
-A :class:`Deal` is a played or passed-out result plus the per-deal facts a form may need. Rubber
-and Chicago read the honours claim; the compensation form adds its own optional fields (high-card
-points, vulnerability, fit, the cards) beside it, so every form reads the same record::
+A :class:`LoggedDeal` is a played or passed-out result plus the per-deal facts a form may need,
+each given on a deal line as a :class:`DealOption` (``honours=NS:100``, ``hcp=NS:25``). Rubber and
+Chicago read the honours claim; the compensation form reads the high-card points, vulnerability,
+fit or the cards, so every form reads the same record::
 
-    >>> deal = Deal(Result.parse("4S N ="), honours=HonoursClaim(Side.EW, 100))
+    >>> deal = LoggedDeal(Result.parse("4S N ="), honours=HonoursClaim(Side.EW, 100))
     >>> deal.declarer_side, deal.honours.points
     (<Side.NS: 'NS'>, 100)
-    >>> Deal(Result.parse("pass")).is_passed_out
+    >>> LoggedDeal(Result.parse("pass")).is_passed_out
     True
+    >>> DealOption.HCP.read("NS:25"), DealOption.HONOURS.text_of(deal)
+    (HcpSplit(ns=25, ew=15), 'EW:100')
 
 The deal log (:mod:`bridgescore.formats.deallog`) reads and writes these from text.
 """
@@ -16,45 +19,18 @@ The deal log (:mod:`bridgescore.formats.deallog`) reads and writes these from te
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum
+from typing import Any
 
 from bridgescore.core import numbers
-from bridgescore.core.cards import Deal as Cards
-from bridgescore.core.cards import Fit, HcpSplit
 from bridgescore.core.contract import Result
+from bridgescore.core.deal import Deal as Cards
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
-from bridgescore.core.notation import parse_seat, parse_side
-from bridgescore.core.seat import Seat, Side
+from bridgescore.core.evaluation import Fit, HcpSplit
+from bridgescore.core.premiums import HONOURS, HONOURS_AT_NOTRUMP
+from bridgescore.core.seat import Side, parse_side
 from bridgescore.core.strain import Strain
-from bridgescore.core.vulnerability import Vulnerability
-
-
-class Form(StrEnum):
-    """A form of home scoring that reads a deal log."""
-
-    RUBBER = "rubber"
-    CHICAGO = "chicago"
-    COMPENSATION = "compensation"
-
-    @classmethod
-    def parse(cls, text: str) -> Form:
-        """Read a form's name, in English or Russian.
-
-        >>> Form.parse("Rubber"), Form.parse("роббер")
-        (<Form.RUBBER: 'rubber'>, <Form.RUBBER: 'rubber'>)
-        """
-        key = " ".join(text.lower().split())
-        if key in _FORM_WORDS:
-            return _FORM_WORDS[key]
-        raise ParseError(N_("unknown form {value!r}: use rubber, chicago or compensation"), value=text)
-
-
-_FORM_WORDS = {
-    "rubber": Form.RUBBER, "роббер": Form.RUBBER, "робер": Form.RUBBER,
-    "chicago": Form.CHICAGO, "чикаго": Form.CHICAGO,
-    "compensation": Form.COMPENSATION, "компенсация": Form.COMPENSATION,
-    "бридж с компенсацией": Form.COMPENSATION,
-}  # fmt: skip
+from bridgescore.core.vulnerability import Vulnerability, parse_vulnerability
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +51,7 @@ class HonoursClaim:
     def __post_init__(self) -> None:
         if not isinstance(self.side, Side):
             raise RuleError(N_("{value!r} is not a side"), value=self.side)
-        if isinstance(self.points, bool) or self.points not in (100, 150):
+        if isinstance(self.points, bool) or self.points not in HONOURS:
             raise RuleError(
                 N_("honours are worth 100 (four honours) or 150 (five, or four aces), not {value!r}"),
                 value=self.points,
@@ -106,7 +82,7 @@ _CARDS = Term(N_("the four hands of a deal"))
 
 
 @dataclass(frozen=True, slots=True)
-class Deal:
+class LoggedDeal:
     """One deal of a home form: the result (declarer required unless passed out) and its claims.
 
     Fields beyond ``result`` are optional, typed facts about the deal; a form ignores those it
@@ -139,7 +115,7 @@ class Deal:
                 raise RuleError(N_("{value!r} is not an honours claim"), value=self.honours)
             if contract.is_passed_out:
                 raise RuleError(N_("a passed-out deal has no honours: nothing was played"))
-            if contract.strain is Strain.NOTRUMP and self.honours.points != 150:
+            if contract.strain is Strain.NOTRUMP and self.honours.points not in HONOURS_AT_NOTRUMP:
                 raise RuleError(
                     N_("at no trump only the four aces in one hand count as honours, for 150, not 100")
                 )
@@ -182,67 +158,79 @@ class Deal:
         return self.result.contract.declarer_side
 
 
-@dataclass(frozen=True, slots=True)
-class Players:
-    """Who sits where: a name for some or all of the four seats.
+_VULNERABILITY_TEXT = {
+    Vulnerability.NONE: "none",
+    Vulnerability.NS: "NS",
+    Vulnerability.EW: "EW",
+    Vulnerability.BOTH: "both",
+}
 
-    >>> table = Players.parse("N=Аня, E=Борис, Ю=Вера, W=Глеб")
-    >>> table.name(Seat.SOUTH), table.names(Side.EW), str(table)
-    ('Вера', ('Борис', 'Глеб'), 'N=Аня, E=Борис, S=Вера, W=Глеб')
+
+class DealOption(Enum):
+    """A ``key=value`` fact a deal line may carry; each form says which it reads.
+
+    The value is ``(key in a log, field of LoggedDeal)``.
     """
 
-    seats: tuple[tuple[Seat, str], ...]
+    HONOURS = ("honours", "honours")
+    """Honours held and claimed: ``honours=NS:100`` (rubber, Chicago)."""
+    HCP = ("hcp", "hcp")
+    """The split of the high-card points: ``hcp=NS:25`` (compensation)."""
+    VULNERABILITY = ("vul", "vulnerability")
+    """The vulnerability, when it does not follow the cycle: ``vul=NS`` (compensation)."""
+    FIT = ("fit", "fit")
+    """The scoring side's best fit: ``fit=H9``, ``fit=none`` (compensation)."""
+    CARDS = ("deal", "cards")
+    """The four hands: ``deal=N:AKQJ.T98.765.432 …`` (compensation)."""
 
-    def __post_init__(self) -> None:
-        seen: set[Seat] = set()
-        names: set[str] = set()
-        for seat, name in self.seats:
-            if not isinstance(seat, Seat):
-                raise RuleError(N_("{value!r} is not a seat"), value=seat)
-            if seat in seen:
-                raise RuleError(N_("seat {seat} is named twice"), seat=seat)
-            seen.add(seat)
-            if not isinstance(name, str) or name != name.strip() or not name:
-                raise RuleError(N_("a player's name cannot be empty or start or end with spaces"))
-            if any(mark in name for mark in _RESERVED):
-                raise RuleError(
-                    N_("a player's name cannot contain ',', '=', '#' or a line break: {name!r}"), name=name
-                )
-            if name in names:
-                raise RuleError(N_("{name!r} cannot sit in two seats"), name=name)
-            names.add(name)
-        in_order = tuple(sorted(self.seats, key=lambda item: item[0].index))
-        if in_order != self.seats:  # kept N E S W, so that one seating is one value
-            object.__setattr__(self, "seats", in_order)
+    @property
+    def key(self) -> str:
+        """The option's key on a deal line (``vul``)."""
+        key: str = self.value[0]
+        return key
+
+    @property
+    def field(self) -> str:
+        """The :class:`LoggedDeal` field that holds it."""
+        name: str = self.value[1]
+        return name
 
     @classmethod
-    def parse(cls, text: str) -> Players:
-        """Read ``N=Аня, E=Борис, S=Вера, W=Глеб`` (seats N E S W or С В Ю З, in any order)."""
-        seats: list[tuple[Seat, str]] = []
-        for part in text.split(","):
-            seat_text, equals, name = part.partition("=")
-            if not equals:
-                raise ParseError(
-                    N_("{value!r} is not a seat and a name: write them as N=Anna, E=Boris, S=Vera, W=Gleb"),
-                    value=part.strip(),
-                )
-            seats.append((parse_seat(seat_text), name.strip()))
-        return cls(tuple(seats))
+    def named(cls, text: str) -> DealOption | None:
+        """The option a deal line names (``honors`` and ``vulnerability`` are read too), or None."""
+        key = text.lower().replace("honors", "honours")
+        key = "vul" if key == "vulnerability" else key
+        return next((option for option in cls if option.key == key), None)
 
-    def name(self, seat: Seat) -> str | None:
-        """The name of the player in *seat*, if known."""
-        return dict(self.seats).get(seat)
+    def read(self, text: str) -> Any:
+        """The option's value read from its text (the type's own parser names what is wrong)."""
+        if self is DealOption.HONOURS:
+            return HonoursClaim.parse(text)
+        if self is DealOption.HCP:
+            return HcpSplit.parse(text)
+        if self is DealOption.VULNERABILITY:
+            return parse_vulnerability(text)
+        if self is DealOption.FIT:
+            return Fit.parse(text)
+        return Cards.parse(text)
 
-    def names(self, side: Side) -> tuple[str, ...]:
-        """The known names of *side*'s two players, North or East first."""
-        return tuple(name for seat, name in self.seats if seat.side is side)
+    def value_of(self, deal: LoggedDeal) -> object:
+        """What *deal* gives for this option (None when not given)."""
+        value: object = getattr(deal, self.field)
+        return value
 
-    def as_dict(self) -> dict[str, str]:
-        """``{"N": "Аня", …}`` for the known seats."""
-        return {seat.value: name for seat, name in self.seats}
+    def text_of(self, deal: LoggedDeal) -> str | None:
+        """The option's value on *deal* as a log writes it (None when not given)."""
+        value = self.value_of(deal)
+        if value is None:
+            return None
+        if isinstance(value, Vulnerability):
+            return _VULNERABILITY_TEXT[value]
+        return str(value)
 
-    def __str__(self) -> str:
-        return ", ".join(f"{seat}={name}" for seat, name in self.seats)
-
-
-_RESERVED = (",", "=", "#", "\n", "\r")
+    @property
+    def refused(self) -> str:
+        """The message when a game's settings do not score this option (an English msgid)."""
+        if self is DealOption.HONOURS:
+            return N_("honours are not scored in this {form} (honours: off), so {value} cannot be claimed")
+        return N_("{option}= is not scored in this {form}, so {value} cannot be given")

@@ -1,0 +1,275 @@
+"""The scorepad of any form of scoring, derived from its description; a form's view adds its drawing.
+
+A :class:`Scorepad` keeps a game as the deal log has it (:mod:`bridgescore.formats.deallog`): the
+header lines are validated by :func:`~bridgescore.formats.deallog.parse_header`, each line by
+:func:`~bridgescore.formats.deallog.parse_deal` and the form's settings, and the page's state is
+the form's fold over the deals (``start`` then ``apply``), folded on as deals are added. The
+settings the new-game page offers, the taps of the deal entry and the next deal's dealer and
+vulnerability all come from the form's :class:`~bridgescore.forms.description.FormDescription`;
+a form's view (``web/views/<form>.py``) overrides only what is drawn differently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Generic, TypeVar
+
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
+from bridgescore.core.scoring import LAW, Score, score
+from bridgescore.core.seat import Side, parse_seat
+from bridgescore.formats import deallog
+from bridgescore.formats.deallog import format_deal, parse_deal
+from bridgescore.forms.description import Choice, FormDescription, FormState, Settings
+from bridgescore.forms.log import DealLog
+from bridgescore.forms.logged import DealOption, LoggedDeal
+from bridgescore.forms.players import Players
+from bridgescore.store.journal import Kind
+from bridgescore.web.pads import PadState, Preview, Reading, Row
+
+S = TypeVar("S", bound=Settings)
+St = TypeVar("St", bound=FormState)
+
+PLAYERS_KEY = "players"
+TAPPED = (DealOption.HONOURS, DealOption.HCP)
+"""The deal options the entry offers as taps (the others are typed)."""
+
+
+def header_text(header: Sequence[tuple[str, str]]) -> str:
+    """The header lines as deal-log text."""
+    return "".join(f"{key}: {value}\n" for key, value in header)
+
+
+def canonical_header(log: DealLog[Any, Any]) -> list[tuple[str, str]]:
+    """A log's header as ``(key, value)`` pairs in the deal log's canonical order and spelling."""
+    pairs = [("form", log.form.name), ("first dealer", log.first_dealer.value), ("we", log.we.value)]
+    if log.players is not None:
+        pairs.append((PLAYERS_KEY, str(log.players)))
+    pairs.extend(log.settings.header())
+    return pairs
+
+
+@lru_cache(maxsize=512)
+def _read_header(form: FormDescription[Any, Any], header: tuple[tuple[str, str], ...]) -> DealLog[Any, Any]:
+    return deallog.parse_header(header_text(header), form=form)
+
+
+def seating_text(players: Players, language: str) -> str:
+    """``N=Аня, E=Борис …`` (in Russian ``С=Аня, В=Борис …``)."""
+    return ", ".join(
+        f"{seat.letter('ru' if language == 'ru' else 'en')}={name}" for seat, name in players.seats
+    )
+
+
+def is_players_line(text: str) -> bool:
+    """Whether *text* is a ``players: …`` line rather than a deal."""
+    key, colon, _ = text.partition(":")
+    return bool(colon) and key.strip().lower() == PLAYERS_KEY
+
+
+def players_of(text: str) -> Players:
+    """The players a ``players: …`` line seats."""
+    return Players.parse(text.partition(":")[2])
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A choice the new-game page offers: a header key, its label, the choices and the default's text."""
+
+    key: str
+    label: str
+    choices: tuple[Choice[Any], ...]
+    default: str
+    help: str = ""
+    source: str = ""
+
+
+WE = Offer(
+    "we", N_("Our side (the left column, «We»)"),
+    (Choice(Side.NS, "NS", N_("North-South")), Choice(Side.EW, "EW", N_("East-West"))), "NS",
+)  # fmt: skip
+"""The side written in the «We» column of a sheet that has one (the log's ``we:`` line)."""
+
+
+class Scorepad(Generic[S, St]):
+    """A form of scoring as the web app uses it: the deal log reads, the form's fold scores.
+
+    Everything here is derived from the form's description; a form's view overrides
+    :meth:`preview_of` and :meth:`deal_info` and adds what its page template draws.
+    """
+
+    template: str | None = None
+    """The partial that draws the state (``boards/rubber.html``); None: the list of deals only."""
+
+    def __init__(self, form: FormDescription[S, St]) -> None:
+        self.description = form
+        self.form = form.name
+        """The form's name in the deal log and in addresses: ``rubber``, ``chicago``, ``compensation``."""
+        self.name = form.title
+        """Its name for people (an English msgid)."""
+        self.entry = frozenset(option.key for option in form.options if option in TAPPED)
+        """Which extra taps the deal entry offers: ``honours``, ``hcp``."""
+
+    # what the new-game page offers --------------------------------------------------------------------
+
+    def settings(self) -> tuple[Offer, ...]:
+        """What the new-game page asks: «We» when the sheet has that column, then each setting that has
+        a choice, with its default (the law's value) — all from the form's description."""
+        offers = [WE] if self.description.we else []
+        defaults = self.description.defaults
+        offers.extend(
+            Offer(declared.key, declared.label, declared.choices, declared.text(getattr(defaults, name)),
+                  declared.help, declared.source)
+            for name, declared in self.description.declared()
+            if len(declared.choices) > 1
+        )  # fmt: skip
+        return tuple(offers)
+
+    def entry_for(self, header: Sequence[tuple[str, str]]) -> frozenset[str]:
+        """The extra taps this game's deal entry offers (honours only when its settings score them)."""
+        offered = self.description.options_for(self.header_log(header).settings)
+        return frozenset(option.key for option in offered if option in TAPPED)
+
+    # the game's log -----------------------------------------------------------------------------------
+
+    def header_log(self, header: Sequence[tuple[str, str]]) -> DealLog[S, St]:
+        """The game's header, read by the deal log (cached: it never changes)."""
+        log: DealLog[S, St] = _read_header(self.description, tuple((str(k), str(v)) for k, v in header))
+        return log
+
+    def header(
+        self, settings: Mapping[str, str], players: Mapping[str, str], first_dealer: str
+    ) -> list[tuple[str, str]]:
+        """The header lines of a new game, checked by the deal log and written canonically."""
+        lines = [("form", self.form), ("first dealer", parse_seat(first_dealer).value)]
+        seated = self.players(players)
+        if seated is not None:
+            lines.append((PLAYERS_KEY, str(seated)))
+        for key, value in settings.items():
+            if "\n" in key or "\n" in value or ":" in key:
+                raise ParseError(N_("{key!r} is not a setting"), key=key)
+            lines.append((key, value))
+        return canonical_header(deallog.parse_header(header_text(lines), form=self.description))
+
+    def players(self, players: Mapping[str, str]) -> Players | None:
+        """Players from a seat → name mapping (empty names left out); None when nobody is named."""
+        named = [(parse_seat(seat), name.strip()) for seat, name in players.items() if name.strip()]
+        return Players(tuple(named)) if named else None
+
+    def players_line(self, players: Mapping[str, str]) -> str:
+        """``players: N=…, E=…`` for the seats named."""
+        seated = self.players(players)
+        if seated is None:
+            raise RuleError(N_("name at least one player"))
+        return f"{PLAYERS_KEY}: {seated}"
+
+    def display(self, text: str, language: str) -> str:
+        """A stored line in *language*'s notation (a line that no longer reads is shown as stored)."""
+        try:
+            if is_players_line(text):
+                return seating_text(players_of(text), language)
+            return format_deal(parse_deal(text, self.description), "ru" if language == "ru" else "en")
+        except BridgeScoreError:
+            return text
+
+    def read_line(self, text: str, header: Sequence[tuple[str, str]]) -> Reading:
+        """A deal (checked against the game's settings) or a ``players:`` line, canonically written.
+
+        A line that reads may be added at the end of any log that replays, and the log still
+        replays: the app relies on this to store a new deal without replaying the whole log.
+        """
+        if is_players_line(text):
+            return Reading(Kind.PLAYERS, f"{PLAYERS_KEY}: {players_of(text)}")
+        deal = parse_deal(text, self.description)
+        self.description.refuse(self.header_log(header).settings, deal)
+        return Reading(Kind.DEAL, format_deal(deal))
+
+    # the fold -----------------------------------------------------------------------------------------
+
+    def replay(self, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> PadState[St]:
+        """The page's state after every line of the log; raises (naming the deal) if it does not replay."""
+        log = self.header_log(header)
+        state = self.description.start(log.settings, log.first_dealer, log.players)
+        empty = PadState(state, log, log.players, self.template, {}, ())
+        return self.extend(empty, header, lines)
+
+    def extend(
+        self, sheet: PadState[St], header: Sequence[tuple[str, str]], lines: Sequence[str]
+    ) -> PadState[St]:
+        """*sheet* folded on over *lines* added at the end of its log (nothing is replayed)."""
+        state, players = sheet.state, sheet.players
+        deals = list(sheet.deals)
+        for text in lines:
+            if is_players_line(text):
+                players = players_of(text)
+                deals.append({"text_en": seating_text(players, "en"), "text_ru": seating_text(players, "ru")})
+                continue
+            deal = parse_deal(text, self.description)
+            number = state.next_number
+            try:
+                state = self.description.apply(state, deal, players)
+            except BridgeScoreError as error:
+                raise RuleError(N_("deal {number}: {problem}"), number=number, problem=error) from error
+            deals.append(
+                {
+                    "text_en": format_deal(deal, "en"),
+                    "text_ru": format_deal(deal, "ru"),
+                    "deal": number,
+                    **self.deal_info(state, deal),
+                }
+            )
+        return PadState(state, sheet.log, players, self.template, self.next_deal(state), tuple(deals))
+
+    def next_deal(self, state: St) -> dict[str, Any]:
+        """The deal to come: ``deal`` (its number), ``dealer``, ``vulnerability``."""
+        upcoming: dict[str, Any] = {"deal": state.next_number, "dealer": state.dealer.value}
+        vulnerability = getattr(state, "vulnerability", None)
+        if vulnerability is not None:
+            upcoming["vulnerability"] = vulnerability.value
+        return upcoming
+
+    def deal_info(self, state: St, deal: LoggedDeal) -> dict[str, Any]:
+        """What the list of deals shows beside *deal*, just applied to *state* (its score …)."""
+        return {}
+
+    def preview(self, sheet: PadState[St], header: Sequence[tuple[str, str]], text: str) -> Preview:
+        """*text* scored as the next deal on *sheet*."""
+        reading = self.read_line(text, header)
+        if reading.kind is Kind.PLAYERS:
+            return Preview(reading)
+        return self.preview_of(sheet, parse_deal(reading.text, self.description))
+
+    def preview_of(self, sheet: PadState[St], deal: LoggedDeal) -> Preview:
+        """*deal* scored as the next deal of *sheet*: by default the contract's score and its total."""
+        vulnerability = getattr(sheet.state, "vulnerability", None)
+        side = deal.declarer_side
+        vulnerable = side is not None and vulnerability is not None and vulnerability.is_vulnerable(side)
+        scored = core_score(deal, vulnerable)
+        rows = () if scored is None else (Row(N_("Total"), scored.total),)
+        return Preview(Reading(Kind.DEAL, format_deal(deal)), scored, vulnerable, rows)
+
+    # files --------------------------------------------------------------------------------------------
+
+    def split(self, text: str) -> tuple[list[tuple[str, str]], list[Reading]]:
+        """A deal-log file as header lines and lines (every bad line reported by the deal log)."""
+        log = deallog.loads(text, form=self.description)
+        readings = [
+            Reading(Kind.PLAYERS, f"{PLAYERS_KEY}: {entry}")
+            if isinstance(entry, Players)
+            else Reading(Kind.DEAL, format_deal(entry))
+            for entry in log.entries
+        ]
+        return canonical_header(log), readings
+
+    def dumps(self, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> str:
+        """The game as canonical deal-log text."""
+        text = header_text(header) + "".join(f"{line}\n" for line in lines)
+        return deallog.dumps(deallog.loads(text, form=self.description))
+
+
+def core_score(deal: LoggedDeal, vulnerable: bool) -> Score | None:
+    """The core's explained score of a played deal under the law (None when passed out)."""
+    if deal.is_passed_out:
+        return None
+    return score(deal.result, vulnerable=vulnerable, rules=LAW)

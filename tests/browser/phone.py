@@ -1,0 +1,37 @@
+"""Debian's chromium at phone size: what the browser tests and `make screenshots` open.
+
+Playwright drives /usr/bin/chromium (or ``BRIDGESCORE_CHROMIUM``); `playwright install` is never used.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, Playwright, ViewportSize
+
+CHROMIUM = Path(os.environ.get("BRIDGESCORE_CHROMIUM", "/usr/bin/chromium"))
+ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]  # fmt: skip
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Debian's chromium, headless."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+
+
+@contextmanager
+def phone_page(browser: Browser, locale: str) -> Iterator[Page]:
+    """A page on a phone (390×844 CSS pixels at twice the density, touch) whose language is *locale*."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale, is_mobile=True,
+                                  has_touch=True)  # fmt: skip
+    context.set_default_timeout(10_000)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

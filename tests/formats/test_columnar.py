@@ -1,0 +1,121 @@
+"""The command on arrays equals the object path on random plain events, in every format it writes."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bridgescore.cli.main import main
+from bridgescore.formats import columnar, pbn
+from bridgescore.formats.pbn.columns import read_columns, read_columns_text
+from bridgescore.forms.duplicate.columns import score_columns
+from bridgescore.forms.duplicate.conventions import event_scoring
+from bridgescore.forms.duplicate.export import as_dict
+from bridgescore.forms.duplicate.publish import publish
+from bridgescore.forms.duplicate.results import score_event
+from bridgescore.forms.duplicate.settings import Scoring
+
+STRAINS = ("C", "D", "H", "S", "NT")
+CONTRACTS = [
+    f"{level}{strain}{risk}" for level in range(1, 8) for strain in STRAINS for risk in ("", "X", "XX")
+]
+
+
+@st.composite
+def plain_pbn(draw: st.DrawFn) -> str:
+    """A plain results file: boards with ScoreTables of played results, Mitchell or Howell numbering."""
+    boards = draw(st.integers(1, 4))
+    howell = draw(st.booleans())
+    scoring = draw(st.sampled_from(["MP", "MP2", "IMP;Butler", "IMP;Cross1", "IMP;Cross2"]))
+    text = ["% PBN 2.1", "% EXPORT"]
+    for number in sorted(draw(st.sets(st.integers(1, 36), min_size=boards, max_size=boards))):
+        text += [
+            '[Event "Random"]', f'[Board "{number}"]', f'[Scoring "{scoring}"]',
+            '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R"]',
+        ]  # fmt: skip
+        for table in range(draw(st.integers(1, 6))):
+            ns = str(table + 1)
+            ew = str(draw(st.integers(1, 6)) if howell else table + 11)
+            contract = draw(st.sampled_from(CONTRACTS))
+            text.append(f"{ns} {ew} {contract} {draw(st.sampled_from('NESW'))} {draw(st.integers(0, 13))}")
+        text.append("")
+    return "\n".join(text) + "\n"
+
+
+def _fast(text: str, style: str) -> str:
+    read = read_columns_text(text.encode())
+    assert read is not None
+    scored = score_columns(read.columns, event_scoring(read.event))
+    assert scored is not None
+    out = io.BytesIO()
+    {"json": columnar.write_json, "pbn": columnar.write_pbn}[style](read, scored, out)
+    return out.getvalue().decode()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plain_pbn())
+def test_arrays_give_the_object_paths_json_ranking_and_pbn(text: str) -> None:
+    event = pbn.loads(text).event
+    scored = score_event(event, event_scoring(event))
+    assert json.loads(_fast(text, "json")) == json.loads(json.dumps(as_dict(scored), ensure_ascii=False))
+    # The PBN written from arrays reads back as the event the object path writes.
+    ours = pbn.loads(_fast(text, "pbn")).event
+    theirs = pbn.loads(pbn.dumps(publish(scored))).event
+    assert ours == theirs
+
+
+@settings(max_examples=30, deadline=None)
+@given(plain_pbn())
+def test_standings_on_arrays_are_the_kernels_and_the_references(text: str) -> None:
+    read = read_columns_text(text.encode())
+    assert read is not None
+    scoring = event_scoring(read.event)
+    scored = score_columns(read.columns, scoring)
+    assert scored is not None
+    reference = score_event(pbn.loads(text).event, scoring).sections[0]
+    assert scored.standings == reference.standings
+    assert scored.score_ns.tolist() == [line.score_ns for board in reference.boards for line in board.lines]
+
+
+def test_the_command_on_a_plain_file_round_trips_and_checks_clean(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "plain.pbn"
+    source.write_text(
+        "% PBN 2.1\n"
+        '[Event "Club"]\n[Board "1"]\n[Scoring "MP"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
+        " 1 11 4S   N 10\n 2 12 4S   N 11\n 3 13 3NT  S  9\n\n"
+        '[Event "Club"]\n[Board "2"]\n[Scoring "MP"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"]\n'
+        " 1 12 2H   E  8\n 2 13 3C   N  9\n 3 11 2H   E  9\n"
+    )
+    assert read_columns([source]) is not None
+    assert main(["event", str(source), "--format", "pbn"]) == 0
+    written = tmp_path / "ours.pbn"
+    written.write_text(capsys.readouterr().out)
+    assert main(["event", str(written), "--check"]) == 0  # every number we published, re-checked
+    assert "no differences" in capsys.readouterr().out
+    assert main(["event", str(source)]) == 0
+    out = capsys.readouterr().out
+    assert "Board 2" in out and "Ranking" in out
+    assert main(["event", str(source), "--no-travellers"]) == 0
+    out = capsys.readouterr().out
+    assert "2 boards, 6 traveller lines" in out and "Board 2" not in out
+
+
+def test_files_that_are_not_plain_go_to_the_object_reader() -> None:
+    data = Path(__file__).parents[1] / "data" / "results"
+    assert read_columns([data / "ruter_pairs_2022.pbn"]) is None  # TotalScoreTable, names, published numbers
+    assert (
+        read_columns_text(
+            b'[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 14\n'
+        )
+        is None
+    )
+    assert Scoring().name == "mp"
