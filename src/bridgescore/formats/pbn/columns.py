@@ -152,7 +152,7 @@ def read_columns_text(data: bytes) -> ColumnsRead | None:  # noqa: PLR0915
             return None
         board_text = tags.get("Board", "").strip()
         if (
-            not board_text.isdigit()
+            not re.fullmatch(r"[0-9]{1,9}", board_text)  # "²" is a digit to str.isdigit, not to int
             or not int(board_text) >= 1
             or (numbers and int(board_text) <= numbers[-1])
         ):
