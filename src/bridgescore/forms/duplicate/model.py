@@ -315,6 +315,18 @@ class PublishedStanding:
     """Boards the participant played (PBN ``NrBoards``)."""
     imps: Decimal | None = None
     """Total IMPs, when a file prints them beside VPs."""
+    cumulative: bool = False
+    """Whether ``total``, ``percentage``, ``rank`` and ``boards`` are the standing over every session
+    so far (after session *k* of *n*, PBN ``TotalScoreMP`` beside ``SessionScoreMP``), which this
+    file's boards alone cannot reproduce."""
+    session_total: Decimal | None = None
+    """This session's total (PBN ``SessionScoreMP``, ``SessionScoreIMP`` …)."""
+    session_percentage: Decimal | None = None
+    """This session's percentage (PBN ``SessionPercentage``)."""
+    session_rank: Rank | None = None
+    """The place in this session (PBN ``SessionRank``)."""
+    session_boards: int | None = None
+    """Boards played in this session (PBN ``NrBoardsSession``)."""
 
 
 @dataclass(frozen=True, slots=True)
