@@ -485,7 +485,10 @@ def _check_section(
                             comparer, seen.differing)
             )  # fmt: skip
         numbered = sum(1 for scored in board.lines if _has_numbers(scored.line.published))
-        director = None if score_differs else _director_set(comparer, since, numbered)
+        # In teams each line is compared only with its match's other room: "the others agree" says
+        # nothing there, so a line alone differing stays a difference.
+        field_of_scores = scoring.method is not Method.TEAMS and not section.matches
+        director = _director_set(comparer, since, numbered) if field_of_scores and not score_differs else None
         for position, scored in enumerate(board.lines):
             printed_line = scored
             if director is not None and line_label(scored.line) == director:
