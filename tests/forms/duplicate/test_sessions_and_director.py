@@ -15,6 +15,7 @@ from bridgescore.formats import pbn
 from bridgescore.forms.duplicate import Board, Movement, Participant, PublishedLine, PublishedStanding, Rank
 from bridgescore.forms.duplicate.check import (
     WHY_CUMULATIVE,
+    WHY_DIRECTOR_MARKED,
     WHY_DIRECTOR_NUMBER,
     WHY_DIRECTOR_SCORE,
     check_event,
@@ -206,3 +207,44 @@ def test_one_line_differing_with_too_few_others_to_agree_is_a_difference() -> No
     )
     report = check_event(event_of(_board(*lines), movement=Movement.MITCHELL))
     assert [(d.field, d.theirs) for d in report.differences] == [("mp_ns", "1")]
+
+
+# --- numbers the file marks as the director's (PBN §5: ``^``, an artificial/adjusted score) ------------
+
+_MARKED = (
+    '[Event "Club pairs"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Scoring "MatchPoints"]\n'
+    '[TotalScoreTable "PairId\\2R;Direction\\2L;TotalScoreMP\\3R"]\n'
+    " 1 NS 4\n 2 NS {two}\n 3 NS 2\n"
+    '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\4R;MP_NS\\3R"]\n'
+    " 1 11 4S N 10 420 4\n"
+    " 2 12 4S N  9 -50 {mp}\n"
+    " 3 13 2S N 10 170 2\n"
+)
+
+
+def test_a_number_marked_as_the_directors_stands_in_for_ours_in_the_totals() -> None:
+    # NS 2's −50 earns 0 matchpoints; the file gives it ^1 (the director's) and a total of 1.
+    loaded = pbn.loads(_MARKED.format(two="1", mp="^1"))
+    assert loaded.diagnostics == ()
+    report = check_event(loaded.event)
+    assert report.ok, report.differences
+    assert [(d.field, d.theirs, d.ours, d.why) for d in report.unverified] == [
+        ("mp_ns", "1", "0", WHY_DIRECTOR_MARKED)
+    ]
+    # Unmarked, the same 1 is also taken as the director's — it alone differs and the two other
+    # lines agree — but for that reason, not the file's mark.
+    report = check_event(pbn.loads(_MARKED.format(two="1", mp="1")).event)
+    assert report.ok and [d.why for d in report.unverified] == [WHY_DIRECTOR_NUMBER]
+
+
+def test_a_marked_number_is_the_directors_even_beside_other_differences() -> None:
+    # NS 1's +420 is given 3 (ours 4) as well: two lines differ, so only the marked one is excused.
+    text = _MARKED.format(two="1", mp="^1").replace("420 4", "420 3")
+    report = check_event(pbn.loads(text).event)
+    assert [(d.participant or d.line, d.field) for d in report.differences] == [("NS 1 – EW 11", "mp_ns")]
+    assert [d.why for d in report.unverified] == [WHY_DIRECTOR_MARKED]
+
+
+def test_the_mark_is_written_back() -> None:
+    event = pbn.loads(_MARKED.format(two="1", mp="^1")).event
+    assert pbn.loads(pbn.dumps(event)).event.sessions == event.sessions

@@ -299,10 +299,12 @@ def _game_published(game: PbnGame, happened: object) -> PublishedLine | None:
     declarer = happened.contract.declarer if isinstance(happened, Result) else None
     side = Side.NS if declarer is None else declarer.side
     found: dict[str, tuple[str | None, str | None]] = {}
+    adjusted = False
     for tag in ("Score", "ScoreMP", "ScoreIMP", "ScorePercentage"):
         text = game.get(tag).strip()
         if text and not values.is_missing(text):
-            found[tag] = _by_side(text, side)
+            adjusted |= "^" in text  # PBN §5: an artificial, adjusted number
+            found[tag] = _by_side(text.replace("^", ""), side)
     if not found:
         return None
     score_ns = score_ew = None
@@ -323,6 +325,7 @@ def _game_published(game: PbnGame, happened: object) -> PublishedLine | None:
         values.decimal(percentage[1]),
         values.decimal(imps[0]),
         values.decimal(imps[1]),
+        adjusted,
     )
 
 

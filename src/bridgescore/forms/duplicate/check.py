@@ -140,6 +140,7 @@ WHY_DIRECTOR_NUMBER = N_(
     "only this line differs and the board's other lines agree: taken as a number the director set, "
     "and used in the totals"
 )
+WHY_DIRECTOR_MARKED = N_("marked ^ in the file: a number the director set, used in the totals")
 WHY_CUMULATIVE = N_("a cumulative standing over earlier sessions too: not verifiable from this file")
 
 DIRECTOR_SET_AGREEING = 2
@@ -223,20 +224,28 @@ class _Comparer:
             self.differences.append(Difference(theirs=str(theirs), ours=str(ours), why=why, **where))
 
 
-def _director_set(comparer: _Comparer, since: int, board_lines: int) -> str | None:
-    """If the differences recorded since *since* are all on one line while at least
-    :data:`DIRECTOR_SET_AGREEING` other lines of the board agree, move them to the unverified
-    numbers (a number the director set) and return that line's label."""
+def _director_set(comparer: _Comparer, since: int, marked: set[str], alone: int | None) -> set[str]:
+    """The lines (by label) whose differing numbers recorded since *since* were set by the director;
+    their differences move to the unverified numbers. A line is the director's when the file marks
+    it ``^`` (*marked*), or when it alone differs while at least :data:`DIRECTOR_SET_AGREEING`
+    other lines of the board with numbers agree (*alone* is how many lines have numbers; ``None``
+    where that rule does not apply)."""
     found = comparer.differences[since:]
-    labels = {difference.line for difference in found}
-    if len(labels) != 1 or board_lines - 1 < DIRECTOR_SET_AGREEING:
-        return None
     if any(not difference.field.startswith(("mp_", "percentage_", "imps_")) for difference in found):
-        return None
-    del comparer.differences[since:]
-    comparer.compared -= len(found)
-    comparer.unverified.extend(replace(d, why=WHY_DIRECTOR_NUMBER, why_params=()) for d in found)
-    return labels.pop()
+        return set()
+    labels = {difference.line for difference in found if difference.line is not None}
+    why = dict.fromkeys(labels & marked, WHY_DIRECTOR_MARKED)
+    rest = labels - marked
+    if len(rest) == 1 and alone is not None and alone - len(labels) >= DIRECTOR_SET_AGREEING:
+        why[rest.pop()] = WHY_DIRECTOR_NUMBER
+    if not why:
+        return set()
+    kept = [d for d in found if d.line not in why]
+    moved = [replace(d, why=why[d.line], why_params=()) for d in found if d.line in why]
+    comparer.differences[since:] = kept
+    comparer.compared -= len(moved)
+    comparer.unverified.extend(moved)
+    return set(why)
 
 
 def _exact(value: Fraction) -> str:
@@ -458,7 +467,7 @@ def _check_section(
             if published is None or scored.score_ns is None:
                 continue
             where = {"section": name, "board": board.board.number, "line": line_label(scored.line)}
-            law = (laws or {}).get(id(scored.line))
+            law = (laws or {}).get(id(scored.line))  # the law's score, when the file's is the director's
             ours = scored.score_ns if law is None else law
             set_by_law = law is None
             ok = comparer.number(
@@ -485,13 +494,19 @@ def _check_section(
                             comparer, seen.differing)
             )  # fmt: skip
         numbered = sum(1 for scored in board.lines if _has_numbers(scored.line.published))
+        marked = {
+            line_label(scored.line)
+            for scored in board.lines
+            if scored.line.published is not None and scored.line.published.adjusted
+        }
         # In teams each line is compared only with its match's other room: "the others agree" says
-        # nothing there, so a line alone differing stays a difference.
+        # nothing there, so a line alone differing stays a difference (unless marked).
         field_of_scores = scoring.method is not Method.TEAMS and not section.matches
-        director = _director_set(comparer, since, numbered) if field_of_scores and not score_differs else None
+        alone = numbered if field_of_scores and not score_differs else None
+        director = _director_set(comparer, since, marked, alone)
         for position, scored in enumerate(board.lines):
             printed_line = scored
-            if director is not None and line_label(scored.line) == director:
+            if line_label(scored.line) in director:
                 printed_line = adjusted_lines[position] = _stand_in(scored, board, convention)
             _add_printed(printed_line, board, scoring, convention, comparer.rounding, seen.printed)
         published_board = board.board.published

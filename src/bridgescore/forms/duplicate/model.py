@@ -293,6 +293,9 @@ class PublishedLine:
     percentage_ew: Decimal | None = None
     imps_ns: Decimal | None = None
     imps_ew: Decimal | None = None
+    adjusted: bool = False
+    """Whether the file marks these numbers as set by the director (PBN ``^``: an artificial,
+    adjusted score, PBN §5): ``--check`` lists them as unverifiable and lets them stand in for ours."""
 
 
 @dataclass(frozen=True, slots=True)
