@@ -16,7 +16,14 @@ from bridgescore.forms.duplicate import (
     PublishedStanding,
     Rank,
 )
-from bridgescore.forms.duplicate.check import WHY_BOARD_SCORE, WHY_LINES, WHY_ROUNDING, WHY_SCORE, check_event
+from bridgescore.forms.duplicate.check import (
+    WHY_BOARD_SCORE,
+    WHY_DIRECTOR_SCORE,
+    WHY_LINES,
+    WHY_ROUNDING,
+    WHY_SCORE,
+    check_event,
+)
 from bridgescore.forms.duplicate.conventions import BRIDGESCORE, COMPSCORE, RUTER, convention_for
 
 from .conftest import event_of, line
@@ -66,13 +73,26 @@ def test_matching_numbers_give_no_difference_and_count_as_compared() -> None:
     assert report.ok and report.compared == 7 and report.convention is BRIDGESCORE
 
 
-def test_a_wrong_score_is_named_and_its_matchpoints_follow_from_it() -> None:
+def test_a_score_law_77_does_not_give_is_the_directors_and_the_board_follows_from_it() -> None:
+    # 4S= is +420; the file says +450: a score the director set (listed, not a difference), and
+    # the board's matchpoints are checked against it.
     board = board_one(published(450, mp_ns="4"), published(-50, mp_ns="0"), published(170, mp_ns="2"))
     report = check_event(event_of(board, movement=Movement.MITCHELL))
-    assert [(d.field, d.theirs, d.ours, d.why) for d in report.differences] == [
-        ("score_ns", "450", "420", WHY_SCORE)
+    assert report.ok and report.differences == ()
+    assert [(d.field, d.theirs, d.ours, d.why) for d in report.unverified] == [
+        ("score_ns", "450", "420", WHY_DIRECTOR_SCORE)
     ]
     board = board_one(published(450, mp_ns="3"), published(-50), published(170))
+    report = check_event(event_of(board, movement=Movement.MITCHELL))
+    assert [(d.field, d.theirs, d.ours, d.why) for d in report.differences] == [("mp_ns", "3", "4", None)]
+
+
+def test_a_score_whose_two_columns_disagree_is_a_difference() -> None:
+    pub = PublishedLine(score_ns=450, score_ew=-420, mp_ns=D(4))
+    board = board_one(pub, published(-50, mp_ns="0"), published(170, mp_ns="2"))
+    report = check_event(event_of(board, movement=Movement.MITCHELL))
+    assert [(d.field, d.why) for d in report.differences] == [("score_ns", WHY_SCORE)]
+    board = board_one(pub, published(-50, mp_ns="1"), published(170, mp_ns="2"))
     report = check_event(event_of(board, movement=Movement.MITCHELL))
     assert [d.why for d in report.differences] == [WHY_SCORE, WHY_BOARD_SCORE]
 

@@ -305,10 +305,12 @@ def _game_published(game: PbnGame, happened: object) -> PublishedLine | None:
     declarer = happened.contract.declarer if isinstance(happened, Result) else None
     side = Side.NS if declarer is None else declarer.side
     found: dict[str, tuple[str | None, str | None]] = {}
+    adjusted = False
     for tag in ("Score", "ScoreMP", "ScoreIMP", "ScorePercentage"):
         text = game.get(tag).strip()
         if text and not values.is_missing(text):
-            found[tag] = _by_side(text, side)
+            adjusted |= "^" in text  # PBN §5: an artificial, adjusted number
+            found[tag] = _by_side(text.replace("^", ""), side)
     if not found:
         return None
     score_ns = score_ew = None
@@ -329,6 +331,7 @@ def _game_published(game: PbnGame, happened: object) -> PublishedLine | None:
         values.decimal(percentage[1]),
         values.decimal(imps[0]),
         values.decimal(imps[1]),
+        adjusted,
     )
 
 
@@ -344,7 +347,7 @@ def read_game(game: PbnGame) -> GameRead:
         standings = read_total_score_table(total, file=game.file)
         participants = standings.participants
         diagnostics.extend(standings.diagnostics)
-    match_table = game.table("MatchTable")
+    match_table = game.table("MatchTable") or game.table("MatchDetails")
     matches: dict[tuple[str, str, int | None], PublishedMatch | None] = {}
     if match_table is not None:
         matches, match_diagnostics = read_match_table(match_table, file=game.file)
@@ -628,12 +631,15 @@ def _matches(
     """The matches of a teams section, from its open-room lines (home sits North-South there), with
     the numbers of a MatchTable."""
     found: dict[tuple[str, str, int | None], None] = dict.fromkeys(published)
+    listed = {(home, visit) for home, visit, _round in published}
     for board in boards:
         for line in board.lines:
-            if line.room is Room.OPEN:
-                found.setdefault((line.ns, line.ew, line.round), None)
-            elif line.room is Room.CLOSED:
-                found.setdefault((line.ew, line.ns, line.round), None)
+            if line.room is None:
+                continue
+            home, visit = (line.ns, line.ew) if line.room is Room.OPEN else (line.ew, line.ns)
+            if line.round is None and (home, visit) in listed:
+                continue  # the match a table lists with its round: these lines are its
+            found.setdefault((home, visit, line.round), None)
     return tuple(
         Match(home, visit, round, published.get((home, visit, round))) for home, visit, round in found
     )
@@ -798,16 +804,23 @@ def match_table(matches: Iterable[Match]) -> Table:
 def read_match_table(
     table: Table, *, file: str | None = None
 ) -> tuple[dict[tuple[str, str, int | None], PublishedMatch | None], list[Diagnostic]]:
-    """The published numbers of a MatchTable, by (home, visit, round), and the rows it could not read."""
+    """The published numbers of a ``MatchTable`` or ``MatchDetails`` table, by (home, visit, round),
+    and the rows it could not read. The visiting team's columns may say ``Visit`` or ``Away``
+    (``TeamId_Away``, ``IMP_Away``, ``VP_Away``).
+
+    >>> table = Table.parse("Round;TeamId_Home;TeamId_Away;VP_Home;VP_Away", ["1 Aces Kings 13.78 6.22"])
+    >>> read_match_table(table)[0][("Aces", "Kings", 1)].vp_visit
+    Decimal('6.22')
+    """
     found: dict[tuple[str, str, int | None], PublishedMatch | None] = {}
     diagnostics = [d.at(file=file) for d in table.diagnostics]
     for index, record in enumerate(table.records()):
-        low = {name.lower(): value for name, value in record.items()}
+        low = {name.lower().replace("_away", "_visit"): value for name, value in record.items()}
         try:
             key = (low.get("teamid_home", ""), low.get("teamid_visit", ""), values.integer(low.get("round")))
             published = PublishedMatch(
-                imps_home=values.decimal(low.get("imp_home")),
-                imps_visit=values.decimal(low.get("imp_visit")),
+                imps_home=values.decimal(low.get("imp_home") or low.get("imps_home")),
+                imps_visit=values.decimal(low.get("imp_visit") or low.get("imps_visit")),
                 vp_home=values.decimal(low.get("vp_home")),
                 vp_visit=values.decimal(low.get("vp_visit")),
             )

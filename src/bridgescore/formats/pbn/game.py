@@ -69,12 +69,15 @@ def canonical_name(name: str) -> str:
 
 
 def is_section_tag(name: str) -> bool:
-    """Whether data lines follow the tag: the auction, the play and the tables (PBN §3.5, §3.6, §5).
+    """Whether data lines follow the tag: the auction, the play and the tables (PBN §3.5, §3.6, §5),
+    a teams match summary (``MatchDetails``) among them.
 
     >>> is_section_tag("ScoreTable"), is_section_tag("Table"), is_section_tag("Play")
     (True, False, True)
+    >>> is_section_tag("MatchDetails")
+    True
     """
-    return name in ("Auction", "Play") or (name.endswith("Table") and name != "Table")
+    return name in ("Auction", "Play", "MatchDetails") or (name.endswith("Table") and name != "Table")
 
 
 @dataclass(slots=True)

@@ -24,6 +24,16 @@ from bridgescore.forms.duplicate.model import EventKind, Participant, Player, Pu
 NAME_SEPARATOR = " - "
 """How a pair's (or a team's) player names are joined in one cell: ``Jørn Johansen - Egil Hansen``."""
 
+_SESSION_TOTALS = (
+    "sessionscoremp",
+    "sessionmp",
+    "sessionscoreimp",
+    "sessionimp",
+    "sessionscorevp",
+    "sessionscore",
+)
+"""A session's total in a multi-session file (beside the cumulative total)."""
+_SESSION_COLUMNS = frozenset({*_SESSION_TOTALS, "sessionpercentage", "sessionrank", "nrboardssession"})
 _TOTALS = ("totalscoremp", "totalmp", "totalscore", "totalscorevp", "totalvp", "totalscoreimp", "totalimp")
 _TIED = frozenset({"=", "t", "y", "yes", "true", "1", "tie", "tied"})
 
@@ -150,12 +160,19 @@ def _participant(
             direction = parse_side(direction_text)  # type: ignore[arg-type]
         except ParseError:
             direction = None  # individuals write the seat (N, E…): not a pair's direction
+    session_total = next((cell(name) for name in _SESSION_TOTALS if name in index), None)
+    session_rank_text = cell("sessionrank")
     published = PublishedStanding(
         total=values.decimal(None if total_column is None else row[total_column]),
         percentage=values.decimal(cell("totalpercentage")),
         rank=rank,
         boards=values.integer(cell("nrboards")),
         imps=values.decimal(None if imps_column is None else row[imps_column]),
+        cumulative=not _SESSION_COLUMNS.isdisjoint(index),
+        session_total=values.decimal(session_total),
+        session_percentage=values.decimal(cell("sessionpercentage")),
+        session_rank=None if values.is_missing(session_rank_text) else Rank.parse(session_rank_text),  # type: ignore[arg-type]
+        session_boards=values.integer(cell("nrboardssession")),
     )
     return Participant(
         row[id_column], tuple(players), name, direction, None if published == _EMPTY else published
@@ -199,6 +216,15 @@ def total_score_table(participants: Sequence[Participant], kind: EventKind, tota
     columns.append((names_column, lambda p, s: NAME_SEPARATOR.join(player.name for player in p.players)))
     if has("boards"):
         columns.append(("NrBoards\\3R", lambda p, s: _text(s.boards)))
+    session_name = "SessionScoreMP" if total_name == "TotalMP" else "SessionScoreIMP"
+    for field, name in (
+        ("session_total", session_name),
+        ("session_percentage", "SessionPercentage"),
+        ("session_rank", "SessionRank"),
+        ("session_boards", "NrBoardsSession"),
+    ):
+        if has(field):
+            columns.append((f"{name}\\6R", partial(_field, field=field)))
     if any(player.member_id is not None for player in players):
         if kind is EventKind.TEAMS:
             columns.append(("MemberIDs", _member_ids))

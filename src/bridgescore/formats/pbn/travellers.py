@@ -315,12 +315,22 @@ _UNREAD = PublishedLine()
 
 def _published(cells: tuple[str, ...], scores_are_outcome: bool) -> PublishedLine | None:
     """The published numbers of a row: its MP, percentage and IMP cells, then its score cells (unless
-    the scores are the line's outcome); None when it has none. Values are shared (they are frozen)."""
-    numbers = [values.decimal(_optional(cell)) for cell in cells[:6]]
+    the scores are the line's outcome); None when it has none. Values are shared (they are frozen).
+    A number marked ``^`` (PBN §5: an artificial, adjusted score) makes the line ``adjusted``.
+
+    >>> marked = _published(("^5", "1", "-", "-", "-", "-", "200", "-"), False)
+    >>> marked.mp_ns, marked.adjusted
+    (Decimal('5'), True)
+    """
+    numbers = [values.decimal(_optional(cell.lstrip("^"))) for cell in cells[:6]]
     scores = [None, None] if scores_are_outcome else [_score(_optional(cell)) for cell in cells[6:]]
     if all(value is None for value in numbers) and all(value is None for value in scores):
         return None
-    return PublishedLine(scores[0], scores[1], *numbers)
+    adjusted = any(cell.startswith("^") for cell in cells)
+    mp_ns, mp_ew, percentage_ns, percentage_ew, imps_ns, imps_ew = numbers
+    return PublishedLine(
+        scores[0], scores[1], mp_ns, mp_ew, percentage_ns, percentage_ew, imps_ns, imps_ew, adjusted
+    )
 
 
 def _line(cells: tuple[str, ...], names: dict[str, str]) -> list[TravellerLine]:
@@ -470,6 +480,7 @@ def _format_line(
             cells += [text, str(contract.declarer), str(happened.tricks)]
         if line.published is not None:
             score_ns, score_ew = _number(line.published.score_ns), _number(line.published.score_ew)
+            score_ns, score_ew = _marked(score_ns, line), _marked(score_ew, line)
     else:
         cells += ["-", "-", "-"]
         if isinstance(happened, ArtificialScore):
@@ -483,5 +494,11 @@ def _format_line(
         cells += [score_ns, score_ew]
     for _name, side, field in published:
         value = None if line.published is None else getattr(line.published, f"{field}_{side}")
-        cells.append(_number(value))
+        cells.append(_marked(_number(value), line))
     return tuple(cells)
+
+
+def _marked(cell: str, line: TravellerLine) -> str:
+    """A published number of an adjusted line marked ``^`` (PBN §5), as it was read."""
+    adjusted = line.published is not None and line.published.adjusted
+    return f"^{cell}" if adjusted and cell != "-" else cell

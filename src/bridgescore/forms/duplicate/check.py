@@ -40,11 +40,26 @@ from bridgescore.forms.duplicate.conventions import (
     event_scoring,
 )
 from bridgescore.forms.duplicate.matchpoints import neuberg, top
-from bridgescore.forms.duplicate.model import ArtificialScore, Event, Rank, TravellerLine
+from bridgescore.forms.duplicate.model import (
+    ArtificialScore,
+    AssignedScore,
+    Event,
+    PublishedLine,
+    PublishedStanding,
+    Rank,
+    TravellerLine,
+)
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.results import score_event, standings
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, places_of, to_decimal
-from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredSection, Standing
+from bridgescore.forms.duplicate.scored import (
+    ScoredBoard,
+    ScoredEvent,
+    ScoredLine,
+    ScoredSection,
+    Standing,
+    line_score_ns,
+)
 from bridgescore.forms.duplicate.settings import (
     Datum,
     DatumRounding,
@@ -117,6 +132,20 @@ WHY_BOARD_SCORE = N_("follows from a score that differs on this board")
 WHY_ROUNDING = N_("a rounding difference: ours is exactly {exact}")
 WHY_LINES = N_("follows from differences on this participant's boards")
 WHY_UNVERIFIED = N_("this program's rule for played results on a board with artificial scores is unknown")
+WHY_DIRECTOR_SCORE = N_(
+    "not what Law 77 gives for this contract: taken as a score the director set, and used for the "
+    "board's other numbers"
+)
+WHY_DIRECTOR_NUMBER = N_(
+    "only this line differs and the board's other lines agree: taken as a number the director set, "
+    "and used in the totals"
+)
+WHY_DIRECTOR_MARKED = N_("marked ^ in the file: a number the director set, used in the totals")
+WHY_CUMULATIVE = N_("a cumulative standing over earlier sessions too: not verifiable from this file")
+
+DIRECTOR_SET_AGREEING = 2
+"""How many other lines of a board must agree with ours before one line that alone differs is
+taken as a number the director set (rather than a program's error)."""
 
 
 def line_label(line: TravellerLine) -> str:
@@ -150,15 +179,17 @@ class _Comparer:
         why: str | None = None,
         why_params: tuple[tuple[str, str], ...] = (),
         verified: bool = True,
+        unverified_why: str = WHY_UNVERIFIED,
     ) -> bool:
-        """Compare a printed number with ours rounded as it was printed; record any difference."""
+        """Compare a printed number with ours rounded as it was printed; record any difference
+        (or, when not *verified*, list the number as unverified for *unverified_why*)."""
         if theirs is None or ours is None:
             return True
         printed = Decimal(theirs)
         rounded = to_decimal(Fraction(ours), places_of(printed), self.rounding)
         if not verified:
             self.unverified.append(
-                Difference(theirs=str(printed), ours=str(rounded), why=WHY_UNVERIFIED, **where)
+                Difference(theirs=str(printed), ours=str(rounded), why=unverified_why, **where)
             )
             return True
         self.compared += 1
@@ -171,14 +202,50 @@ class _Comparer:
         )
         return False
 
-    def rank(self, theirs: Rank | None, ours: Rank, where: dict[str, Any], why: str | None) -> None:
+    def rank(
+        self,
+        theirs: Rank | None,
+        ours: Rank,
+        where: dict[str, Any],
+        why: str | None,
+        unverified_why: str | None = None,
+    ) -> None:
         if theirs is None:
+            return
+        if unverified_why is not None:
+            self.unverified.append(
+                Difference(theirs=str(theirs), ours=str(ours), why=unverified_why, **where)
+            )
             return
         self.compared += 1
         # Programs that do not mark shared places print the bare number: compare positions then.
         same = theirs.position == ours.position and (not theirs.tied or ours.tied)
         if not same:
             self.differences.append(Difference(theirs=str(theirs), ours=str(ours), why=why, **where))
+
+
+def _director_set(comparer: _Comparer, since: int, marked: set[str], alone: int | None) -> set[str]:
+    """The lines (by label) whose differing numbers recorded since *since* were set by the director;
+    their differences move to the unverified numbers. A line is the director's when the file marks
+    it ``^`` (*marked*), or when it alone differs while at least :data:`DIRECTOR_SET_AGREEING`
+    other lines of the board with numbers agree (*alone* is how many lines have numbers; ``None``
+    where that rule does not apply)."""
+    found = comparer.differences[since:]
+    if any(not difference.field.startswith(("mp_", "percentage_", "imps_")) for difference in found):
+        return set()
+    labels = {difference.line for difference in found if difference.line is not None}
+    why = dict.fromkeys(labels & marked, WHY_DIRECTOR_MARKED)
+    rest = labels - marked
+    if len(rest) == 1 and alone is not None and alone - len(labels) >= DIRECTOR_SET_AGREEING:
+        why[rest.pop()] = WHY_DIRECTOR_NUMBER
+    if not why:
+        return set()
+    kept = [d for d in found if d.line not in why]
+    moved = [replace(d, why=why[d.line], why_params=()) for d in found if d.line in why]
+    comparer.differences[since:] = kept
+    comparer.compared -= len(moved)
+    comparer.unverified.extend(moved)
+    return set(why)
 
 
 def _exact(value: Fraction) -> str:
@@ -191,9 +258,10 @@ def check_event(
     """Score *event* by the convention of its program and compare with what the file published."""
     convention = convention or convention_for(event.program)
     scoring = scoring or event_scoring(event)
+    event, laws = _director_scores(event, scoring)
     scored = score_event(event, scoring)
     comparer = _Comparer(convention.rounding)
-    checked = [_check_section(section, scoring, convention, comparer) for section in scored.sections]
+    checked = [_check_section(section, scoring, convention, comparer, laws) for section in scored.sections]
     if convention.one_ranking:
         checked = _one_ranking(checked, scoring)
     for section, ranked, seen in checked:
@@ -201,6 +269,55 @@ def check_event(
     return CheckReport(
         convention, scoring, comparer.compared, tuple(comparer.differences), tuple(comparer.unverified)
     )
+
+
+def _published_score_ns(published: PublishedLine) -> int | None:
+    """North-South's score as the file printed it (``Score_NS``, else minus ``Score_EW``)."""
+    ns, ew = published.score_ns, published.score_ew
+    if ns is not None and ew is not None and ns != -ew and ns and ew:
+        return None  # the two columns disagree: not a score anyone set
+    if ns is not None:
+        return ns
+    return None if ew is None else -ew
+
+
+def _director_scores(event: Event, scoring: Scoring) -> tuple[Event, dict[int, int]]:
+    """*event* with each played line whose published score is not what Law 77 gives for its
+    contract scored at the published score instead (a score the director set, Law 12C1), and
+    the law's score of each such line by the ``id`` of the new line.
+
+    >>> from decimal import Decimal
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.model import Board, Section, Session
+    >>> line = TravellerLine("1", "2", Result.parse("4S N 10"), published=PublishedLine(score_ns=300))
+    >>> one_line = Event("", (Session(1, (Section("", (Board(1, (line,)),)),)),))
+    >>> event, laws = _director_scores(one_line, Scoring())
+    >>> new = event.sessions[0].sections[0].boards[0].lines[0]
+    >>> new.outcome, laws[id(new)]
+    (AssignedScore(score_ns=300), 420)
+    """
+    laws: dict[int, int] = {}
+    sessions = []
+    for session in event.sessions:
+        sections = []
+        for section in session.sections:
+            boards = []
+            for board in section.boards:
+                lines = []
+                for played in board.lines:
+                    published = played.published
+                    theirs = None if published is None else _published_score_ns(published)
+                    ours = line_score_ns(played, board, scoring) if played.result is not None else None
+                    if theirs is not None and ours is not None and theirs != ours and not theirs % 10:
+                        played = replace(played, outcome=AssignedScore(theirs))  # noqa: PLW2901
+                        laws[id(played)] = ours
+                    lines.append(played)
+                boards.append(replace(board, lines=tuple(lines)) if laws else board)
+            sections.append(replace(section, boards=tuple(boards)) if laws else section)
+        sessions.append(replace(session, sections=tuple(sections)) if laws else session)
+    if not laws:
+        return event, laws
+    return replace(event, sessions=tuple(sessions)), laws
 
 
 def candidates(scoring: Scoring) -> tuple[Scoring, ...]:
@@ -330,7 +447,11 @@ class _Seen:
 
 
 def _check_section(
-    section: ScoredSection, scoring: Scoring, convention: Convention, comparer: _Comparer
+    section: ScoredSection,
+    scoring: Scoring,
+    convention: Convention,
+    comparer: _Comparer,
+    laws: dict[int, int] | None = None,
 ) -> tuple[ScoredSection, tuple[Standing, ...], _Seen]:
     name = section.section.name
     adjusted_boards: list[ScoredBoard] = []
@@ -346,19 +467,48 @@ def _check_section(
             if published is None or scored.score_ns is None:
                 continue
             where = {"section": name, "board": board.board.number, "line": line_label(scored.line)}
+            law = (laws or {}).get(id(scored.line))  # the law's score, when the file's is the director's
+            ours = scored.score_ns if law is None else law
+            set_by_law = law is None
             ok = comparer.number(
-                published.score_ns, scored.score_ns, {**where, "field": "score_ns"}, WHY_SCORE
+                published.score_ns,
+                ours,
+                {**where, "field": "score_ns"},
+                WHY_SCORE,
+                verified=set_by_law,
+                unverified_why=WHY_DIRECTOR_SCORE,
             )
             ok &= comparer.number(
-                published.score_ew, -scored.score_ns, {**where, "field": "score_ew"}, WHY_SCORE
+                published.score_ew,
+                -ours,
+                {**where, "field": "score_ew"},
+                WHY_SCORE,
+                verified=set_by_law,
+                unverified_why=WHY_DIRECTOR_SCORE,
             )
             score_differs |= not ok
+        since = len(comparer.differences)
         for scored in board.lines:
             adjusted_lines.append(
                 _check_line(scored, board, scoring, convention, (unverified_board, score_differs), name,
                             comparer, seen.differing)
             )  # fmt: skip
-            _add_printed(scored, board, scoring, convention, comparer.rounding, seen.printed)
+        numbered = sum(1 for scored in board.lines if _has_numbers(scored.line.published))
+        marked = {
+            line_label(scored.line)
+            for scored in board.lines
+            if scored.line.published is not None and scored.line.published.adjusted
+        }
+        # In teams each line is compared only with its match's other room: "the others agree" says
+        # nothing there, so a line alone differing stays a difference (unless marked).
+        field_of_scores = scoring.method is not Method.TEAMS and not section.matches
+        alone = numbered if field_of_scores and not score_differs else None
+        director = _director_set(comparer, since, marked, alone)
+        for position, scored in enumerate(board.lines):
+            printed_line = scored
+            if line_label(scored.line) in director:
+                printed_line = adjusted_lines[position] = _stand_in(scored, board, convention)
+            _add_printed(printed_line, board, scoring, convention, comparer.rounding, seen.printed)
         published_board = board.board.published
         if published_board is not None:
             where = {"section": name, "board": board.board.number, "field": "datum"}
@@ -469,6 +619,37 @@ def _check_line(
     )
 
 
+def _has_numbers(published: PublishedLine | None) -> bool:
+    """Whether a line's published numbers include matchpoints, a percentage or IMPs."""
+    if published is None:
+        return False
+    numbers = (published.mp_ns, published.mp_ew, published.percentage_ns, published.percentage_ew)
+    return any(n is not None for n in (*numbers, published.imps_ns, published.imps_ew))
+
+
+def _stand_in(scored: ScoredLine, board: ScoredBoard, convention: Convention) -> ScoredLine:
+    """The line with the file's own matchpoints, percentages and IMPs in place of ours."""
+    published = scored.line.published
+    if published is None:
+        return scored
+    top_value = board.top or Fraction(0)
+    numbers: dict[str, Fraction | None] = {}
+    for side, mp, percentage, imps in (
+        ("ns", published.mp_ns, published.percentage_ns, published.imps_ns),
+        ("ew", published.mp_ew, published.percentage_ew, published.imps_ew),
+    ):
+        value = scored.mp(Side.NS if side == "ns" else Side.EW)
+        if mp is not None:
+            value = _absolute_mp(Fraction(mp), board, convention)
+        elif percentage is not None and top_value:
+            value = Fraction(percentage) * top_value / 100
+        numbers[f"mp_{side}"] = value
+        numbers[f"percentage_{side}"] = None if value is None or not top_value else value * 100 / top_value
+        if imps is not None:
+            numbers[f"imps_{side}"] = Fraction(imps)
+    return replace(scored, **numbers)  # type: ignore[arg-type]
+
+
 def _lines_on(board: ScoredBoard) -> int:
     return sum(
         1 for s in board.lines if s.score_ns is not None or isinstance(s.line.outcome, ArtificialScore)
@@ -514,6 +695,7 @@ def _check_standings(
 ) -> None:
     name = section.section.name
     imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
+    boards = sum(1 for board in section.boards if board.board.lines)
     for standing in ranked:
         participant = section.section.participant(standing.id, standing.direction)
         if participant is None or participant.published is None:
@@ -532,11 +714,75 @@ def _check_standings(
         if convention.imps_per_board and imp_pairs and standing.boards and total is not None:
             total = total / standing.boards
             imps = None if imps is None else imps / standing.boards
-        comparer.number(published.total, total, {**where, "field": "total"}, why)
-        comparer.number(published.percentage, standing.percentage, {**where, "field": "percentage"}, why)
-        comparer.number(published.imps, imps, {**where, "field": "imps"}, why)
-        comparer.number(published.boards, standing.boards, {**where, "field": "boards"})
-        comparer.rank(published.rank, standing.rank, {**where, "field": "rank"}, why)
+        cumulative = _cumulative(published, boards)
+        this_file = not cumulative
+        comparer.number(
+            published.total,
+            total,
+            {**where, "field": "total"},
+            why,
+            verified=this_file,
+            unverified_why=WHY_CUMULATIVE,
+        )
+        comparer.number(
+            published.percentage,
+            standing.percentage,
+            {**where, "field": "percentage"},
+            why,
+            verified=this_file,
+            unverified_why=WHY_CUMULATIVE,
+        )
+        comparer.number(
+            published.imps,
+            imps,
+            {**where, "field": "imps"},
+            why,
+            verified=this_file,
+            unverified_why=WHY_CUMULATIVE,
+        )
+        comparer.number(
+            published.boards,
+            standing.boards,
+            {**where, "field": "boards"},
+            verified=this_file,
+            unverified_why=WHY_CUMULATIVE,
+        )
+        comparer.rank(
+            published.rank,
+            standing.rank,
+            {**where, "field": "rank"},
+            why,
+            WHY_CUMULATIVE if cumulative else None,
+        )
+        comparer.number(published.session_total, total, {**where, "field": "session_total"}, why)
+        comparer.number(
+            published.session_percentage, standing.percentage, {**where, "field": "session_percentage"}, why
+        )
+        comparer.number(published.session_boards, standing.boards, {**where, "field": "session_boards"})
+        comparer.rank(published.session_rank, standing.rank, {**where, "field": "session_rank"}, why)
+
+
+def _cumulative(published: PublishedStanding, boards: int) -> bool:
+    """Whether a published standing is cumulative over earlier sessions, so that this file cannot
+    verify it: the file says so (session columns beside the totals) and the standing counts more
+    boards than this session's, or it counts more boards than the section has.
+
+    >>> _cumulative(PublishedStanding(boards=48, cumulative=True, session_boards=24), 24)
+    True
+    >>> _cumulative(PublishedStanding(boards=24, cumulative=True, session_boards=24), 24)  # session 1
+    False
+    >>> _cumulative(PublishedStanding(boards=50), 26), _cumulative(PublishedStanding(boards=26), 26)
+    (True, False)
+    """
+    if published.boards is not None and published.boards > boards:
+        return True
+    if not published.cumulative:
+        return False
+    return (
+        published.boards is None
+        or published.session_boards is None
+        or published.boards != published.session_boards
+    )
 
 
 def _check_matches(section: ScoredSection, comparer: _Comparer) -> None:

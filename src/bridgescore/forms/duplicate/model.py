@@ -293,6 +293,9 @@ class PublishedLine:
     percentage_ew: Decimal | None = None
     imps_ns: Decimal | None = None
     imps_ew: Decimal | None = None
+    adjusted: bool = False
+    """Whether the file marks these numbers as set by the director (PBN ``^``: an artificial,
+    adjusted score, PBN §5): ``--check`` lists them as unverifiable and lets them stand in for ours."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +318,18 @@ class PublishedStanding:
     """Boards the participant played (PBN ``NrBoards``)."""
     imps: Decimal | None = None
     """Total IMPs, when a file prints them beside VPs."""
+    cumulative: bool = False
+    """Whether ``total``, ``percentage``, ``rank`` and ``boards`` are the standing over every session
+    so far (after session *k* of *n*, PBN ``TotalScoreMP`` beside ``SessionScoreMP``), which this
+    file's boards alone cannot reproduce."""
+    session_total: Decimal | None = None
+    """This session's total (PBN ``SessionScoreMP``, ``SessionScoreIMP`` …)."""
+    session_percentage: Decimal | None = None
+    """This session's percentage (PBN ``SessionPercentage``)."""
+    session_rank: Rank | None = None
+    """The place in this session (PBN ``SessionRank``)."""
+    session_boards: int | None = None
+    """Boards played in this session (PBN ``NrBoardsSession``)."""
 
 
 @dataclass(frozen=True, slots=True)
