@@ -9,6 +9,7 @@ from ``/games/{id}/board``. Every word on a page goes through ``_()`` (the catal
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -45,7 +46,29 @@ SCRIPT_MESSAGES = {
     "refused": N_("Not saved: {message}"),
     "editing": N_("Correcting deal {number}"),
     "hcp_sum": N_("The four hands hold {total} points, not 40"),
+    "undo": N_("Undo"),
+    "tricks": N_("{count} tricks"),
+    "offline_preview": N_("No connection: the deal is checked when it is sent."),
+    "prompt_level": N_("Tap the level, or Passed out."),
+    "prompt_strain": N_("Now the suit."),
+    "prompt_declarer": N_("Now the declarer."),
+    "prompt_result": N_("Now the result."),
+    "prompt_hcp": N_("Now the high-card points."),
+    "prompt_hands": N_("The four hands must hold 40 points."),
+    "prompt_fit": N_("Now the fit."),
+    "prompt_ready": N_("Check the score and save."),
 }
+
+
+def utc(moment: datetime | None) -> str:
+    """A stored moment as ISO 8601 with its zone (the store keeps UTC; SQLite forgets the zone).
+
+    >>> utc(datetime(2026, 3, 6, 19, 30))
+    '2026-03-06T19:30:00+00:00'
+    """
+    if moment is None:
+        return ""
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).isoformat()
 
 
 def _context(request: Request) -> dict[str, Any]:
@@ -65,6 +88,7 @@ templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_conte
 templates.env.globals["seats"] = [seat.value for seat in Seat]
 templates.env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
 templates.env.globals["sides"] = {side.value: side for side in Side}
+templates.env.filters["utc"] = utc
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -188,8 +212,9 @@ def preview_fragment(request: Request, game_id: str, services: Needs, text: str 
         shown = opened.pad.preview(opened.sheet, opened.game.header, text[:2000])
     except BridgeScoreError as error:
         gettext = translator(language.of_request(request))
-        return render(request, "preview.html", status=422, preview=None, message=error.translate(gettext))
-    return render(request, "preview.html", preview=shown, message=None)
+        message = error.translate(gettext)
+        return render(request, "preview.html", status=422, preview=None, pad=opened.pad, message=message)
+    return render(request, "preview.html", preview=shown, pad=opened.pad, message=None)
 
 
 def describe(
@@ -242,7 +267,7 @@ def history_page(request: Request, game_id: str, services: Needs) -> HTMLRespons
 @router.get("/games/{game_id}/export.txt", response_class=PlainTextResponse)
 def export_file(game_id: str, services: Needs) -> PlainTextResponse:
     opened = services.open(game_id)
-    text = opened.pad.dumps(opened.game.header, opened.texts)
+    text = opened.pad.dumps(opened.game.header, opened.texts, title=opened.game.summary.title)
     name = f"bridgescore-{opened.game.form}-{opened.game.id}.txt"
     return PlainTextResponse(
         text,

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridgescore.core.board import chicago_position
+from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
 from bridgescore.formats.deallog import format_deal
 from bridgescore.forms import chicago
@@ -46,10 +47,12 @@ class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
         last = after.deals[-1]
         side = deal.declarer_side
         vulnerable = None if side is None else last.vulnerability.is_vulnerable(side)
-        rows = tuple(
-            Row(line.line.label, line.line.points, line.side.value, line=line.line) for line in last.lines
-        )
-        return Preview(Reading(Kind.DEAL, format_deal(deal)), None, vulnerable, rows)
+        rows = [Row(one.line.label, one.line.points, one.side.value, line=one.line) for one in last.lines]
+        for scoring in Side:
+            points = last.points(scoring)
+            if points and len(last.lines) > 1:
+                rows.append(Row(N_("Total"), points, scoring.value))
+        return Preview(Reading(Kind.DEAL, format_deal(deal)), None, vulnerable, tuple(rows))
 
     # what the page draws -------------------------------------------------------------------------------
 
