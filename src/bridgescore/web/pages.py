@@ -57,6 +57,7 @@ SCRIPT_MESSAGES = {
     "prompt_hands": N_("The four hands must hold 40 points."),
     "prompt_fit": N_("Now the fit."),
     "prompt_ready": N_("Check the score and save."),
+    "game_deleted": N_("Game deleted."),
 }
 
 
@@ -140,7 +141,17 @@ def home(request: Request, services: Needs) -> HTMLResponse:
         counts=services.store.deal_counts([game.id for game in games]),
         pads=services.pads,
         players={game.id: _players(services, game.form, game.header) for game in games},
+        standings={game.id: _standing(services, game.id) for game in games},
     )
+
+
+def _standing(services: Services, game_id: str) -> dict[str, int] | None:
+    """Each side's score in a game, for the list of games (None when it does not replay)."""
+    try:
+        opened = services.open(game_id)
+    except (BridgeScoreError, LookupError):
+        return None
+    return opened.pad.standing(opened.sheet)
 
 
 @router.get("/new/{form}", response_class=HTMLResponse)

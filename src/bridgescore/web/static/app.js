@@ -168,6 +168,7 @@
       if (newList) list.replaceChildren(...newList.childNodes);
       const sheet = $("#sheet-card");
       if (sheet) sheet.scrollTop = sheet.scrollHeight;
+      settle();
     } catch (e) { /* the next change will redraw it */ }
   }
 
@@ -471,6 +472,45 @@
     if (sheet) sheet.scrollTop = sheet.scrollHeight;
   }
 
+  // ---- settlement: the stake times each player's total ------------------------------------------
+  const STAKE_KEY = "bridgescore.stake." + gameId;
+  function settle() {
+    const table = $("#settlement");
+    const stake = $("#stake");
+    if (!table || !stake) return;
+    const unit = Number($("#settle").dataset.unit || 1);
+    const per = Number(stake.value);
+    const rows = $$("#player-totals tbody tr").map((tr) => {
+      const name = tr.cells[0].textContent;
+      const points = Number((tr.querySelector("[data-points]") || { dataset: { points: 0 } }).dataset.points);
+      return [name, points];
+    });
+    table.replaceChildren(...rows.map(([name, points]) => {
+      const tr = document.createElement("tr");
+      const who = document.createElement("td");
+      who.textContent = name;
+      const what = document.createElement("td");
+      what.className = "num";
+      const amount = Math.abs(points) * per / unit;
+      if (stake.value === "" || !isFinite(amount)) what.textContent = "";
+      else {
+        const text = amount.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+        what.textContent = amount === 0 ? "0" : table.dataset[points > 0 ? "receives" : "pays"].replace("{amount}", text);
+      }
+      tr.append(who, what);
+      return tr;
+    }));
+  }
+  const stakeField = $("#stake");
+  if (stakeField) {
+    try { stakeField.value = localStorage.getItem(STAKE_KEY) || ""; } catch (e) { /* private mode */ }
+    stakeField.addEventListener("input", () => {
+      try { localStorage.setItem(STAKE_KEY, stakeField.value); } catch (e) { /* private mode */ }
+      settle();
+    });
+    settle();
+  }
+
   // ---- keep the screen on during a game (Wake Lock API) ---------------------------------------
   const awake = $("#awake");
   let lock = null;
@@ -503,6 +543,28 @@
       li.hidden = true;
       if (editing && editing.line === li.dataset.line) reset();
       enqueue({ kind: "delete", method: "DELETE", path: "/api/games/" + gameId + "/lines/" + li.dataset.line, game: gameId, label: "✕ " + li.dataset.text });
+    }
+  });
+  // ---- the list of games: delete one, after asking -------------------------------------------
+  document.addEventListener("click", async (event) => {
+    const button = event.target.closest("button");
+    if (!button) return;
+    const item = button.closest(".game-item");
+    if (!item) return;
+    const ask = $(".confirm-delete", item);
+    if (button.classList.contains("delete-game")) {
+      ask.hidden = false;
+      $(".confirm-no", item).focus();
+    } else if (button.classList.contains("confirm-no")) {
+      ask.hidden = true;
+    } else if (button.classList.contains("confirm-yes")) {
+      try {
+        const response = await fetch("/api/games/" + item.dataset.game, { method: "DELETE" });
+        if (response.ok || response.status === 404) { item.remove(); status(say("game_deleted")); }
+        else status(say("refused", { message: String(response.status) }), true);
+      } catch (e) {
+        status(say("offline"), true);
+      }
     }
   });
   if (!entry && loadQueue().length) flush();

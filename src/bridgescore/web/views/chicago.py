@@ -41,6 +41,12 @@ class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
         last = state.deals[-1]
         return {"deal": last.number, "score": signed(last.points(Side.NS) - last.points(Side.EW))}
 
+    def standing(self, sheet: PadState[ChicagoState]) -> dict[str, int] | None:
+        """Each side's points over the Chicagos played."""
+        if not sheet.state.deals:
+            return None
+        return {side.value: sheet.state.totals[side.value] for side in Side}
+
     def preview_of(self, sheet: PadState[ChicagoState], deal: LoggedDeal) -> Preview:
         """Each line the deal would write, for the side it goes to, at this deal's vulnerability."""
         after = chicago.apply(sheet.state, deal)

@@ -38,6 +38,7 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
     """Compensation bridge: each deal against what its high-card points were worth, in IMPs."""
 
     template = "boards/compensation.html"
+    stake_unit = 1
 
     def header(
         self, settings: Mapping[str, str], players: Mapping[str, str], first_dealer: str
@@ -62,6 +63,12 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
     def deal_info(self, state: CompensationState, deal: LoggedDeal) -> dict[str, Any]:
         """North-South's IMPs on the deal."""
         return {"score": signed(state.deals[-1].scored.imps(Side.NS))}
+
+    def standing(self, sheet: PadState[CompensationState]) -> dict[str, int] | None:
+        """Each side's IMPs over the evening."""
+        if not sheet.state.deals:
+            return None
+        return {side.value: sheet.state.side_totals(side).imps for side in SIDES}
 
     def preview_of(self, sheet: PadState[CompensationState], deal: LoggedDeal) -> Preview:
         """The contract's score, then the table's price and the IMPs of the scoring side."""

@@ -41,6 +41,7 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
     """Rubber bridge: honours when the settings score them; the sheet as on paper."""
 
     template = "boards/rubber.html"
+    stake_unit = 100
 
     def next_deal(self, state: RubberState) -> dict[str, Any]:
         """The next deal's number, dealer and vulnerability (won games make a side vulnerable), and rubber."""
@@ -55,6 +56,12 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
         if latest is not None and latest.finished and latest.deals and latest.deals[-1].number == state.deals:
             return {"rubber_over": latest.number}
         return {}
+
+    def standing(self, sheet: PadState[RubberState]) -> dict[str, int] | None:
+        """Each side's points over the evening's rubbers (the one in play as it stands)."""
+        if not sheet.state.rubbers:
+            return None
+        return {side.value: sum(item.totals[side] for item in sheet.state.rubbers) for side in Side}
 
     def preview_of(self, sheet: PadState[RubberState], deal: LoggedDeal) -> Preview:
         """The deal's score at the vulnerability of the moment, and where each number goes."""

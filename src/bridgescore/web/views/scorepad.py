@@ -183,6 +183,8 @@ class Scorepad(Generic[S, St]):
 
     template: str | None = None
     """The partial that draws the state (``boards/rubber.html``); None: the list of deals only."""
+    stake_unit: int | None = None
+    """What a stake is paid per: 100 points (rubber, Chicago) or 1 IMP; None: no settlement."""
 
     def __init__(self, form: FormDescription[S, St]) -> None:
         self.description = form
@@ -311,6 +313,10 @@ class Scorepad(Generic[S, St]):
         if vulnerability is not None:
             upcoming["vulnerability"] = vulnerability.value
         return upcoming
+
+    def standing(self, sheet: PadState[St]) -> dict[str, int] | None:
+        """Each side's score so far (``{"NS": …, "EW": …}``) for the list of games; None: not shown."""
+        return None
 
     def deal_info(self, state: St, deal: LoggedDeal) -> dict[str, Any]:
         """What the list of deals shows beside *deal*, just applied to *state* (its score …)."""
