@@ -49,8 +49,8 @@ def compensation(page: Page, live: Server, names: tuple[str, str, str, str]) -> 
     play_evening(page)
     for number, (level, strain, declarer, result, hcp) in enumerate(MORE_DEALS, start=3):
         enter(page, level, strain, declarer, result)
-        page.fill("#hcp-ns", hcp)
-        page.dispatch_event("#hcp-ns", "input")
+        page.fill("#hcp-value", hcp)
+        page.dispatch_event("#hcp-value", "input")
         save_and_wait(page, number)
 
 
