@@ -20,8 +20,10 @@ def errors_of(page: Page) -> list[str]:
 
 
 def pressed(page: Page, part: str) -> list[str]:
-    return page.eval_on_selector_all(
-        f'#entry [data-part="{part}"] button.on', "buttons => buttons.map(b => b.dataset.value)"
+    return list(
+        page.eval_on_selector_all(
+            f'#entry [data-part="{part}"] button.on', "buttons => buttons.map(b => b.dataset.value)"
+        )
     )
 
 
@@ -30,7 +32,7 @@ def in_view(page: Page, selector: str) -> bool:
     return bool(
         page.eval_on_selector(
             selector,
-            "e => { const r = e.getBoundingClientRect(); return r.bottom > 0 && r.top < window.innerHeight; }",
+            "e => { const box = e.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight; }",
         )
     )
 
@@ -66,7 +68,11 @@ def test_a_correction_shows_the_deal_on_the_buttons_and_one_tap_changes_one_part
     page.click("#deals li:last-child .edit")
     assert page.input_value("#notation") == ""  # no keyboard: nothing goes into the typing field
     assert [pressed(page, part) for part in ("level", "strain", "doubling", "declarer", "result")] == [
-        ["4"], ["S"], ["X"], ["E"], ["-2"]
+        ["4"],
+        ["S"],
+        ["X"],
+        ["E"],
+        ["-2"],
     ]
     assert page.inner_text("#entry-title") == "Correcting deal 7" and in_view(page, "#entry-title")
     tap(page, "declarer", "W")  # one tap changes one part

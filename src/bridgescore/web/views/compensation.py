@@ -23,6 +23,7 @@ from bridgescore.web.pads import PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
 
 SIDES = (Side.NS, Side.EW)
+QUOTE = {'"': "&quot;"}
 PALETTE = ("#1f5f8b", "#b3261e", "#2e7d32", "#8e6c00", "#6a1b9a", "#00838f", "#ad1457", "#4e342e")
 
 
@@ -118,7 +119,9 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
         """Each named player's evening, most IMPs first."""
         return sorted(sheet.state.player_totals().items(), key=lambda item: (-item[1].imps, item[0]))
 
-    def chart(self, sheet: PadState[CompensationState], side_names: Mapping[str, str]) -> Markup:
+    def chart(
+        self, sheet: PadState[CompensationState], side_names: Mapping[str, str], title: str = ""
+    ) -> Markup:
         """The evening as a line chart (SVG): running IMPs after each deal, one line per player."""
         lines = [Line(name, points) for name, points in sheet.state.running_imps().items()]
         deals = max((len(line.points) - 1 for line in lines), default=0)
@@ -137,7 +140,7 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
 
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-            f'font-family="system-ui, sans-serif" font-size="10">',
+            f'aria-label="{escape(title, QUOTE)}" font-family="system-ui, sans-serif" font-size="10">',
             f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="currentColor" '
             f'stroke-opacity=".35"/>',
             *(
