@@ -1,0 +1,79 @@
+"""The scorepad as an installed app (issue 12: install and offline, defects 6 and 12): a manifest and
+a service worker, a visited game that opens and takes entries with no network, /docs without the
+internet, the icon, the title in the export, an empty import."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+
+from playwright.sync_api import Page, Route
+
+from tests.browser.test_scorepad import enter, lines, save_and_wait, shown, start_game
+from tests.web.server import Server
+
+
+def test_a_visited_game_opens_and_takes_a_deal_with_no_network(page: Page, live: Server) -> None:
+    game = start_game(page, live)
+    enter(page, "1", "NT", "N", "=")
+    save_and_wait(page, 1)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.reload()  # now the worker controls the page and keeps what it loads
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == live.url + "/sw.js"
+    page.context.set_offline(True)
+    page.goto(live.url + f"/games/{game}")  # from the worker's cache
+    assert page.inner_text("#deals li .deal-text") == "1NT N ="
+    enter(page, "3", "NT", "S", "+1")
+    assert "No connection" in page.inner_text("#preview")
+    page.click("#save")
+    page.wait_for_selector("#queue li")
+    assert lines(live, game) == ["1NT N ="]
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 2", timeout=20_000)
+    assert lines(live, game) == ["1NT N =", "3NT S +1"]  # stored once
+
+
+def test_the_app_installs_and_has_its_icon(page: Page, live: Server) -> None:
+    page.goto(live.url + "/")
+    href = page.get_attribute("link[rel=manifest]", "href")
+    assert href == "/manifest.webmanifest"
+    with urllib.request.urlopen(live.url + href) as answer:
+        manifest = json.loads(answer.read())
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
+    for icon in manifest["icons"]:
+        with urllib.request.urlopen(live.url + icon["src"]) as answer:
+            assert answer.status == 200
+    with urllib.request.urlopen(live.url + "/favicon.ico") as answer:
+        assert answer.status == 200 and answer.headers["content-type"].startswith("image/")
+
+
+def test_docs_draw_with_no_internet(page: Page, live: Server) -> None:
+    outside: list[str] = []
+
+    def local_only(route: Route) -> None:
+        if route.request.url.startswith(live.url):
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort("internetdisconnected")
+
+    page.route("**/*", local_only)
+    page.goto(live.url + "/docs")
+    page.wait_for_selector(".swagger-ui .info .title")
+    assert "bridgescore" in page.inner_text(".swagger-ui .info .title")
+    assert page.locator(".opblock").count() > 5 and outside == []
+
+
+def test_export_carries_the_title_and_an_empty_import_says_so(page: Page, live: Server) -> None:
+    game = start_game(page, live, title="Friday at Anna's")
+    enter(page, "2", "S", "N", "=")
+    assert shown(page) == "2S N ="
+    save_and_wait(page, 1)
+    with urllib.request.urlopen(f"{live.url}/games/{game}/export.txt") as answer:
+        assert "title: Friday at Anna's\n" in answer.read().decode()
+    page.goto(live.url + "/")
+    page.click("#import")
+    assert "the file is empty" in page.inner_text(".error")
