@@ -51,7 +51,9 @@ def test_a_chicago_in_russian_reads_russian_and_local_time(vladivostok: Page, li
     assert "4П С 10" in (page.get_attribute("textarea[name=text]", "placeholder") or "")
 
 
-def test_a_russian_compensation_evening_fits_the_phone_and_speaks_plainly(page_ru: Page, live: Server) -> None:
+def test_a_russian_compensation_evening_fits_the_phone_and_speaks_plainly(
+    page_ru: Page, live: Server
+) -> None:
     page = page_ru
     start_evening(page, live, ("Анна-Мария", "Борис", "Вера", "Глеб"))
     enter(page, "4", "H", "N", "=")
@@ -73,8 +75,8 @@ def test_a_russian_compensation_evening_fits_the_phone_and_speaks_plainly(page_r
     assert "Карты — сколько ИМП стоили сами карты" in page.inner_text("#player-legend")
     assert page.locator("#chart polyline[stroke-dasharray]").count() == 2  # partners' lines both show
     widths = page.evaluate(
-        """() => [document.documentElement.scrollWidth,
-                  ...[...document.querySelectorAll('#sheet-card table')].map(t => t.getBoundingClientRect().right)]"""
+        """() => [document.documentElement.scrollWidth, ...[...document.querySelectorAll('#sheet-card table')]
+                  .map(table => table.getBoundingClientRect().right)]"""
     )
     assert max(widths) <= 390
     one_line = page.eval_on_selector_all(
