@@ -46,6 +46,13 @@ class OutputFormat(StrEnum):
     HTML = "html"
 
 
+class Conventions(StrEnum):
+    """Whose conventions ``--conventions`` prints our numbers by."""
+
+    BRIDGESCORE = "bridgescore"
+    FILE = "file"
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``event`` command to *app*."""
     app.command("event")(event_command)
@@ -77,15 +84,23 @@ def event_command(
             help=f"Text: print every board's traveller (default: only up to {TRAVELLER_LINES:,} lines).",
         ),
     ] = None,
+    conventions: Annotated[
+        Conventions,
+        typer.Option(
+            "--conventions",
+            help="bridgescore (default) or file: print our numbers by the convention of the file's program.",
+        ),
+    ] = Conventions.BRIDGESCORE,
     lang: LangOption = None,
 ) -> int:
     """Score a duplicate event (pairs, individuals, teams) and print its travellers and ranking."""
     _ = use_language(lang)
-    fast = score_plain(files, scoring, output_format, check, travellers, _)
-    if fast is not None:
-        return fast
+    if conventions is Conventions.BRIDGESCORE:  # the publisher's convention needs the object path
+        fast = score_plain(files, scoring, output_format, check, travellers, _)
+        if fast is not None:
+            return fast
     from bridgescore.cli.output import print_json
-    from bridgescore.forms.duplicate.check import check_event
+    from bridgescore.forms.duplicate.check import check_event, in_convention, reproduce
     from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
     from bridgescore.forms.duplicate.export import as_dict
     from bridgescore.forms.duplicate.results import score_event
@@ -97,10 +112,13 @@ def event_command(
     if scoring is not None:
         chosen = Scoring.named(scoring, base=chosen)
     if check:
-        report = check_event(event, chosen, convention)
+        # Without --scoring, what the file declares first, then the methods and conventions we know.
+        report = check_event(event, chosen, convention) if scoring else reproduce(event, chosen, convention)
         print_check(report, _)
         return 0 if report.ok else 1
     scored = score_event(event, chosen)
+    if conventions is Conventions.FILE:
+        scored = in_convention(scored, convention)
     if output_format is OutputFormat.JSON:
         print_json(as_dict(scored))
     elif output_format is OutputFormat.TEXT:
@@ -394,8 +412,18 @@ def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
     from bridgescore.cli.output import console
 
     out = console()
+    from bridgescore.forms.duplicate.settings import scoring_text
+
     convention = _(report.convention.description)
     out.print(_("Checked by the conventions of {convention}").format(convention=convention))
+    if report.declared is not None:
+        found = _("The file's numbers are reproduced by {scoring} ({convention}), not by its own: {declared}")
+        text = scoring_text(report.scoring)
+        out.print(
+            found.format(
+                scoring=text, convention=report.convention.name, declared=scoring_text(report.declared[1])
+            )
+        )
     headers = (_("Board"), _("Line or participant"), _("Number"), _("Theirs"), _("Ours"))
     if report.differences:
         table = Table(title=_("Differences"), title_justify="left", box=None, pad_edge=False)

@@ -17,7 +17,7 @@ and in each section's first game the ``TotalScoreTable``. The numbers written ar
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from bridgescore import __version__
@@ -34,7 +34,7 @@ from bridgescore.formats.pbn.deal import normalise_deal, rotate
 from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.reader import PbnReader
 from bridgescore.formats.pbn.standings import read_total_score_table, split_names, total_score_table
-from bridgescore.formats.pbn.table import Column, Table
+from bridgescore.formats.pbn.table import Column, Table, split_cells
 from bridgescore.formats.pbn.travellers import Layout, outcome, read_score_section, score_table
 from bridgescore.forms.duplicate.model import (
     Board,
@@ -43,6 +43,7 @@ from bridgescore.forms.duplicate.model import (
     Match,
     Participant,
     Player,
+    PublishedBoard,
     PublishedLine,
     PublishedMatch,
     Room,
@@ -50,6 +51,7 @@ from bridgescore.forms.duplicate.model import (
     Session,
     TravellerLine,
 )
+from bridgescore.forms.duplicate.results import shrunk_boards
 from bridgescore.forms.duplicate.settings import (
     Datum,
     MatchpointScale,
@@ -66,6 +68,12 @@ _EVENT_TAGS_KEPT = (
 )  # fmt: skip
 """Event-level tags of the first game kept in :attr:`Event.metadata` and written back."""
 
+SHRUNK_BOARD = N_(
+    "{missing} table(s) have neither a contract nor a score: the board is scored over fewer "
+    "results than the {expected} of the fullest board"
+)
+"""The warning for a board made smaller by tables without a contract or a score (issue 10)."""
+
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 """What a PBN tag name may be made of (PBN §3.1)."""
 
@@ -80,6 +88,11 @@ _ROOMS = {"open": Room.OPEN, "closed": Room.CLOSED}
 def read_scoring(text: str, competition: str = "") -> tuple[Scoring, str | None]:
     """The scoring a ``Scoring`` tag declares (PBN §3.4.12), and the part of it not understood, if any.
 
+    The words are read together, in any order: a basic system (``MP``, ``IMP``, ``BAM``) and its
+    modifiers. ``Butler`` takes the datum from all the scores, ``Butler-2`` drops the top and the
+    bottom one; ``Mean`` says the kept scores are averaged (it does not bring the extremes back),
+    ``Median`` takes the middle score instead (docs/duplicate.md lists every word).
+
     >>> read_scoring("MatchPoints;MP1")[0].name, read_scoring("MP2")[0].name
     ('mp', 'mp-acbl')
     >>> s, _ = read_scoring("IMP;Cross1")
@@ -87,50 +100,56 @@ def read_scoring(text: str, competition: str = "") -> tuple[Scoring, str | None]
     ('cross-imps', 'results')
     >>> read_scoring("IMP;Butler-2")[0].butler.datum.value, read_scoring("IMP", "Teams")[0].name
     ('trimmed-mean', 'teams')
+    >>> ruter = read_scoring("IMP;Butler-2;Mean")[0].butler       # Ruter: still one off each end
+    >>> ruter.datum.value, ruter.discard
+    ('trimmed-mean', 1)
+    >>> read_scoring("Mean;Butler-2;IMP")[0].butler == ruter
+    True
     """
     words = [
         word.strip().lower() for word in text.replace(",", ";").replace(" ", ";").split(";") if word.strip()
     ]
+    known = {word for word in words if word in _SCORING_WORDS}
+    unknown = [word for word in words if word not in _SCORING_WORDS]
     scoring = Scoring()
-    unknown = []
-    method: Method | None = None
-    for word in words:
-        if word in ("mp", "matchpoints", "mp1", "emp", "matchpoint"):
-            method = method or Method.MATCHPOINTS
-        elif word == "mp2":
-            method = method or Method.MATCHPOINTS
-            scoring = replace(
-                scoring, matchpoints=replace(scoring.matchpoints, scale=MatchpointScale.ONE_HALF)
-            )
-        elif word == "oldmp":
-            scoring = replace(scoring, contract=ScoringRules(undertricks=UndertrickTable.PRE_1987))
-        elif word in ("imp", "imps"):
-            method = method or (Method.TEAMS if competition.lower() == "teams" else None)
-        elif word in ("teams", "bam", "board-a-match"):
-            method = Method.TEAMS
-        elif word == "butler":
-            method = Method.BUTLER
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.MEAN))
-        elif word == "butler-2":
-            method = Method.BUTLER
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.TRIMMED_MEAN, discard=1))
-        elif word == "median":
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.MEDIAN))
-        elif word == "mean":
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.MEAN))
-        elif word in ("cross", "cross1", "cross2"):
-            method = Method.CROSS_IMPS
-            normalise = {
-                "cross": Normalisation.NONE,
-                "cross1": Normalisation.RESULTS,
-                "cross2": Normalisation.COMPARISONS,
-            }[word]
-            scoring = replace(scoring, cross_imps=replace(scoring.cross_imps, normalise=normalise))
+    if "mp2" in known:
+        scoring = replace(scoring, matchpoints=replace(scoring.matchpoints, scale=MatchpointScale.ONE_HALF))
+    if "oldmp" in known:
+        scoring = replace(scoring, contract=ScoringRules(undertricks=UndertrickTable.PRE_1987))
+    if known & {"butler", "butler-2", "mean", "median"}:
+        if "median" in known:
+            butler = replace(scoring.butler, datum=Datum.MEDIAN)
+        elif "butler-2" in known:
+            butler = replace(scoring.butler, datum=Datum.TRIMMED_MEAN, discard=1)
         else:
-            unknown.append(word)
-    if method is None:
-        method = Method.BUTLER if "imp" in words or "imps" in words else Method.MATCHPOINTS
+            butler = replace(scoring.butler, datum=Datum.MEAN)
+        scoring = replace(scoring, butler=butler)
+    crosses = [word for word in ("cross2", "cross1", "cross") if word in known]
+    if crosses:
+        normalise = {
+            "cross": Normalisation.NONE,
+            "cross1": Normalisation.RESULTS,
+            "cross2": Normalisation.COMPARISONS,
+        }[crosses[0]]
+        scoring = replace(scoring, cross_imps=replace(scoring.cross_imps, normalise=normalise))
+    imps = bool(known & {"imp", "imps", "imp_1961"})
+    if known & {"teams", "bam", "board-a-match"} or (imps and competition.lower() == "teams"):
+        method = Method.TEAMS
+    elif crosses:
+        method = Method.CROSS_IMPS
+    elif imps or known & {"butler", "butler-2", "mean", "median"}:
+        method = Method.BUTLER
+    else:
+        method = Method.MATCHPOINTS
     return replace(scoring, method=method), (";".join(unknown) or None)
+
+
+_SCORING_WORDS = frozenset({
+    "mp", "matchpoints", "matchpoint", "mp1", "mp2", "emp", "oldmp",
+    "imp", "imps", "imp_1961", "teams", "bam", "board-a-match",
+    "butler", "butler-2", "mean", "median", "cross", "cross1", "cross2",
+})  # fmt: skip
+"""The ``Scoring`` words bridgescore reproduces (docs/duplicate.md: every word of PBN §3.4.12)."""
 
 
 def format_scoring(scoring: Scoring) -> str:
@@ -350,6 +369,7 @@ def read_game(game: PbnGame) -> GameRead:
     lines: tuple[TravellerLine, ...] = ()
     names: dict[str, str] = {}
     layout: Layout | None = None
+    published: PublishedBoard | None = None
     section_rows = game.sections.get("ScoreTable")
     if section_rows is not None:
         read = read_score_section(
@@ -362,6 +382,7 @@ def read_game(game: PbnGame) -> GameRead:
         )
         lines, names, layout = read.lines, read.names, read.layout
         diagnostics.extend(read.diagnostics)
+        published = _published_datum(game["ScoreTable"], section_rows.rows)
     else:
         try:
             line = _game_line(game, number)
@@ -373,8 +394,33 @@ def read_game(game: PbnGame) -> GameRead:
             if line is not None:
                 lines = (line,)
                 layout = "teams" if line.room is not None else None
-    board = Board(number, lines, dealer, vulnerability, deal)
+    board = Board(number, lines, dealer, vulnerability, deal, published=published)
     return GameRead(section, board, participants, names, layout, tuple(diagnostics), matches)
+
+
+_DATUM_COLUMNS = ("butlerdatum", "datum")
+
+
+def _published_datum(header: str, rows: Sequence[str]) -> PublishedBoard | None:
+    """The board's Butler datum from a ``ButlerDatum`` (or ``Datum``) column of its ScoreTable —
+    the same on every row, so the first row that has one gives it; ``None`` without such a column.
+
+    >>> _published_datum("PairId_NS;PairId_EW;ButlerDatum\\\\4R", ["1 2 -", "3 4 420"])
+    PublishedBoard(datum=420, top=None)
+    >>> _published_datum("PairId_NS;PairId_EW", ["1 2"]) is None
+    True
+    """
+    names = [column.split("\\")[0].strip().lower() for column in header.split(";")]
+    position = next((names.index(name) for name in _DATUM_COLUMNS if name in names), None)
+    if position is None:
+        return None
+    for row in rows:
+        cells, _unclosed = split_cells(row)
+        if position < len(cells) and not values.is_missing(cells[position]):
+            datum = values.integer(cells[position])
+            if datum is not None:
+                return PublishedBoard(datum=datum)
+    return None
 
 
 def read_boards(reader: PbnReader) -> Iterator[GameRead]:
@@ -497,6 +543,17 @@ class EventBuilder:
             for name, builder in self.sections.items()
             if builder.boards or builder.participants
         )
+        for section in sections:
+            for board, missing, expected in shrunk_boards(section):
+                diagnostics.append(
+                    Diagnostic(
+                        SHRUNK_BOARD,
+                        {"missing": missing, "expected": expected},
+                        file=first.file,
+                        board=board,
+                        severity=Severity.WARNING,
+                    )
+                )  # fmt: skip
         date = _iso_date(first.get("Date")) or _iso_date(first.get("EventDate"))
         metadata = tuple((name, first[name]) for name in _EVENT_TAGS_KEPT if name in first)
         event = Event(
