@@ -26,7 +26,8 @@ def play_evening(page: Page) -> None:
     enter(page, "4", "H", "N", "=")
     assert not page.locator("#preview .error").count() and page.is_disabled("#save")
     page.click('#entry [data-part="hcp"] button[data-value="25"]')
-    assert shown(page) == "4Ч С = · ФО С-Ю 25"
+    russian = page.evaluate("document.documentElement.lang") == "ru"
+    assert shown(page) == ("4Ч С = · ФО С-Ю 25" if russian else "4H N = · HCP N-S 25")
     page.wait_for_selector("#preview .rows")
     assert "+3" in page.inner_text("#preview .rows")
     save_and_wait(page, 1)
@@ -39,7 +40,7 @@ def play_evening(page: Page) -> None:
     assert page.is_disabled("#save")
     page.fill('[data-hand="W"]', "7")
     page.wait_for_function("!document.querySelector('#save').disabled")
-    assert shown(page) == "3БК С = · ФО С-Ю 25"
+    assert shown(page) == ("3БК С = · ФО С-Ю 25" if russian else "3NT N = · HCP N-S 25")
     save_and_wait(page, 2)
 
 

@@ -167,7 +167,7 @@
       if (newTop) top.replaceChildren(...newTop.childNodes);
       if (newList) list.replaceChildren(...newList.childNodes);
       const sheet = $("#sheet-card");
-      if (sheet) sheet.scrollTop = sheet.scrollHeight;
+      if (sheet && sheet.dataset.end === "1") sheet.scrollTop = sheet.scrollHeight;
       settle();
     } catch (e) { /* the next change will redraw it */ }
   }
@@ -469,7 +469,7 @@
     showQueue();
     flush();
     const sheet = $("#sheet-card");
-    if (sheet) sheet.scrollTop = sheet.scrollHeight;
+    if (sheet && sheet.dataset.end === "1") sheet.scrollTop = sheet.scrollHeight;
   }
 
   // ---- settlement: the stake times each player's total ------------------------------------------

@@ -42,6 +42,7 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
 
     template = "boards/rubber.html"
     stake_unit = 100
+    sheet_end = False  # the paper sheet comes first
 
     def next_deal(self, state: RubberState) -> dict[str, Any]:
         """The next deal's number, dealer and vulnerability (won games make a side vulnerable), and rubber."""

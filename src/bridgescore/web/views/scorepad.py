@@ -183,6 +183,8 @@ class Scorepad(Generic[S, St]):
 
     template: str | None = None
     """The partial that draws the state (``boards/rubber.html``); None: the list of deals only."""
+    sheet_end = True
+    """Whether the page shows the end of a long sheet (its latest line) rather than its start."""
     stake_unit: int | None = None
     """What a stake is paid per: 100 points (rubber, Chicago) or 1 IMP; None: no settlement."""
 
