@@ -5,6 +5,7 @@ $ bridgescore event results.xml --scoring butler     # rescore by another method
 $ bridgescore event results.xml --format json        # {"scoring": …, "boards": […], "ranking": […]}
 $ bridgescore event a.pbn --format pbn > out.pbn     # canonical PBN 2.1 with our numbers
 $ bridgescore event results.xml --check              # every published number that differs; exit 1 if any
+$ bridgescore event a.pbn --dd                       # par, makeable contracts, results far from double dummy
 
 Everything is recomputed from the contracts and results: the file's own numbers are only read
 to be checked. Problems in a file are reported on stderr (file, line, board) and the rest is
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -27,9 +28,13 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from bridgescore.analysis.board import DoubleDummy
+    from bridgescore.analysis.event import Key
     from bridgescore.forms.duplicate.check import CheckReport
-    from bridgescore.forms.duplicate.model import Event
+    from bridgescore.forms.duplicate.model import Board, Event
     from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
+
+    DoubleDummies = dict[Key, DoubleDummy]
 
 
 TRAVELLER_LINES = 5_000
@@ -77,6 +82,14 @@ def event_command(
             "--check", help="Compare our numbers with those published in the file; exit 1 if any differ."
         ),
     ] = False,
+    dd: Annotated[
+        bool,
+        typer.Option(
+            "--dd",
+            help="Add par and the makeable contracts to each board (solved double dummy); flag results "
+            "three tricks or more from double dummy.",
+        ),
+    ] = False,
     travellers: Annotated[
         bool | None,
         typer.Option(
@@ -95,7 +108,8 @@ def event_command(
 ) -> int:
     """Score a duplicate event (pairs, individuals, teams) and print its travellers and ranking."""
     _ = use_language(lang)
-    if conventions is Conventions.BRIDGESCORE:  # the publisher's convention needs the object path
+    # the publisher's convention, and --dd (the boards' deals and lines as objects), need the object path
+    if conventions is Conventions.BRIDGESCORE and not dd:
         fast = score_plain(files, scoring, output_format, check, travellers, _)
         if fast is not None:
             return fast
@@ -119,14 +133,46 @@ def event_command(
     scored = score_event(event, chosen)
     if conventions is Conventions.FILE:
         scored = in_convention(scored, convention)
+    found = analyse_event(scored, _) if dd else None
     if output_format is OutputFormat.JSON:
-        print_json(as_dict(scored))
+        data = as_dict(scored)
+        if found is not None:
+            add_double_dummy(data, scored, found)
+        print_json(data)
     elif output_format is OutputFormat.TEXT:
         lines = sum(len(board.lines) for section in scored.sections for board in section.boards)
-        print_text(scored, _, travellers=travellers if travellers is not None else lines <= TRAVELLER_LINES)
+        print_text(
+            scored, _, found, travellers=travellers if travellers is not None else lines <= TRAVELLER_LINES
+        )
     else:
-        typer.echo(write(scored, output_format), nl=False)
+        typer.echo(write(scored, output_format, found), nl=False)
     return 0
+
+
+def analyse_event(scored: ScoredEvent, _: Callable[[str], str]) -> DoubleDummies:
+    """Every board with a deal solved double dummy (a progress bar on a terminal)."""
+    from bridgescore.analysis.event import analyse_boards
+    from bridgescore.cli.analysis import progress_bar
+
+    boards = [board.board for section in scored.sections for board in section.boards]
+    with progress_bar(len({board.deal for board in boards if board.deal}), _("Solving")) as advance:
+        return analyse_boards(boards, advance)
+
+
+def add_double_dummy(data: dict[str, Any], scored: ScoredEvent, found: DoubleDummies) -> None:
+    """Add ``double_dummy`` (tricks, par, results far from it) to each board of the JSON that has a deal."""
+    from bridgescore.analysis.event import far_results, key_of
+
+    boards = [board for section in scored.sections for board in section.boards]
+    for entry, board in zip(data["boards"], boards, strict=True):
+        analysed = found.get(key_of(board.board))
+        if analysed is None:
+            continue
+        far = [
+            {"result": str(flag.result), "tricks": flag.result.tricks, "double_dummy": flag.double_dummy}
+            for flag in far_results(board.board, analysed)
+        ]
+        entry["double_dummy"] = {**analysed.as_dict(), "far_from_double_dummy": far}
 
 
 def score_plain(
@@ -248,20 +294,24 @@ def _kind(path: Path) -> str:
     return "usebio" if start.startswith(b"<") else "pbn"
 
 
-def write(scored: ScoredEvent, output_format: OutputFormat) -> str:
-    """The scored event as PBN, USEBIO or HTML text (in the chosen language for HTML)."""
+def write(scored: ScoredEvent, output_format: OutputFormat, found: DoubleDummies | None = None) -> str:
+    """The scored event as PBN, USEBIO or HTML text (in the chosen language for HTML).
+
+    With *found* (``--dd``), HTML shows each board's par and makeable contracts and PBN writes
+    ``OptimumScore`` and ``OptimumResultTable``; USEBIO has no place for them.
+    """
     from bridgescore.cli.output import current_language
     from bridgescore.forms.duplicate.publish import publish
 
     if output_format is OutputFormat.HTML:
         from bridgescore.formats import html
 
-        return html.dumps(scored, current_language())
+        return html.dumps(scored, current_language(), double_dummy=found)
     published = publish(scored)
     if output_format is OutputFormat.PBN:
         from bridgescore.formats import pbn
 
-        return pbn.dumps(published)
+        return pbn.dumps(published, double_dummy=found)
     from bridgescore.formats import usebio
 
     return usebio.dumps(published)
@@ -270,8 +320,14 @@ def write(scored: ScoredEvent, output_format: OutputFormat) -> str:
 # --- text ----------------------------------------------------------------------------------------
 
 
-def print_text(scored: ScoredEvent, _: Callable[[str], str], *, travellers: bool = True) -> None:
-    """Travellers (if asked), matches and rankings as terminal tables."""
+def print_text(
+    scored: ScoredEvent,
+    _: Callable[[str], str],
+    found: DoubleDummies | None = None,
+    *,
+    travellers: bool = True,
+) -> None:
+    """Travellers (if asked, with the double-dummy analysis when *found*), matches and rankings."""
     from bridgescore.cli.output import console
 
     out = console()
@@ -282,7 +338,7 @@ def print_text(scored: ScoredEvent, _: Callable[[str], str], *, travellers: bool
         if len(scored.sections) > 1:
             out.print(f"\n[bold]{section_label} {section.section.name or section.session}[/bold]")
         if travellers:
-            _print_travellers(out, section, scored, _)
+            _print_travellers(out, section, scored, _, found)
         else:
             lines = sum(len(board.lines) for board in section.boards)
             out.print(_("{boards} boards, {lines} traveller lines (--travellers prints them)").format(
@@ -305,7 +361,11 @@ def _fmt(value: object) -> str:
 
 
 def _print_travellers(
-    out: Console, section: ScoredSection, scored: ScoredEvent, _: Callable[[str], str]
+    out: Console,
+    section: ScoredSection,
+    scored: ScoredEvent,
+    _: Callable[[str], str],
+    found: DoubleDummies | None = None,
 ) -> None:
     from rich.table import Table
 
@@ -366,6 +426,26 @@ def _print_travellers(
             table.add_row(ns, ew, contract, by, tricks, ns_score, ew_score, *(_fmt(v) for v in values))
         out.print()
         out.print(table)
+        if found is None:
+            continue
+        from bridgescore.analysis.event import key_of
+
+        analysed = found.get(key_of(board.board))
+        if analysed is not None:
+            _print_double_dummy(out, board.board, analysed, _)
+
+
+def _print_double_dummy(out: Console, board: Board, analysed: DoubleDummy, _: Callable[[str], str]) -> None:
+    """The board's table of tricks and par, then any result far from double dummy."""
+    from bridgescore.analysis.event import far_results
+    from bridgescore.cli.analysis import dd_text
+
+    out.print(dd_text(analysed, _).split("\n", 1)[1].rstrip("\n"), soft_wrap=True, markup=False)
+    for flag in far_results(board, analysed):
+        message = _("far from double dummy: {result} took {tricks} tricks, double dummy {dd}").format(
+            result=flag.result, tricks=flag.result.tricks, dd=flag.double_dummy
+        )
+        out.print(f"! {message}", soft_wrap=True, markup=False)
 
 
 def _print_matches(out: Console, section: ScoredSection, _: Callable[[str], str]) -> None:

@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from bridgescore.cli import calculator, chicago, compensation, demo, event, forms, rubber, serve
+from bridgescore.cli import analysis, calculator, chicago, compensation, demo, event, forms, rubber, serve
 from bridgescore.core.errors import BridgeScoreError
 
 app = typer.Typer(
@@ -29,6 +29,7 @@ rubber.register(app)
 event.register(app)
 forms.register(app)
 serve.register(app)
+analysis.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:

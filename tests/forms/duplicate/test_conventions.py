@@ -115,8 +115,8 @@ def test_missed_boards_scaled_to_the_most_boards_played_in_the_same_direction() 
 
     by_direction = totals(MissedBoards.FACTORED_BY_DIRECTION)
     whole = totals(MissedBoards.FACTORED_TOTAL)
-    assert (by_direction["EW 1"], whole["EW 1"]) == (4, 6)
-    assert (by_direction["NS 2"], whole["NS 2"]) == (6, 6)
+    assert (by_direction["EW 1"], whole["EW 1"]) == (Fraction(4), Fraction(6))
+    assert (by_direction["NS 2"], whole["NS 2"]) == (Fraction(6), Fraction(6))
 
 
 def test_an_average_coded_a5050_is_no_imps_and_stays_out_of_the_datum() -> None:
@@ -129,7 +129,10 @@ def test_an_average_coded_a5050_is_no_imps_and_stays_out_of_the_datum() -> None:
     event = event_of(Board(1, (*lines, average, plus)), movement=Movement.MITCHELL)
     board = score_event(event, Scoring.named("butler")).sections[0].boards[0]
     assert board.datum == 140
-    assert [(s.imps_ns, s.imps_ew) for s in board.lines[4:]] == [(0, 0), (3, -3)]
+    assert [(s.imps_ns, s.imps_ew) for s in board.lines[4:]] == [
+        (Fraction(0), Fraction(0)),
+        (Fraction(3), Fraction(-3)),
+    ]
 
 
 def test_compscore_and_ruter_name_their_conventions() -> None:

@@ -17,8 +17,9 @@ and in each section's first game the ``TotalScoreTable``. The numbers written ar
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from bridgescore import __version__
 from bridgescore.core.board import board_dealer, board_vulnerability
@@ -26,6 +27,7 @@ from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.core.scoring import ScoringRules, UndertrickTable
 from bridgescore.core.seat import Seat, Side, parse_seat
+from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability, parse_vulnerability
 from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
@@ -59,6 +61,10 @@ from bridgescore.forms.duplicate.settings import (
     Normalisation,
     Scoring,
 )
+
+if TYPE_CHECKING:
+    from bridgescore.analysis.board import DoubleDummy
+    from bridgescore.analysis.event import Key as DoubleDummyKey
 
 APPLICATION = f"bridgescore {__version__}"
 
@@ -681,8 +687,28 @@ def _layout(event: Event) -> Layout:
     ]  # type: ignore[return-value]
 
 
-def event_games(event: Event) -> Iterator[tuple[PbnGame, dict[str, Table]]]:
-    """The games of *event*: one per board of each section, with the tables to write."""
+def optimum_tags(found: DoubleDummy) -> tuple[dict[str, str], dict[str, Table]]:
+    """``OptimumScore`` and ``OptimumResultTable`` (PBN §5.3 tags) of a board analysed double dummy.
+
+    The table lists declarers W N E S and strains S H D C NT, as Ruter and Bridgemate write it.
+    """
+    rows = [
+        f"{seat.value} {strain.value:>2} {found.table.tricks(seat, strain):>2}"
+        for seat in (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
+        for strain in (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
+    ]
+    table = Table.parse("Declarer;Denomination\\2R;Result\\2R", rows)
+    return {"OptimumScore": found.par.optimum_score, "OptimumResultTable": ""}, {"OptimumResultTable": table}
+
+
+def event_games(
+    event: Event, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None
+) -> Iterator[tuple[PbnGame, dict[str, Table]]]:
+    """The games of *event*: one per board of each section, with the tables to write.
+
+    With *double_dummy* (:func:`bridgescore.analysis.event.analyse_boards`), each analysed
+    board also carries its ``OptimumScore`` and ``OptimumResultTable``.
+    """
     competition = {EventKind.PAIRS: "Pairs", EventKind.INDIVIDUAL: "Individuals", EventKind.TEAMS: "Teams"}
     scoring = format_scoring(event.scoring)
     layout = _layout(event)
@@ -726,6 +752,14 @@ def event_games(event: Event) -> Iterator[tuple[PbnGame, dict[str, Table]]]:
                 tables["MatchTable"] = match_table(section.matches)
             tags["ScoreTable"] = ""
             tables["ScoreTable"] = score_table(board.lines, layout)
+            if double_dummy is not None and board.deal:
+                from bridgescore.analysis.event import key_of
+
+                found = double_dummy.get(key_of(board))
+                if found is not None:
+                    optimum, optimum_tables = optimum_tags(found)
+                    tags.update(optimum)
+                    tables.update(optimum_tables)
             for name, value in tags.items():
                 game.add(name, value)
             first = False
