@@ -77,3 +77,27 @@ def test_export_carries_the_title_and_an_empty_import_says_so(page: Page, live: 
     page.goto(live.url + "/")
     page.click("#import")
     assert "the file is empty" in page.inner_text(".error")
+
+
+def test_the_sheet_is_shared_as_a_picture_and_as_svg(page: Page, live: Server) -> None:
+    from tests.browser.test_rubber import start_rubber
+
+    game = start_rubber(page, live, ("Anna", "Boris", "Vera", "Gleb"))
+    enter(page, "4", "S", "N", "=")
+    save_and_wait(page, 1)
+    width = page.eval_on_selector("#sheet-card", "card => card.getBoundingClientRect().width")
+    with page.expect_download() as started:  # no Web Share in a headless browser: a download
+        page.click("#share-png")
+    path = started.value.path()
+    picture = path.read_bytes()
+    assert picture.startswith(b"\x89PNG\r\n\x1a\n") and len(picture) > 5_000
+    assert int.from_bytes(picture[16:20], "big") == round(width * 2)  # the card at twice the density
+    with urllib.request.urlopen(f"{live.url}/games/{game}/sheet.svg?lang=ru") as answer:
+        svg = answer.read().decode()
+    assert answer.headers["content-type"].startswith("image/svg+xml") and "МЫ" in svg and "120" in svg
+    assert page.evaluate("getComputedStyle(document.querySelector('#entry')).display") != "none"
+    page.emulate_media(media="print")
+    hidden = page.eval_on_selector_all(
+        "#entry, .bar, #share, .deal-tools", "all => all.every(e => getComputedStyle(e).display === 'none')"
+    )
+    assert hidden  # printed: the sheet and the deals, no buttons

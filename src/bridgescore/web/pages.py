@@ -23,6 +23,7 @@ from bridgescore.core.seat import SEAT_NAMES, Seat, Side
 from bridgescore.forms.players import Players
 from bridgescore.i18n import LANGUAGES, translator
 from bridgescore.store import Kind, Op
+from bridgescore.store.errors import NotFoundError
 from bridgescore.store.journal import Effect
 from bridgescore.web import language
 from bridgescore.web.api import MAX_LOG, import_log, plain
@@ -273,6 +274,19 @@ def history_page(request: Request, game_id: str, services: Needs) -> HTMLRespons
 
     rows = [(effect, describe(effect, gettext, seqs, display)) for effect in reversed(history)]
     return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable)
+
+
+@router.get("/games/{game_id}/sheet.svg")
+def sheet_picture(request: Request, game_id: str, services: Needs) -> Response:
+    """The whole sheet as an SVG document, in the page's language (forms that draw one)."""
+    opened = services.open(game_id)
+    if not opened.pad.sheet_svg:
+        raise NotFoundError(N_("this form draws no sheet picture"))
+    svg = opened.pad.sheet_document(opened.sheet, translator(language.of_request(request)))
+    name = f"bridgescore-{opened.game.form}-{opened.game.id}.svg"
+    return Response(
+        svg, media_type="image/svg+xml", headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
 
 
 @router.get("/games/{game_id}/export.txt", response_class=PlainTextResponse)

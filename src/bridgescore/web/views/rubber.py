@@ -43,6 +43,7 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
     template = "boards/rubber.html"
     stake_unit = 100
     sheet_end = False  # the paper sheet comes first
+    sheet_svg = True
 
     def next_deal(self, state: RubberState) -> dict[str, Any]:
         """The next deal's number, dealer and vulnerability (won games make a side vulnerable), and rubber."""
@@ -107,6 +108,10 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
         """
         latest = replace(sheet.state, rubbers=sheet.state.rubbers[-1:])
         return Markup(rubbersheet.svg(latest, we=sheet.log.we, gettext=gettext))
+
+    def sheet_document(self, sheet: PadState[RubberState], gettext: Callable[[str], str]) -> str:
+        """Every rubber of the evening as paper score sheets, side by side, in one SVG document."""
+        return rubbersheet.svg(sheet.state, we=sheet.log.we, gettext=gettext)
 
     def sheet_of(self, sheet: PadState[RubberState], number: int, gettext: Callable[[str], str]) -> Markup:
         """Rubber *number* of the evening as a paper score sheet (SVG), to look back at."""

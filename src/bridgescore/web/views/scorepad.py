@@ -11,7 +11,7 @@ a form's view (``web/views/<form>.py``) overrides only what is drawn differently
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
@@ -183,6 +183,8 @@ class Scorepad(Generic[S, St]):
 
     template: str | None = None
     """The partial that draws the state (``boards/rubber.html``); None: the list of deals only."""
+    sheet_svg = False
+    """Whether the form draws its whole sheet as an SVG document (:meth:`sheet_document`)."""
     sheet_end = True
     """Whether the page shows the end of a long sheet (its latest line) rather than its start."""
     stake_unit: int | None = None
@@ -315,6 +317,10 @@ class Scorepad(Generic[S, St]):
         if vulnerability is not None:
             upcoming["vulnerability"] = vulnerability.value
         return upcoming
+
+    def sheet_document(self, sheet: PadState[St], gettext: Callable[[str], str]) -> str:
+        """The whole sheet as an SVG document (forms with :attr:`sheet_svg`)."""
+        raise NotImplementedError
 
     def standing(self, sheet: PadState[St]) -> dict[str, int] | None:
         """Each side's score so far (``{"NS": …, "EW": …}``) for the list of games; None: not shown."""
