@@ -5,8 +5,10 @@ internet, the icon, the title in the export, an empty import."""
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 
+import pytest
 from playwright.sync_api import Page, Route
 
 from tests.browser.test_scorepad import enter, lines, save_and_wait, shown, start_game
@@ -101,3 +103,48 @@ def test_the_sheet_is_shared_as_a_picture_and_as_svg(page: Page, live: Server) -
         "#entry, .bar, #share, .deal-tools", "all => all.every(e => getComputedStyle(e).display === 'none')"
     )
     assert hidden  # printed: the sheet and the deals, no buttons
+
+
+def test_the_home_list_shows_each_score_and_deletes_a_game_after_asking(page: Page, live: Server) -> None:
+    from tests.browser.test_rubber import start_rubber
+
+    game = start_rubber(page, live, ("Anna", "Boris", "Vera", "Gleb"))
+    enter(page, "4", "S", "N", "=")
+    save_and_wait(page, 1)
+    page.goto(live.url + "/")
+    item = f'.game-item[data-game="{game}"]'
+    assert "N-S 120 · E-W 0" in page.inner_text(item)  # the game's 120 below the line
+    page.click(f"{item} .delete-game")
+    assert page.is_visible(f"{item} .confirm-delete")
+    page.click(f"{item} .confirm-no")  # kept
+    assert page.is_hidden(f"{item} .confirm-delete")
+    page.click(f"{item} .delete-game")
+    page.click(f"{item} .confirm-yes")
+    page.wait_for_selector(item, state="detached")
+    assert "Game deleted." in page.inner_text("#status")
+    with pytest.raises(urllib.error.HTTPError):
+        urllib.request.urlopen(f"{live.url}/api/games/{game}")
+
+
+def test_the_settlement_pays_the_stake_per_hundred(page: Page, live: Server) -> None:
+    from tests.browser.test_rubber import A1, play, start_rubber
+
+    start_rubber(page, live, ("Anna", "Boris", "Vera", "Gleb"))
+    play(page, A1)  # rules A.1: N-S win by 780
+    page.click("#settle summary")
+    page.fill("#stake", "2.5")
+    owed = dict(
+        zip(
+            page.eval_on_selector_all("#settlement td:first-child", "cells => cells.map(c => c.textContent)"),
+            page.eval_on_selector_all("#settlement td.num", "cells => cells.map(c => c.textContent)"),
+            strict=True,
+        )
+    )
+    assert owed == {
+        "Anna": "receives 19.50",
+        "Vera": "receives 19.50",
+        "Boris": "pays 19.50",
+        "Gleb": "pays 19.50",
+    }
+    page.reload()  # the stake is kept on the phone
+    assert page.input_value("#stake") == "2.5"
