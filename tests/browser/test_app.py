@@ -148,3 +148,14 @@ def test_the_settlement_pays_the_stake_per_hundred(page: Page, live: Server) -> 
     }
     page.reload()  # the stake is kept on the phone
     assert page.input_value("#stake") == "2.5"
+
+
+def test_the_screen_stays_on_when_asked(page: Page, live: Server) -> None:
+    start_game(page, live)
+    if not page.evaluate("'wakeLock' in navigator"):
+        assert page.is_hidden("#awake-switch")  # a browser without the Wake Lock API: no switch
+        return
+    page.check("#awake")
+    assert page.evaluate("localStorage.getItem('bridgescore.awake')") == "1"
+    page.reload()
+    assert page.is_checked("#awake")  # the choice is kept on the phone
