@@ -26,10 +26,11 @@ def launch(playwright: Playwright) -> Browser:
 
 
 @contextmanager
-def phone_page(browser: Browser, locale: str) -> Iterator[Page]:
-    """A page on a phone (390×844 CSS pixels at twice the density, touch) whose language is *locale*."""
+def phone_page(browser: Browser, locale: str, timezone: str | None = None) -> Iterator[Page]:
+    """A page on a phone (390×844 CSS pixels at twice the density, touch) whose language is *locale*
+    (and whose clock is in *timezone*, when given)."""
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale, is_mobile=True,
-                                  has_touch=True)  # fmt: skip
+                                  has_touch=True, timezone_id=timezone)  # fmt: skip
     context.set_default_timeout(10_000)
     try:
         yield context.new_page()

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.browser.phone import PHONE
+from tests.browser.phone import phone_page
 from tests.browser.test_compensation import start_evening
 from tests.browser.test_scorepad import enter, save_and_wait, shown, tap
 from tests.web.server import Server
@@ -20,11 +20,8 @@ ZONE = "Asia/Vladivostok"  # UTC+10, so a time shown in UTC would be caught
 
 @pytest.fixture
 def vladivostok(browser: Browser) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale="ru-RU", is_mobile=True,
-                                  has_touch=True, timezone_id=ZONE)  # fmt: skip
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
+    with phone_page(browser, "ru-RU", timezone=ZONE) as page:
+        yield page
 
 
 def test_a_chicago_in_russian_reads_russian_and_local_time(vladivostok: Page, live: Server) -> None:
