@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from bridgescore.cli.output import LangOption, use_language
-from bridgescore.core.errors import N_, ParseError, Term
+from bridgescore.core.errors import N_, ParseError, Term, shortened
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
     from bridgescore.analysis.board import DoubleDummy
     from bridgescore.analysis.event import Key
+    from bridgescore.formats.loaded import Loaded
     from bridgescore.forms.duplicate.check import CheckReport
     from bridgescore.forms.duplicate.model import Board, Event
     from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
@@ -254,6 +255,26 @@ def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
 
     if not files:
         raise ParseError(N_("give at least one PBN or USEBIO file"))
+    try:
+        loaded = _load(files)
+    except OSError as error:  # a name too long, a file the system will not read (/proc/self/mem …)
+        raise ParseError(
+            N_("cannot read {path}: {reason}"), path=str(error.filename or files[0]), reason=error.strerror
+        ) from None
+    board_label = _("board")
+    for diagnostic in loaded.diagnostics:
+        where = [shortened(str(part), 120) for part in (diagnostic.file, diagnostic.line) if part is not None]
+        if diagnostic.board is not None:
+            where.append(f"{board_label} {diagnostic.board}")
+        warning_line(": ".join([*where, diagnostic.message(_)]), error=diagnostic.is_error)
+    if not any(section.boards for _session, section in loaded.event.sections()):
+        raise ParseError(
+            N_("no board could be read from {files}"), files=", ".join(str(path) for path in files)
+        )
+    return loaded.event
+
+
+def _load(files: Sequence[Path]) -> Loaded:
     missing = [str(path) for path in files if not path.is_file()]
     if missing:
         raise ParseError(N_("no such file: {file}"), file=missing[0])
@@ -274,13 +295,7 @@ def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
             files=", ".join(str(path) for path in files),
             accepted=Term(N_("PBN files (.pbn) or one USEBIO file (.xml)")),
         )
-    board_label = _("board")
-    for diagnostic in loaded.diagnostics:
-        where = [str(part) for part in (diagnostic.file, diagnostic.line) if part is not None]
-        if diagnostic.board is not None:
-            where.append(f"{board_label} {diagnostic.board}")
-        warning_line(": ".join([*where, diagnostic.message(_)]), error=diagnostic.is_error)
-    return loaded.event
+    return loaded
 
 
 def _kind(path: Path) -> str:

@@ -49,9 +49,24 @@ def main(argv: list[str] | None = None) -> int:
         format_message = getattr(error, "format_message", None)
         error_line(format_message() if callable(format_message) else str(error))
         return 2
+    except OSError as error:  # a file named on the command line that cannot be read or written
+        error_line(_os_error(error))
+        return 2
     except KeyboardInterrupt:
         return 130
     return result if isinstance(result, int) else 0
+
+
+def _os_error(error: OSError) -> BridgeScoreError:
+    from bridgescore.core.errors import N_, ParseError
+
+    name = str(error.filename) if error.filename is not None else ""
+    if len(name) > 80:
+        name = name[:60] + "…" + name[-19:]
+    reason = error.strerror or type(error).__name__
+    if name:
+        return ParseError(N_("cannot read or write {path}: {reason}"), path=name, reason=reason)
+    return ParseError(N_("input or output failed: {reason}"), reason=reason)
 
 
 if __name__ == "__main__":

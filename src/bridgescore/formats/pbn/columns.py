@@ -73,6 +73,9 @@ class ColumnsRead:
     dealers: tuple[str | None, ...]
 
 
+_SCORE = re.compile(rb"-?[0-9]{1,12}")
+
+
 def read_columns(paths: Sequence[Path]) -> ColumnsRead | None:
     """Read one plain PBN file into arrays; ``None`` when the file (or the set of files) is not plain."""
     if len(paths) != 1:
@@ -149,7 +152,7 @@ def read_columns_text(data: bytes) -> ColumnsRead | None:  # noqa: PLR0915
             return None
         board_text = tags.get("Board", "").strip()
         if (
-            not board_text.isdigit()
+            not re.fullmatch(r"[0-9]{1,9}", board_text)  # "²" is a digit to str.isdigit, not to int
             or not int(board_text) >= 1
             or (numbers and int(board_text) <= numbers[-1])
         ):
@@ -286,8 +289,7 @@ def _scores(column: list[bytes]) -> np.ndarray | bool | None:
         if token == b"-":
             values[token] = TravellerColumns.MISSING
             continue
-        text = token.decode()
-        if not text.lstrip("-").isdigit():
+        if not _SCORE.fullmatch(token):  # ASCII digits, and what an int64 holds
             return False
-        values[token] = int(text)
+        values[token] = int(token)
     return np.array([values[token] for token in column], dtype=np.int64)

@@ -350,7 +350,8 @@ def read_game(game: PbnGame) -> GameRead:
         matches, match_diagnostics = read_match_table(match_table, file=game.file)
         diagnostics.extend(match_diagnostics)
     board_text = game.get("Board").strip()
-    number = values.integer(board_text) if board_text.isdigit() else None
+    # ASCII digits only ("²" and "١" are digits to str.isdigit) and a board number's length.
+    number = int(board_text) if re.fullmatch(r"[0-9]{1,9}", board_text) else None
     if number is None or number < 1:
         diagnostics.append(
             Diagnostic(

@@ -268,7 +268,7 @@ class Rank:
             return cls(int(places[0]), True)
         tied = stripped.startswith("=") or stripped.endswith("=")
         digits = stripped.strip("=").strip()
-        if not digits.isdigit() or int(digits) < 1:
+        if not re.fullmatch(r"[0-9]{1,12}", digits) or int(digits) < 1:
             raise ParseError(N_("{text!r} is not a rank: give a place such as 3 or 3="), text=text)
         return cls(int(digits), tied)
 

@@ -352,6 +352,7 @@ def ranked_standings(
     return tuple(ranked)
 
 
-def _natural(identifier: str) -> tuple[int, str]:
-    digits = "".join(ch for ch in identifier if ch.isdigit())
-    return (int(digits) if digits else 0, identifier)
+def _natural(identifier: str) -> tuple[int, str, str]:
+    # The digits' value in order, without reading them as a number (an id may be any length).
+    digits = "".join(ch for ch in identifier if "0" <= ch <= "9").lstrip("0")
+    return (len(digits), digits, identifier)

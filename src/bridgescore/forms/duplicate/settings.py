@@ -20,6 +20,7 @@ from enum import Enum, StrEnum
 from fractions import Fraction
 from typing import Any
 
+from bridgescore.core import numbers
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
 from bridgescore.core.scoring import LAW, ScoringRules, UndertrickTable
 
@@ -265,7 +266,7 @@ def _fraction_text(value: Fraction) -> str:
 
 
 def _optional_int(text: str) -> int | None:
-    return None if text == "none" else int(text)
+    return None if text == "none" else numbers.whole(text)
 
 
 # key, (group, field), reader, writer
