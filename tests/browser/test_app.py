@@ -9,7 +9,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Browser, Page, Route
 
 from tests.browser.test_scorepad import enter, lines, save_and_wait, shown, start_game
 from tests.web.server import Server
@@ -53,7 +53,11 @@ def test_the_app_installs_and_has_its_icon(page: Page, live: Server) -> None:
         assert answer.status == 200 and answer.headers["content-type"].startswith("image/")
 
 
-def test_docs_draw_with_no_internet(page: Page, live: Server) -> None:
+def test_docs_draw_with_no_internet(browser: Browser, live: Server) -> None:
+    context = browser.new_context()  # the app's Content-Security-Policy enforced, as a phone has it
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda said: errors.extend([said.text][: said.type == "error"]))
     outside: list[str] = []
 
     def local_only(route: Route) -> None:
@@ -67,7 +71,8 @@ def test_docs_draw_with_no_internet(page: Page, live: Server) -> None:
     page.goto(live.url + "/docs")
     page.wait_for_selector(".swagger-ui .info .title")
     assert "bridgescore" in page.inner_text(".swagger-ui .info .title")
-    assert page.locator(".opblock").count() > 5 and outside == []
+    assert page.locator(".opblock").count() > 5 and outside == [] and errors == []
+    context.close()
 
 
 def test_export_carries_the_title_and_an_empty_import_says_so(page: Page, live: Server) -> None:
