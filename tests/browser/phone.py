@@ -26,12 +26,14 @@ def launch(playwright: Playwright) -> Browser:
 
 
 @contextmanager
-def phone_page(browser: Browser, locale: str) -> Iterator[Page]:
-    """A page on a phone (390×844 CSS pixels at twice the density, touch) whose language is *locale*."""
+def phone_page(browser: Browser, locale: str, timezone: str | None = None) -> Iterator[Page]:
+    """A page on a phone (390×844 CSS pixels at twice the density, touch) whose language is *locale*
+    (and whose clock is in *timezone*, when given)."""
     # bypass_csp: Playwright's wait_for_function evaluates its predicate as a string (eval), which
-    # the app's Content-Security-Policy forbids; the policy is tested in tests/web/test_security.py.
+    # the app's Content-Security-Policy forbids; the policy is tested in tests/web/test_security.py
+    # (and every page under it in tests/browser/test_access.py, which does not bypass it).
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale, is_mobile=True,
-                                  has_touch=True, bypass_csp=True)  # fmt: skip
+                                  has_touch=True, timezone_id=timezone, bypass_csp=True)  # fmt: skip
     context.set_default_timeout(10_000)
     try:
         yield context.new_page()

@@ -33,8 +33,8 @@ MORE_DEALS = [("2", "S", "N", "-2", "21"), ("4", "S", "E", "=", "15"), ("1", "NT
 
 def shoot(page: Page, path: Path) -> None:
     """What the phone shows at the top of the page, once every entry is saved."""
-    page.wait_for_selector("#status", state="hidden", timeout=8000)
-    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("JSON.parse(localStorage.getItem('bridgescore.queue') || '[]').length === 0")
+    page.evaluate("document.querySelector('#status').hidden = true; window.scrollTo(0, 0)")
     page.screenshot(path=str(path))
     print(path.relative_to(ROOT))
 
@@ -49,8 +49,8 @@ def compensation(page: Page, live: Server, names: tuple[str, str, str, str]) -> 
     play_evening(page)
     for number, (level, strain, declarer, result, hcp) in enumerate(MORE_DEALS, start=3):
         enter(page, level, strain, declarer, result)
-        page.fill("#hcp-ns", hcp)
-        page.dispatch_event("#hcp-ns", "input")
+        declaring = int(hcp) if declarer in "NS" else 40 - int(hcp)  # the entry asks the declaring side's
+        page.click(f'#entry [data-part="hcp"] button[data-value="{declaring}"]')
         save_and_wait(page, number)
 
 

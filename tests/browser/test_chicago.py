@@ -27,9 +27,9 @@ def test_a_chicago_by_taps_then_its_history_and_the_home_page(page: Page, live: 
     totals = page.inner_text("#chicago tbody .totals")
     assert "580" in totals and "400" in totals
     vulnerability = page.eval_on_selector_all(
-        "#chicago tbody td.vul", "cells => cells.map(c => c.textContent)"
+        "#chicago tbody td.vul-cell", "cells => cells.map(c => c.textContent)"
     )
-    assert vulnerability == ["nobody", "E-W", "N-S", "both sides"]  # rules §3.1, first dealer North
+    assert vulnerability == ["–", "E-W", "N-S", "both"]  # rules §3.1, first dealer North
     screenshot(page, "chicago-en")
     page.click("#history-link")
     page.wait_for_selector(".history")

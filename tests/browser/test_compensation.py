@@ -8,7 +8,7 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
 from tests.browser.test_rubber import cells
-from tests.browser.test_scorepad import enter, save_and_wait
+from tests.browser.test_scorepad import enter, save_and_wait, shown
 from tests.web.server import Server
 
 
@@ -24,9 +24,10 @@ def start_evening(page: Page, live: Server, names: tuple[str, str, str, str]) ->
 def play_evening(page: Page) -> None:
     # Deal 1, nobody vulnerable: 4♥ N =, NS 25 → 420 − 300 = +120 → +3.
     enter(page, "4", "H", "N", "=")
-    page.fill("#hcp-ns", "25")
-    page.dispatch_event("#hcp-ns", "input")
-    assert page.input_value("#notation") == "4H N = hcp=NS:25"
+    assert not page.locator("#preview .error").count() and page.is_disabled("#save")
+    page.click('#entry [data-part="hcp"] button[data-value="25"]')
+    russian = page.evaluate("document.documentElement.lang") == "ru"
+    assert shown(page) == ("4Ч С = · ФО С-Ю 25" if russian else "4H N = · HCP N-S 25")
     page.wait_for_selector("#preview .rows")
     assert "+3" in page.inner_text("#preview .rows")
     save_and_wait(page, 1)
@@ -39,7 +40,7 @@ def play_evening(page: Page) -> None:
     assert page.is_disabled("#save")
     page.fill('[data-hand="W"]', "7")
     page.wait_for_function("!document.querySelector('#save').disabled")
-    assert page.input_value("#notation") == "3NT N = hcp=NS:25"
+    assert shown(page) == ("3БК С = · ФО С-Ю 25" if russian else "3NT N = · HCP N-S 25")
     save_and_wait(page, 2)
 
 
@@ -56,8 +57,8 @@ def test_a_compensation_evening_in_russian(page_ru: Page, live: Server) -> None:
     page.wait_for_function("document.querySelectorAll('#deals li').length === 3")
     # Deal 3, North-South vulnerable: 2♠ N −2 with NS 21 → −200 − 50 = −250 → −6.
     enter(page, "2", "S", "N", "-2")
-    page.fill("#hcp-ns", "21")
-    page.dispatch_event("#hcp-ns", "input")
+    page.fill("#hcp-value", "21")
+    page.dispatch_event("#hcp-value", "input")
     save_and_wait(page, 4)
     assert cells(page, "#evening tbody tr td:nth-child(6)") == ["+3", "+3", "-6"]
     names, imps = cells(page, "#player-totals td:nth-child(1)"), cells(page, "#player-totals td:nth-child(2)")

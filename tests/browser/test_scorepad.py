@@ -34,6 +34,12 @@ def enter(page: Page, level: str, strain: str, declarer: str, result: str, doubl
     tap(page, "result", result)
 
 
+def shown(page: Page) -> str:
+    """The deal the preview heads with, as the reader's notation writes it."""
+    page.wait_for_selector("#save:enabled")
+    return page.inner_text("#preview .preview-head b")
+
+
 def save_and_wait(page: Page, count: int) -> None:
     page.click("#save")
     page.wait_for_function(f"document.querySelectorAll('#deals li').length === {count}")
@@ -48,14 +54,14 @@ def test_taps_compose_the_deal_preview_explains_it_and_save_stores_it(page: Page
     game = start_game(page, live)
     screenshot(page, "plain-empty-game-en")
     enter(page, "3", "NT", "S", "+1")
-    assert page.input_value("#notation") == "3NT S +1"
+    assert shown(page) == "3NT S +1" and page.input_value("#notation") == ""
     page.wait_for_selector("#preview .explain")
     assert "Odd tricks: 3 × 30" in page.inner_text("#preview")
     assert "430" in page.inner_text("#preview .total")
     save_and_wait(page, 1)
     assert page.input_value("#notation") == ""
     enter(page, "4", "S", "E", "-2", doubling="X")
-    assert page.input_value("#notation") == "4SX E -2"
+    assert shown(page) == "4SX E -2"
     save_and_wait(page, 2)
     page.click('#entry [data-part="pass"]')
     save_and_wait(page, 3)
@@ -69,10 +75,9 @@ def test_typed_notation_in_russian_is_read(page: Page, live: Server) -> None:
     page.wait_for_selector("#preview .explain")
     save_and_wait(page, 1)
     page.fill("#notation", "4Z N 10")
-    page.wait_for_selector("#preview-error")
+    page.wait_for_selector("#preview-error")  # typed text that cannot be read: the error, in words
     page.press("#notation", "Enter")
-    page.wait_for_selector("#status.bad")
-    assert lines(live, game) == ["4S N ="]
+    assert page.is_disabled("#save") and lines(live, game) == ["4S N ="]
 
 
 def test_edit_then_undo_a_deal(page: Page, live: Server) -> None:
@@ -80,8 +85,9 @@ def test_edit_then_undo_a_deal(page: Page, live: Server) -> None:
     enter(page, "2", "H", "W", "=")
     save_and_wait(page, 1)
     page.click("#deals li .edit")
-    assert page.input_value("#notation") == "2H W ="
-    page.fill("#notation", "2H W -1")
+    assert page.input_value("#notation") == ""  # the buttons show the deal: one tap changes one part
+    tap(page, "result", "-1")
+    assert shown(page) == "2H W -1"
     page.click("#save")
     page.wait_for_function("document.querySelector('#deals li').dataset.text === '2H W -1'")
     assert lines(live, game) == ["2H W -1"]
@@ -91,7 +97,7 @@ def test_edit_then_undo_a_deal(page: Page, live: Server) -> None:
     page.click("#deals li .delete")
     page.wait_for_selector("#no-deals")
     assert lines(live, game) == []
-    page.click("#undo")
+    page.click("#status-undo")  # the message that says it was deleted carries Undo
     page.wait_for_selector("#deals li")
     page.click("#history-link")
     page.wait_for_selector(".history")

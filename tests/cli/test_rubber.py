@@ -123,7 +123,7 @@ def test_russian_sheet(capsys: pytest.CaptureFixture[str]) -> None:
     # the default settings (seed 000): NS 40 + 90 below, 300 for 4♠X −2 (not vulnerable), 140 below for
     # 2NTX, 50 for making it doubled and 500 for the 2–1 rubber; EW 100 below, 30 over, 150 for four aces
     assert "Итого     1120      │     280" in out
-    assert "МЫ выиграли 840 очков." in out
+    assert "Выиграла колонка МЫ: на 840 очков больше." in out
     assert "Расчёт в сотнях" not in out
 
 

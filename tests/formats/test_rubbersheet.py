@@ -79,7 +79,7 @@ def test_the_sheet_in_russian_with_they_on_the_left() -> None:
         for t in drawing(svg(state(*A1_RUBBER), we=Side.EW, gettext=translator("ru"))).iter(f"{SVG}text")
     ]
     assert texts[:3] == ["Роббер 1", "МЫ (В-З)", "ОНИ (С-Ю)"]
-    assert "ОНИ выиграли 780 очков." in texts
+    assert "Выиграла колонка ОНИ: на 780 очков больше." in texts
 
 
 def test_several_rubbers_side_by_side_and_an_empty_pad() -> None:

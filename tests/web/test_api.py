@@ -281,11 +281,20 @@ def test_export_then_import_gives_the_same_game(client: TestClient) -> None:
         add(client, game, text)
     exported = client.get(f"/api/games/{game}/log")
     assert exported.headers["content-type"].startswith("text/plain")
-    imported = client.post("/api/games/import", json={"text": exported.text, "title": "copy"})
-    assert imported.status_code == 201
+    assert "title: Пятница\n" in exported.text  # the game's title travels with its log
+    imported = client.post("/api/games/import", json={"text": exported.text})
+    assert imported.status_code == 201 and imported.json()["title"] == "Пятница"
     copy = imported.json()["id"]
     assert texts(client, copy) == texts(client, game)
     assert client.get(f"/api/games/{copy}/log").text == exported.text
+    renamed = client.post("/api/games/import", json={"text": exported.text, "title": "copy"}).json()
+    assert renamed["title"] == "copy"  # a title given on import wins over the file's
+
+
+def test_an_empty_file_is_refused_as_empty(client: TestClient) -> None:
+    for text in ("", "  \n\n"):
+        answer = client.post("/api/games/import", json={"text": text})
+        assert answer.status_code == 422 and "empty" in answer.json()["message"]
 
 
 @pytest.mark.parametrize(

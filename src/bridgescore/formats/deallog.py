@@ -52,7 +52,7 @@ from bridgescore.forms.rubber import RUBBER
 S = TypeVar("S", bound=Settings)
 St = TypeVar("St")
 
-_GENERIC_KEYS = ("form", "first dealer", "we", "players")
+_GENERIC_KEYS = ("form", "first dealer", "we", "players", "title")
 _LINE = N_("line {line}: {problem}")
 
 
@@ -289,6 +289,7 @@ def _read(
         we=header.generic.get("we", Side.NS),
         players=header.generic.get("players"),
         entries=tuple(entries),
+        title=header.generic.get("title", ""),
     )
 
 
@@ -356,6 +357,8 @@ def _generic_value(key: str, value: str) -> Any:
         return parse_seat(value)
     if key == "we":
         return parse_side(value)
+    if key == "title":
+        return " ".join(value.split())
     return Players.parse(value)
 
 
@@ -426,6 +429,8 @@ def dumps(log: DealLog[Any, Any], *, language: Language = "en") -> str:
     header keys are always English. ``loads(dumps(log)) == log``.
     """
     lines = [f"form: {log.form.name}", f"first dealer: {log.first_dealer.value}"]
+    if log.title:
+        lines.append(f"title: {log.title}")
     if log.form.we or log.we is not Side.NS:  # "we" names a column of the rubber sheet
         lines.append(f"we: {log.we.value}")
     if log.players is not None:

@@ -40,6 +40,8 @@ class DealLog(Generic[S, St]):
     we: Side = Side.NS
     players: Players | None = None
     entries: tuple[LoggedDeal | Players, ...] = ()
+    title: str = ""
+    """The game's name (``title: Friday at Anna's``), for people; nothing is scored from it."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.form, FormDescription):

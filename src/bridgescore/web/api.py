@@ -211,6 +211,8 @@ def import_game(payload: ImportIn, services: Needs) -> dict[str, Any]:
 def import_log(services: Services, text: str, title: str = "") -> GameSummary:
     """Store a deal-log file as a new game (its form named by its ``form:`` header line)."""
     with field("text"):
+        if not text.strip():
+            raise ParseError(N_("the file is empty: choose a deal-log file or paste its text"))
         form = _form_of(text)
         if form not in services.pads:
             raise ParseError(N_("unknown form {form!r} in the file"), form=form)
@@ -219,8 +221,9 @@ def import_log(services: Services, text: str, title: str = "") -> GameSummary:
         if len(readings) > MAX_IMPORT:
             raise ParseError(N_("a game holds at most {most} lines on import"), most=MAX_IMPORT)
         pad.replay(header, [reading.text for reading in readings])
+        named = title.strip() or pad.title_of(text)[:200]
     lines = [(reading.kind, reading.text) for reading in readings]
-    return services.store.create_game(pad.form, header, title=title.strip(), lines=lines)
+    return services.store.create_game(pad.form, header, title=named, lines=lines)
 
 
 def _form_of(text: str) -> str:
@@ -250,7 +253,7 @@ def delete_game(game_id: str, services: Needs) -> Response:
 @router.get("/games/{game_id}/log", response_class=PlainTextResponse, summary="Export: the deal-log text")
 def export_log(game_id: str, services: Needs) -> PlainTextResponse:
     opened = services.open(game_id)
-    text = opened.pad.dumps(opened.game.header, opened.texts)
+    text = opened.pad.dumps(opened.game.header, opened.texts, title=opened.game.summary.title)
     return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
 
 

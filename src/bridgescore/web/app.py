@@ -22,7 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import __version__
 from bridgescore.store import Store
-from bridgescore.web import api, language, pages, problems
+from bridgescore.web import api, appshell, language, pages, problems
 from bridgescore.web.security import Guard, Safety, script_hashes
 from bridgescore.web.services import Services
 from bridgescore.web.views import scorepads
@@ -97,7 +97,7 @@ def create_app(
         title="bridgescore",
         version=__version__,
         summary="The scorepad: rubber, Chicago and compensation evenings, stored as deal logs.",
-        docs_url="/docs",
+        docs_url=None,
         redoc_url=None,
     )
     app.state.services = Services(
@@ -105,6 +105,7 @@ def create_app(
     )
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(appshell.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     problems.install(app, pages.error_page)
     app.add_middleware(GZipMiddleware, minimum_size=800)

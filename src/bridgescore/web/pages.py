@@ -9,6 +9,7 @@ from ``/games/{id}/board``. Every word on a page goes through ``_()`` (the catal
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from bridgescore.core.seat import SEAT_NAMES, Seat, Side
 from bridgescore.forms.players import Players
 from bridgescore.i18n import LANGUAGES, translator
 from bridgescore.store import Kind, Op
+from bridgescore.store.errors import NotFoundError
 from bridgescore.store.journal import Effect
 from bridgescore.web import language, security
 from bridgescore.web.api import MAX_DEALER, MAX_LOG, MAX_NAME, MAX_TITLE, import_log, plain
@@ -46,7 +48,30 @@ SCRIPT_MESSAGES = {
     "refused": N_("Not saved: {message}"),
     "editing": N_("Correcting deal {number}"),
     "hcp_sum": N_("The four hands hold {total} points, not 40"),
+    "undo": N_("Undo"),
+    "tricks": N_("{count} tricks"),
+    "offline_preview": N_("No connection: the deal is checked when it is sent."),
+    "prompt_level": N_("Tap the level, or Passed out."),
+    "prompt_strain": N_("Now the suit."),
+    "prompt_declarer": N_("Now the declarer."),
+    "prompt_result": N_("Now the result."),
+    "prompt_hcp": N_("Now the high-card points."),
+    "prompt_hands": N_("The four hands must hold 40 points."),
+    "prompt_fit": N_("Now the fit."),
+    "prompt_ready": N_("Check the score and save."),
+    "game_deleted": N_("Game deleted."),
 }
+
+
+def utc(moment: datetime | None) -> str:
+    """A stored moment as ISO 8601 with its zone (the store keeps UTC; SQLite forgets the zone).
+
+    >>> utc(datetime(2026, 3, 6, 19, 30))
+    '2026-03-06T19:30:00+00:00'
+    """
+    if moment is None:
+        return ""
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).isoformat()
 
 
 def _context(request: Request) -> dict[str, Any]:
@@ -73,6 +98,7 @@ templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_conte
 templates.env.globals["seats"] = [seat.value for seat in Seat]
 templates.env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
 templates.env.globals["sides"] = {side.value: side for side in Side}
+templates.env.filters["utc"] = utc
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -124,7 +150,17 @@ def home(request: Request, services: Needs) -> HTMLResponse:
         counts=services.store.deal_counts([game.id for game in games]),
         pads=services.pads,
         players={game.id: _players(services, game.form, game.header) for game in games},
+        standings={game.id: _standing(services, game.id) for game in games},
     )
+
+
+def _standing(services: Services, game_id: str) -> dict[str, int] | None:
+    """Each side's score in a game, for the list of games (None when it does not replay)."""
+    try:
+        opened = services.open(game_id)
+    except (BridgeScoreError, LookupError):
+        return None
+    return opened.pad.standing(opened.sheet)
 
 
 @router.get("/new/{form}", response_class=HTMLResponse)
@@ -212,8 +248,9 @@ def preview_fragment(request: Request, game_id: str, services: Needs, text: str 
         shown = opened.pad.preview(opened.sheet, opened.game.header, text[:2000])
     except BridgeScoreError as error:
         gettext = translator(language.of_request(request))
-        return render(request, "preview.html", status=422, preview=None, message=error.translate(gettext))
-    return render(request, "preview.html", preview=shown, message=None)
+        message = error.translate(gettext)
+        return render(request, "preview.html", status=422, preview=None, pad=opened.pad, message=message)
+    return render(request, "preview.html", preview=shown, pad=opened.pad, message=None)
 
 
 def describe(
@@ -270,10 +307,23 @@ def history_page(request: Request, game_id: str, services: Needs, before: int | 
     return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable, older=older)
 
 
+@router.get("/games/{game_id}/sheet.svg")
+def sheet_picture(request: Request, game_id: str, services: Needs) -> Response:
+    """The whole sheet as an SVG document, in the page's language (forms that draw one)."""
+    opened = services.open(game_id)
+    if not opened.pad.sheet_svg:
+        raise NotFoundError(N_("this form draws no sheet picture"))
+    svg = opened.pad.sheet_document(opened.sheet, translator(language.of_request(request)))
+    name = f"bridgescore-{opened.game.form}-{opened.game.id}.svg"
+    return Response(
+        svg, media_type="image/svg+xml", headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
+
+
 @router.get("/games/{game_id}/export.txt", response_class=PlainTextResponse)
 def export_file(game_id: str, services: Needs) -> PlainTextResponse:
     opened = services.open(game_id)
-    text = opened.pad.dumps(opened.game.header, opened.texts)
+    text = opened.pad.dumps(opened.game.header, opened.texts, title=opened.game.summary.title)
     name = f"bridgescore-{opened.game.form}-{opened.game.id}.txt"
     return PlainTextResponse(
         text,

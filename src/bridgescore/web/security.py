@@ -129,10 +129,6 @@ def policy(inline_scripts: Iterable[str] = ()) -> str:
     )
 
 
-DOCS_POLICY = "frame-ancestors 'none'"
-"""The OpenAPI page loads its viewer from a CDN: it gets only the framing rule."""
-
-
 @dataclass(slots=True)
 class _Bucket:
     tokens: float
@@ -238,10 +234,10 @@ class Guard:
             await self._refuse(request, _too_large(limit), send, headers)
 
     def _headers(self, path: str, new_form_token: str | None) -> list[tuple[bytes, bytes]]:
-        docs = path.startswith(("/docs", "/openapi"))
+        # /docs too: its viewer's files are served by the app (web/appshell.py), no CDN
         out = [
             (b"x-content-type-options", b"nosniff"),
-            (b"content-security-policy", DOCS_POLICY.encode() if docs else self.policy),
+            (b"content-security-policy", self.policy),
             (b"referrer-policy", b"same-origin"),
             (b"x-frame-options", b"DENY"),
         ]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bridgescore.core.board import chicago_position
+from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
 from bridgescore.formats.deallog import format_deal
 from bridgescore.forms import chicago
@@ -40,16 +41,24 @@ class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
         last = state.deals[-1]
         return {"deal": last.number, "score": signed(last.points(Side.NS) - last.points(Side.EW))}
 
+    def standing(self, sheet: PadState[ChicagoState]) -> dict[str, int] | None:
+        """Each side's points over the Chicagos played."""
+        if not sheet.state.deals:
+            return None
+        return {side.value: sheet.state.totals[side.value] for side in Side}
+
     def preview_of(self, sheet: PadState[ChicagoState], deal: LoggedDeal) -> Preview:
         """Each line the deal would write, for the side it goes to, at this deal's vulnerability."""
         after = chicago.apply(sheet.state, deal)
         last = after.deals[-1]
         side = deal.declarer_side
         vulnerable = None if side is None else last.vulnerability.is_vulnerable(side)
-        rows = tuple(
-            Row(line.line.label, line.line.points, line.side.value, line=line.line) for line in last.lines
-        )
-        return Preview(Reading(Kind.DEAL, format_deal(deal)), None, vulnerable, rows)
+        rows = [Row(one.line.label, one.line.points, one.side.value, line=one.line) for one in last.lines]
+        for scoring in Side:
+            points = last.points(scoring)
+            if points and len(last.lines) > 1:
+                rows.append(Row(N_("Total"), points, scoring.value))
+        return Preview(Reading(Kind.DEAL, format_deal(deal)), None, vulnerable, tuple(rows))
 
     # what the page draws -------------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from bridgescore.web.pads import PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
 
 SIDES = (Side.NS, Side.EW)
+QUOTE = {'"': "&quot;"}
 PALETTE = ("#1f5f8b", "#b3261e", "#2e7d32", "#8e6c00", "#6a1b9a", "#00838f", "#ad1457", "#4e342e")
 
 
@@ -54,6 +55,7 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
     """Compensation bridge: each deal against what its high-card points were worth, in IMPs."""
 
     template = "boards/compensation.html"
+    stake_unit = 1
 
     def header(
         self, settings: Mapping[str, str], players: Mapping[str, str], first_dealer: str
@@ -69,9 +71,21 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
         _builtin_only(header)
         return header, readings
 
+    def entry_for(self, header: Sequence[tuple[str, str]]) -> frozenset[str]:
+        """HCP by taps, and the fit too when the game's table prices fits."""
+        taps = super().entry_for(header)
+        table = builtin_table(self.header_log(header).settings.table)
+        return taps | {"fit"} if table is not None and table.needs_fit else taps
+
     def deal_info(self, state: CompensationState, deal: LoggedDeal) -> dict[str, Any]:
         """North-South's IMPs on the deal."""
         return {"score": signed(state.deals[-1].scored.imps(Side.NS))}
+
+    def standing(self, sheet: PadState[CompensationState]) -> dict[str, int] | None:
+        """Each side's IMPs over the evening."""
+        if not sheet.state.deals:
+            return None
+        return {side.value: sheet.state.side_totals(side).imps for side in SIDES}
 
     def preview_of(self, sheet: PadState[CompensationState], deal: LoggedDeal) -> Preview:
         """The contract's score, then the table's price and the IMPs of the scoring side."""
@@ -124,13 +138,15 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
         """Each named player's evening, most IMPs first."""
         return sorted(sheet.state.player_totals().items(), key=lambda item: (-item[1].imps, item[0]))
 
-    def chart(self, sheet: PadState[CompensationState], side_names: Mapping[str, str]) -> Markup:
+    def chart(
+        self, sheet: PadState[CompensationState], side_names: Mapping[str, str], title: str = ""
+    ) -> Markup:
         """The evening as a line chart (SVG): running IMPs after each deal, one line per player."""
         lines = [Line(name, points) for name, points in sheet.state.running_imps().items()]
         deals = max((len(line.points) - 1 for line in lines), default=0)
         if deals == 0:
             return Markup("")
-        width, height, left, right, top, bottom = 360, 200, 34, 96, 12, 24
+        width, height, left, right, top, bottom = 360, 200, 34, 110, 12, 24
         values = [value for line in lines for value in line.points]
         high, low = max(*values, 1), min(*values, -1)
         span_x, span_y = width - left - right, height - top - bottom
@@ -143,7 +159,7 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
 
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-            f'font-family="system-ui, sans-serif" font-size="10">',
+            f'aria-label="{escape(title, QUOTE)}" font-family="system-ui, sans-serif" font-size="10">',
             f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="currentColor" '
             f'stroke-opacity=".35"/>',
             *(
@@ -155,18 +171,29 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
             f'<text x="{left}" y="{height - 6}" fill="currentColor">0</text>',
         ]
         ends: list[float] = []
+        seen: dict[tuple[int, ...], int] = {}
         for index, line in enumerate(lines):
             colour = PALETTE[index % len(PALETTE)]
-            points = " ".join(f"{x(i):.1f},{y(value):.1f}" for i, value in enumerate(line.points))
-            parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>')
+            # Partners' lines are the same: each one drawn again is shifted and dashed, so every
+            # colour of the legend shows.
+            twin = seen.get(line.points, 0)
+            seen[line.points] = twin + 1
+            shift = 3.0 * twin
+            dash = ' stroke-dasharray="6 4"' if twin else ""
+            points = " ".join(f"{x(i):.1f},{y(value) + shift:.1f}" for i, value in enumerate(line.points))
+            line_attributes = f'fill="none" stroke="{colour}" stroke-width="2.5"{dash}'
+            parts.append(f'<polyline {line_attributes} points="{points}"/>')
             end = y(line.points[-1])
-            while any(abs(end - other) < 11 for other in ends):  # keep the names apart
-                end += 11
+            while any(abs(end - other) < 12 for other in ends):  # keep the names apart
+                end += 12
             ends.append(end)
             label = escape(side_names.get(line.name, line.name))
             total = signed(line.points[-1])
+            start = x(deals) + 4
             parts.append(
-                f'<text x="{x(deals) + 4:.1f}" y="{end + 3:.1f}" fill="{colour}">{label} {total}</text>'
+                f'<line x1="{start:.1f}" y1="{end:.1f}" x2="{start + 12:.1f}" y2="{end:.1f}" '
+                f'stroke="{colour}" stroke-width="3"{dash}/>'
+                f'<text x="{start + 15:.1f}" y="{end + 3:.1f}" fill="currentColor">{label} {total}</text>'
             )
         parts.append("</svg>")
         return Markup("\n".join(parts))

@@ -21,6 +21,7 @@ from bridgescore.web.pads import PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
 
 BELOW, ABOVE = N_("below the line"), N_("above the line")
+TOTAL = N_("Total")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,9 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
     """Rubber bridge: honours when the settings score them; the sheet as on paper."""
 
     template = "boards/rubber.html"
+    stake_unit = 100
+    sheet_end = False  # the paper sheet comes first
+    sheet_svg = True
 
     def next_deal(self, state: RubberState) -> dict[str, Any]:
         """The next deal's number, dealer and vulnerability (won games make a side vulnerable), and rubber."""
@@ -48,6 +52,19 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
             "rubber": len(state.rubbers) + (0 if state.current is not None else 1),
         }
 
+    def deal_info(self, state: RubberState, deal: LoggedDeal) -> dict[str, Any]:
+        """The number of the rubber *deal* finished, if it finished one (a marker in the list of deals)."""
+        latest = state.rubbers[-1] if state.rubbers else None
+        if latest is not None and latest.finished and latest.deals and latest.deals[-1].number == state.deals:
+            return {"rubber_over": latest.number}
+        return {}
+
+    def standing(self, sheet: PadState[RubberState]) -> dict[str, int] | None:
+        """Each side's points over the evening's rubbers (the one in play as it stands)."""
+        if not sheet.state.rubbers:
+            return None
+        return {side.value: sum(item.totals[side] for item in sheet.state.rubbers) for side in Side}
+
     def preview_of(self, sheet: PadState[RubberState], deal: LoggedDeal) -> Preview:
         """The deal's score at the vulnerability of the moment, and where each number goes."""
         state = sheet.state
@@ -55,14 +72,28 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
         # a passed-out deal has no declarer, so no vulnerability to show
         vulnerable = None if side is None else state.vulnerability.is_vulnerable(side)
         after = rubber.apply(state, deal)
-        written = [entry for entry in after.rubbers[-1].entries if entry.deal == after.deals]
-        rows = tuple(
+        played = after.rubbers[-1]
+        written = [entry for entry in played.entries if entry.deal == after.deals]
+        rows = [
             Row(entry.label, entry.points, entry.side.value, BELOW if entry.below else ABOVE, entry.lines)
             for entry in written
-        )
-        # The rubber has no per-deal total: the figures are the entries on the sheet, each
-        # explained by the lines of the contract's score it is made of.
-        return Preview(Reading(Kind.DEAL, format_deal(deal)), None, vulnerable, rows)
+        ]
+        # The rubber has no per-deal total of the contract: each side's total is what the deal
+        # writes for it on the sheet (the entries above).
+        for scoring in Side:
+            points = sum(entry.points for entry in written if entry.side is scoring)
+            if points and len(written) > 1:
+                rows.append(Row(TOTAL, points, scoring.value))
+        before = state.current.games if state.current is not None else dict.fromkeys(Side, 0)
+        news: list[tuple[str, str]] = []
+        if played.complete:
+            winner = max(Side, key=lambda side: played.games[side])
+            news.append((N_("{side} win the rubber"), winner.value))
+        else:
+            news.extend(
+                (N_("{side} make a game"), side.value) for side in Side if played.games[side] > before[side]
+            )
+        return Preview(Reading(Kind.DEAL, format_deal(deal)), None, vulnerable, tuple(rows), {"news": news})
 
     # what the page draws -------------------------------------------------------------------------------
 
@@ -77,6 +108,22 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
         """
         latest = replace(sheet.state, rubbers=sheet.state.rubbers[-1:])
         return Markup(rubbersheet.svg(latest, we=sheet.log.we, gettext=gettext))
+
+    def sheet_document(self, sheet: PadState[RubberState], gettext: Callable[[str], str]) -> str:
+        """Every rubber of the evening as paper score sheets, side by side, in one SVG document."""
+        return rubbersheet.svg(sheet.state, we=sheet.log.we, gettext=gettext)
+
+    def sheet_of(self, sheet: PadState[RubberState], number: int, gettext: Callable[[str], str]) -> Markup:
+        """Rubber *number* of the evening as a paper score sheet (SVG), to look back at."""
+        chosen = tuple(item for item in sheet.state.rubbers if item.number == number)
+        return Markup(rubbersheet.svg(replace(sheet.state, rubbers=chosen), we=sheet.log.we, gettext=gettext))
+
+    def just_over(self, sheet: PadState[RubberState]) -> rubber.Rubber | None:
+        """The rubber the last deal finished (the moment to say who won), else None."""
+        state = sheet.state
+        if state.current is None and state.rubbers and state.rubbers[-1].deals:
+            return state.rubbers[-1]
+        return None
 
     def ended_now(self, sheet: PadState[RubberState]) -> rubber.Rubber | None:
         """The rubber in progress as it would stand if the players stopped now (None if none is)."""

@@ -11,20 +11,23 @@ a form's view (``web/views/<form>.py``) overrides only what is drawn differently
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
+from bridgescore.core.card import CardLanguage
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
 from bridgescore.core.scoring import LAW, Score, score
 from bridgescore.core.seat import Side, parse_seat
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats import deallog
 from bridgescore.formats.deallog import format_deal, parse_deal
 from bridgescore.forms.description import Choice, FormDescription, FormState, Settings
 from bridgescore.forms.log import DealLog
 from bridgescore.forms.logged import DealOption, LoggedDeal
 from bridgescore.forms.players import Players
+from bridgescore.i18n import translator
 from bridgescore.store.journal import Kind
 from bridgescore.web.pads import PadState, Preview, Reading, Row
 
@@ -60,6 +63,85 @@ def seating_text(players: Players, language: str) -> str:
     return ", ".join(
         f"{seat.letter('ru' if language == 'ru' else 'en')}={name}" for seat, name in players.seats
     )
+
+
+def reader_text(deal: LoggedDeal, language: str) -> str:
+    """A deal as a player reads it in *language*: the notation, then its facts in words.
+
+    >>> from bridgescore.forms.compensation import COMPENSATION
+    >>> deal = parse_deal("4H N = hcp=NS:25", COMPENSATION)
+    >>> reader_text(deal, "en"), reader_text(deal, "ru")
+    ('4H N = · HCP N-S 25', '4Ч С = · ФО С-Ю 25')
+    >>> reader_text(parse_deal("4S N = honours=EW:100"), "ru")
+    '4П С = · онеры В-З 100'
+    """
+    lang: CardLanguage = "ru" if language == "ru" else "en"
+    gettext = translator(lang)
+    words = [format_deal(LoggedDeal(deal.result), lang)]
+    if deal.honours is not None:
+        words.append(
+            gettext(N_("honours {side} {points}")).format(
+                side=deal.honours.side.name_in(lang), points=deal.honours.points
+            )
+        )
+    if deal.hcp is not None:
+        hcp = gettext(N_("HCP {side} {points}"))
+        words.append(hcp.format(side=Side.NS.name_in(lang), points=deal.hcp.ns))
+    if deal.vulnerability is not None:
+        who = vulnerability_words(deal.vulnerability, lang)
+        words.append(gettext(N_("vulnerable: {who}")).format(who=who))
+    if deal.fit is not None:
+        words.append(gettext(N_("fit {fit}")).format(fit=deal.fit.format(lang)))
+    if deal.cards is not None:
+        words.append(gettext(N_("the hands given")))
+    return " · ".join(words)
+
+
+def vulnerability_words(vulnerability: Vulnerability, language: str) -> str:
+    """Who is vulnerable, in words: ``nobody``, ``N-S``, ``both sides`` (``никто``, ``С-Ю`` …)."""
+    lang: CardLanguage = "ru" if language == "ru" else "en"
+    if vulnerability is Vulnerability.NONE:
+        return translator(lang)(N_("nobody"))
+    if vulnerability is Vulnerability.BOTH:
+        return translator(lang)(N_("both sides"))
+    return Side(vulnerability.value).name_in(lang)
+
+
+def entry_parts(deal: LoggedDeal) -> dict[str, str]:
+    """What the deal entry's buttons show for *deal* (to correct it one tap at a time).
+
+    >>> from bridgescore.forms.compensation import COMPENSATION
+    >>> entry_parts(parse_deal("4SX E 8 honours=NS:100"))
+    {'level': '4', 'strain': 'S', 'doubling': 'X', 'declarer': 'E', 'result': '-2', 'honours': 'NS:100'}
+    >>> entry_parts(parse_deal("pass hcp=EW:22", COMPENSATION))
+    {'pass': '1', 'hcp': '18'}
+    """
+    parts: dict[str, str] = {}
+    contract = deal.result.contract
+    if deal.is_passed_out:
+        parts["pass"] = "1"
+    else:
+        tricks = deal.result.tricks or 0
+        need = 6 + contract.level
+        declarer = contract.declarer
+        parts.update(
+            level=str(contract.level),
+            strain=contract.strain.value,
+            doubling=str(contract.doubling),
+            declarer="" if declarer is None else declarer.value,
+            result="=" if tricks == need else f"{tricks - need:+d}",
+        )
+    if deal.honours is not None:
+        parts["honours"] = str(deal.honours)
+    if deal.hcp is not None:
+        parts["hcp"] = str(deal.hcp.ns)
+    if deal.fit is not None:
+        parts["fit-strain"] = "none" if deal.fit.strain is None else deal.fit.strain.value
+        if deal.fit.strain is not None:
+            parts["fit-length"] = str(deal.fit.length)
+    if deal.vulnerability is not None or deal.cards is not None:
+        parts["typed"] = "1"  # facts the taps do not show: the line is corrected as text
+    return parts
 
 
 def is_players_line(text: str) -> bool:
@@ -101,6 +183,12 @@ class Scorepad(Generic[S, St]):
 
     template: str | None = None
     """The partial that draws the state (``boards/rubber.html``); None: the list of deals only."""
+    sheet_svg = False
+    """Whether the form draws its whole sheet as an SVG document (:meth:`sheet_document`)."""
+    sheet_end = True
+    """Whether the page shows the end of a long sheet (its latest line) rather than its start."""
+    stake_unit: int | None = None
+    """What a stake is paid per: 100 points (rubber, Chicago) or 1 IMP; None: no settlement."""
 
     def __init__(self, form: FormDescription[S, St]) -> None:
         self.description = form
@@ -169,7 +257,7 @@ class Scorepad(Generic[S, St]):
         try:
             if is_players_line(text):
                 return seating_text(players_of(text), language)
-            return format_deal(parse_deal(text, self.description), "ru" if language == "ru" else "en")
+            return reader_text(parse_deal(text, self.description), language)
         except BridgeScoreError:
             return text
 
@@ -213,8 +301,9 @@ class Scorepad(Generic[S, St]):
                 raise RuleError(N_("deal {number}: {problem}"), number=number, problem=error) from error
             deals.append(
                 {
-                    "text_en": format_deal(deal, "en"),
-                    "text_ru": format_deal(deal, "ru"),
+                    "text_en": reader_text(deal, "en"),
+                    "text_ru": reader_text(deal, "ru"),
+                    "parts": entry_parts(deal),
                     "deal": number,
                     **self.deal_info(state, deal),
                 }
@@ -228,6 +317,14 @@ class Scorepad(Generic[S, St]):
         if vulnerability is not None:
             upcoming["vulnerability"] = vulnerability.value
         return upcoming
+
+    def sheet_document(self, sheet: PadState[St], gettext: Callable[[str], str]) -> str:
+        """The whole sheet as an SVG document (forms with :attr:`sheet_svg`)."""
+        raise NotImplementedError
+
+    def standing(self, sheet: PadState[St]) -> dict[str, int] | None:
+        """Each side's score so far (``{"NS": …, "EW": …}``) for the list of games; None: not shown."""
+        return None
 
     def deal_info(self, state: St, deal: LoggedDeal) -> dict[str, Any]:
         """What the list of deals shows beside *deal*, just applied to *state* (its score …)."""
@@ -262,10 +359,16 @@ class Scorepad(Generic[S, St]):
         ]
         return canonical_header(log), readings
 
-    def dumps(self, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> str:
-        """The game as canonical deal-log text."""
+    def title_of(self, text: str) -> str:
+        """The ``title:`` a deal-log file gives its game ("" when none)."""
+        return deallog.loads(text, form=self.description).title
+
+    def dumps(self, header: Sequence[tuple[str, str]], lines: Sequence[str], title: str = "") -> str:
+        """The game as canonical deal-log text (with its title, when it has one)."""
         text = header_text(header) + "".join(f"{line}\n" for line in lines)
-        return deallog.dumps(deallog.loads(text, form=self.description))
+        log = deallog.loads(text, form=self.description)
+        named = " ".join(title.replace("#", " ").split())  # a "#" would start a comment
+        return deallog.dumps(replace(log, title=named) if named else log)
 
 
 def core_score(deal: LoggedDeal, vulnerable: bool) -> Score | None:

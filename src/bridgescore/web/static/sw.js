@@ -1,0 +1,64 @@
+// bridgescore's service worker: the scorepad opens and takes entries with no network.
+// Served from /sw.js (so it controls every page); the app writes its version below, and a new
+// version replaces the old cache. Pages are fetched from the network first and kept; when the
+// network is gone, the page last seen is shown. Changes (POST, PUT, DELETE) are never cached:
+// the page's own queue (static/app.js) keeps them until the server answers.
+"use strict";
+const VERSION = "{{version}}";
+const CACHE = "bridgescore-" + VERSION;
+const SHELL = [
+  "/",
+  "/static/app.css?v=" + VERSION,
+  "/static/app.js?v=" + VERSION,
+  "/manifest.webmanifest",
+  "/static/icons/icon.svg",
+  "/static/icons/icon-192.png",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim())
+  );
+});
+
+function kept(request) {
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return false;
+  if (url.pathname.startsWith("/api/") || url.pathname.endsWith("/preview")) return false;
+  return !url.pathname.endsWith("/export.txt");
+}
+
+async function networkFirst(request) {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const found = await cache.match(request, { ignoreVary: true });
+    if (found) return found;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cache = await caches.open(CACHE);
+  const found = await cache.match(request);
+  if (found) return found;
+  const response = await fetch(request);
+  if (response.ok) cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (!kept(request)) return;
+  const url = new URL(request.url);
+  event.respondWith(url.pathname.startsWith("/static/") ? cacheFirst(request) : networkFirst(request));
+});

@@ -1,0 +1,126 @@
+"""Every page at 390 px, in English and Russian, light and dark: axe-core finds no serious or
+critical violation (contrast included), every button is at least 44×44 px, nothing is wider than
+the screen, and the browser logs no error (issue 12: accessibility, defects 4, 10, 12).
+
+axe-core's script comes from the axe-playwright-python package (installed by `make setup`)."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+from playwright.sync_api import Browser, Page
+
+from tests.browser.phone import PHONE
+from tests.web.server import Server
+
+SMALLEST_TARGET = 44
+TARGETS = "button, a.button, a.chip, summary, select, a.back, input:not([type=checkbox]):not([type=file])"
+
+
+def post(live: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        live.url + path, json.dumps(body).encode(), {"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request) as answer:
+        found: dict[str, Any] = json.loads(answer.read())
+        return found
+
+
+@pytest.fixture(scope="module")
+def games(live: Server) -> dict[str, str]:
+    """A game of each form with a few deals (a vulnerable one among them), by form."""
+    players = {"N": "Анна-Мария", "E": "Boris", "S": "Вера", "W": "Gleb"}
+    deals = {
+        "rubber": ["4S N = honours=NS:100", "3NT E +1", "2H S -1", "6DX W ="],
+        "chicago": ["2S N =", "2D S +1", "3NT E =", "2H N ="],
+        "compensation": ["4H N = hcp=NS:25", "3NT E +1 hcp=NS:14", "2S S -1 hcp=NS:22", "pass hcp=NS:20"],
+    }
+    made = {}
+    for form, lines in deals.items():
+        game = post(live, "/api/games", {"form": form, "title": f"Вечер {form}", "players": players})["id"]
+        for text in lines:
+            post(live, f"/api/games/{game}/deals", {"text": text})
+        made[form] = game
+    return made
+
+
+def pages(games: dict[str, str]) -> list[str]:
+    game_pages = [f"/games/{game}" for game in games.values()]
+    return ["/", "/new/rubber", "/new/chicago", "/new/compensation", *game_pages,
+            f"/games/{games['rubber']}/history", "/games/nothing-here"]  # fmt: skip
+
+
+@pytest.fixture(params=[("en-GB", "light"), ("ru-RU", "dark")], ids=["en-light", "ru-dark"])
+def phone(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    locale, scheme = request.param
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale, is_mobile=True,
+                                  has_touch=True, color_scheme=scheme)  # fmt: skip
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def small_targets(page: Page) -> list[str]:
+    return list(
+        page.eval_on_selector_all(
+            TARGETS,
+            f"""items => items.filter(e => e.offsetParent !== null).map(e => [e, e.getBoundingClientRect()])
+                .filter(([e, r]) => r.width < {SMALLEST_TARGET} - 0.5 || r.height < {SMALLEST_TARGET} - 0.5)
+                .map(([e, r]) => `${{e.outerHTML.slice(0, 80)}} ${{r.width | 0}}×${{r.height | 0}}`)
+            """,
+        )
+    )
+
+
+def too_wide(page: Page) -> list[str]:
+    return list(
+        page.evaluate(
+            """() => {
+                const width = document.documentElement.clientWidth;
+                const wide = [];
+                const page = document.documentElement.scrollWidth;
+                if (page > width) wide.push("page " + page);
+                for (const table of document.querySelectorAll("table")) {
+                  const r = table.getBoundingClientRect();
+                  if (r.right > width + 0.5 || table.scrollWidth > table.parentElement.clientWidth + 0.5)
+                    wide.push((table.id || table.className) + " " + r.right.toFixed(0));
+                }
+                return wide;
+            }"""
+        )
+    )
+
+
+def serious(page: Page, axe: Axe) -> list[str]:
+    results = axe.run(page)
+    return [
+        f"{violation['id']} ({violation['impact']}): {[node['target'] for node in violation['nodes']][:4]}"
+        for violation in results.response["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
+
+
+def test_every_page_is_accessible_fits_the_phone_and_logs_no_error(
+    phone: Page, live: Server, games: dict[str, str]
+) -> None:
+    page = phone
+    errors: list[str] = []
+    page.on("console", lambda said: errors.extend([f"{page.url} {said.text}"][: said.type == "error"]))
+    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
+    axe = Axe()
+    problems: dict[str, list[str]] = {}
+    for path in pages(games):
+        page.goto(live.url + path)
+        if path.startswith("/games/") and path.count("/") == 2 and path != "/games/nothing-here":
+            page.click('#entry [data-part="level"] button[data-value="3"]')  # a tapped part shows its state
+            page.click("#hcp-hands summary") if page.locator("#hcp-hands").count() else None
+        found = serious(page, axe) + small_targets(page) + too_wide(page)
+        if found:
+            problems[path] = found
+    assert problems == {}
+    assert [error for error in errors if "nothing-here" not in error] == []  # a 404 page logs its own 404
