@@ -54,12 +54,31 @@ from bridgescore.forms.duplicate.settings import (
     Scoring,
 )
 
-__all__ = ["Rationals", "ScoredColumns", "TravellerColumns", "plain_scoring", "score_columns"]
+__all__ = ["Printed", "Rationals", "ScoredColumns", "TravellerColumns", "plain_scoring", "score_columns"]
 
 IntArray = npt.NDArray[np.int64]
 
 _LARGEST = 1 << 52
 """Numerators and sums are kept below this, far inside int64; beyond it the object path scores."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Printed:
+    """A column of numbers as a file printed them: each ``scaled / 10**places`` exactly, where
+    ``places`` (the decimals printed) is ``-1`` on a line that printed none.
+
+    >>> printed = Printed(np.array([5040, 0, 7]), np.array([2, -1, 0]))
+    >>> printed.shown.tolist()
+    [True, False, True]
+    """
+
+    scaled: IntArray
+    places: IntArray
+
+    @property
+    def shown(self) -> npt.NDArray[np.bool_]:
+        """Which lines printed a number."""
+        return self.places >= 0
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -70,7 +89,8 @@ class TravellerColumns:
     and ``starts`` — board *b*'s lines are ``starts[b]:starts[b + 1]``. Per line: ``ns`` and
     ``ew`` index ``ids``; ``level`` (0 = passed out), ``strain`` (0 ♣ … 4 NT), ``doubling``
     (0, 1 ×, 2 ××), ``declarer`` (0 N, 1 E, 2 S, 3 W), ``tricks`` taken by declarer.
-    ``published_ns``/``published_ew`` are the scores the file printed (``MISSING`` where none).
+    ``published_ns``/``published_ew`` are the scores the file printed (``MISSING`` where none);
+    ``printed`` its other numbers by the check's names (``mp_ns``, ``percentage_ew``, ``imps_ns`` …).
     """
 
     name: str
@@ -87,6 +107,7 @@ class TravellerColumns:
     tricks: IntArray
     published_ns: IntArray | None = None
     published_ew: IntArray | None = None
+    printed: tuple[tuple[str, Printed], ...] = ()
 
     MISSING = np.iinfo(np.int64).min
     """The mark of a score the file did not print."""
