@@ -121,13 +121,12 @@ def score_plain(
 ) -> int | None:
     """The command on arrays, for a plain PBN file (docs/performance.md); None when the file or the
     request needs the object path (then nothing was written)."""
-    if output_format not in (OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.PBN) and not check:
-        return None
     if any(_kind(path) != "pbn" for path in files if path.is_file()) or not all(p.is_file() for p in files):
         return None
+    from bridgescore.formats import columnar
     from bridgescore.formats.pbn.columns import read_columns
-    from bridgescore.forms.duplicate.columns import plain_scoring, score_columns
-    from bridgescore.forms.duplicate.conventions import event_scoring
+    from bridgescore.forms.duplicate.columns import check_columns, plain_scoring, score_columns
+    from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
     from bridgescore.forms.duplicate.settings import Scoring
 
     read = read_columns(files)
@@ -139,26 +138,31 @@ def score_plain(
     if not plain_scoring(chosen):
         return None
     columns = read.columns
-    if check:
-        if columns.published_ns is not None or columns.published_ew is not None:
-            return None  # published numbers: the object path's check weighs each one
-        from bridgescore.forms.duplicate.check import CheckReport
-        from bridgescore.forms.duplicate.conventions import convention_for
-
-        print_check(CheckReport(convention_for(read.event.program), chosen, 0, (), ()), _)
-        return 0
-    scored = score_columns(columns, chosen)
+    scored = score_columns(columns, chosen, read.participants)
     if scored is None:
         return None
+    if check:
+        convention = convention_for(read.event.program)
+        report = check_columns(scored, columnar.skeleton(read, scored).sections[0], convention)
+        if report is None:
+            return None  # a difference: the object path's check says where and why
+        print_check(report, _)
+        return 0
     import sys
-
-    from bridgescore.formats import columnar
 
     out = sys.stdout.buffer
     if output_format is OutputFormat.JSON:
         columnar.write_json(read, scored, out)
     elif output_format is OutputFormat.PBN:
         columnar.write_pbn(read, scored, out)
+    elif output_format is OutputFormat.USEBIO:
+        if not columnar.write_usebio(read, scored, out):
+            return None
+    elif output_format is OutputFormat.HTML:
+        from bridgescore.cli.output import current_language
+
+        if not columnar.write_html(read, scored, out, current_language()):
+            return None
     else:
         lines = len(columns.ns)
         title = read.event.name or _("Event")
