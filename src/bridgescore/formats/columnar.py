@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import IO, TYPE_CHECKING
 
 import numpy as np
@@ -59,7 +60,7 @@ __all__ = [
 ]
 
 IntArray = npt.NDArray[np.int64]
-Part = bytes | tuple[Sequence[str], IntArray]
+Part = bytes | tuple[Sequence[str] | npt.NDArray[np.bytes_], IntArray]
 """A column of rows: constant bytes, or (the distinct texts, each row's index among them)."""
 
 _CHUNK = 65_536
@@ -70,26 +71,32 @@ _DOUBLINGS = ("", "X", "XX")
 _SEATS = ("N", "E", "S", "W")
 
 
+def padded(texts: Sequence[str], *, right: bool = False) -> npt.NDArray[np.bytes_]:
+    """*texts* encoded and padded to one width (right-aligned if *right*): ready to be gathered."""
+    encoded = [text.encode() for text in texts]
+    width = max((len(text) for text in encoded), default=0)
+    return np.array([t.rjust(width) if right else t.ljust(width) for t in encoded], dtype=f"S{max(width, 1)}")
+
+
 def fixed_rows(parts: Sequence[Part], count: int, *, right: bool = False) -> npt.NDArray[np.uint8]:
     """*count* rows as a byte matrix: each part a constant or a gathered, padded text (right-aligned
-    if *right*, else left-aligned with the padding after it)."""
+    if *right*, else left-aligned with the padding after it; texts already :func:`padded` are
+    gathered as they are)."""
     fields: list[tuple[str, str]] = []
     values: list[npt.NDArray[np.bytes_]] = []
     for part in parts:
         if isinstance(part, bytes):
-            texts: list[bytes] = [part]
-            index: IntArray | None = None
+            if not part:
+                continue
+            value = np.array([part], dtype=f"S{len(part)}")
         else:
-            texts = [text.encode() for text in part[0]]
-            index = part[1]
-        width = max((len(text) for text in texts), default=0)
-        if width == 0:
-            continue
-        padded = np.array(
-            [text.rjust(width) if right else text.ljust(width) for text in texts], dtype=f"S{width}"
-        )
-        fields.append((f"f{len(fields)}", f"S{width}"))
-        values.append(padded if index is None else padded[index])
+            texts, index = part
+            table = texts if isinstance(texts, np.ndarray) else padded(texts, right=right)
+            if not any(texts if not isinstance(texts, np.ndarray) else [table.itemsize]):
+                continue
+            value = table[index]
+        fields.append((f"f{len(fields)}", value.dtype.str))
+        values.append(value)
     if not fields:
         return np.zeros((count, 0), dtype=np.uint8)
     rows = np.empty(count, dtype=np.dtype(fields))
@@ -178,10 +185,12 @@ def _chunks(starts: Sequence[int]) -> Iterator[tuple[int, int]]:
             first = b
 
 
+@lru_cache(maxsize=65_536)
 def _number(value: Fraction) -> str:
     return str(to_decimal(value, 2))
 
 
+@lru_cache(maxsize=65_536)
 def _json_number(value: Fraction) -> str:
     return json.dumps(float(to_decimal(value, 2)))
 
@@ -196,7 +205,7 @@ def write_json(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> None
     document = json.dumps(as_dict(skeleton(read, scored)), ensure_ascii=False, indent=2) + "\n"
     pieces = document.split('"results": []')
     cells = LineCells(scored)
-    ids = [json.dumps(i, ensure_ascii=False) for i in cells.ids]
+    ids = padded([json.dumps(i, ensure_ascii=False) for i in cells.ids])
     outcomes = [
         f', "contract": "{cells.contract(o)}", "declarer": "{_SEATS[o[3]]}", "tricks": {o[4]}'
         f', "score_ns": {o[5]}'
@@ -207,6 +216,7 @@ def write_json(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> None
         "".join(f', "{name}": {_json_number(value)}' for name, value in zip(names, row, strict=True))
         for row in cells.numbers
     ]
+    outcome_texts, number_texts = padded(outcomes), padded(numbers)
     starts = scored.columns.starts.tolist()
     out.write(pieces[0].encode())
     board = 0
@@ -214,7 +224,7 @@ def write_json(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> None
         start, end = starts[first], starts[last]
         parts: list[Part] = [
             b'        {"ns": ', (ids, cells.ns[start:end]), b', "ew": ', (ids, cells.ew[start:end]),
-            (outcomes, cells.outcome[start:end]), (numbers, cells.number[start:end]), b"},\n",
+            (outcome_texts, cells.outcome[start:end]), (number_texts, cells.number[start:end]), b"},\n",
         ]  # fmt: skip
         rows = fixed_rows(parts, end - start)
         ends = np.array(starts[first + 1 : last + 1]) - start - 1
@@ -259,12 +269,13 @@ def write_pbn(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> None:
     header += [f"{name}\\{width}R" for name, width in zip(names, outcome_widths, strict=True)]
     header += [f"{name}\\{width}R" for name, width in zip(number_names, number_widths, strict=True)]
     table_tag = f'[ScoreTable "{";".join(header)}"]'
+    id_texts, outcome_texts, number_texts = padded(ids), padded(outcomes), padded(numbers)
     starts = scored.columns.starts.tolist()
     for first, last in _chunks(starts):
         start, end = starts[first], starts[last]
         parts: list[Part] = [
-            (ids, cells.ns[start:end]), b" ", (ids, cells.ew[start:end]), b" ",
-            (outcomes, cells.outcome[start:end]), b" ", (numbers, cells.number[start:end]), b"\n",
+            (id_texts, cells.ns[start:end]), b" ", (id_texts, cells.ew[start:end]), b" ",
+            (outcome_texts, cells.outcome[start:end]), b" ", (number_texts, cells.number[start:end]), b"\n",
         ]  # fmt: skip
         rows = fixed_rows(parts, end - start, right=True)
         for b in range(first, last):
@@ -341,6 +352,8 @@ def write_usebio(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> bo
         "".join(element(name, _number(row[i])) for name, i in zip(number_names, order, strict=True))
         for row in cells.numbers
     ]
+    outcome_texts, number_texts = padded(outcomes), padded(numbers)
+    ns_texts, ew_texts = padded(ids_ns), padded(ids_ew)
     starts = scored.columns.starts.tolist()
     out.write(pieces[0].encode())
     board = 0
@@ -349,8 +362,8 @@ def write_usebio(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> bo
     for first, last in _chunks(starts):
         start, end = starts[first], starts[last]
         parts: list[Part] = [
-            opening, (ids_ns, cells.ns[start:end]), (ids_ew, cells.ew[start:end]),
-            (outcomes, cells.outcome[start:end]), (numbers, cells.number[start:end]), closing,
+            opening, (ns_texts, cells.ns[start:end]), (ew_texts, cells.ew[start:end]),
+            (outcome_texts, cells.outcome[start:end]), (number_texts, cells.number[start:end]), closing,
         ]  # fmt: skip
         rows = fixed_rows(parts, end - start)
         for b in range(first, last):
@@ -362,15 +375,19 @@ def write_usebio(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> bo
 # --- HTML ----------------------------------------------------------------------------------------
 
 
-def _row_parts(row: str, groups: Sequence[tuple[int, int, Sequence[Sequence[str]], IntArray]]) -> list[Part]:
-    """The parts of a table row rendered with marks (``QQB0QQ`` …) in its cells: each group of
-    cells ``first..last`` becomes one gathered text — each distinct value's cells with the markup
-    between them and the last cell's closing tag, padded after it — the rest constants."""
+Layout = list[bytes | npt.NDArray[np.bytes_]]
+"""A table row's constants and, for each group of cells, its distinct texts padded."""
+
+
+def _row_layout(row: str, groups: Sequence[tuple[int, int, Sequence[Sequence[str]]]]) -> Layout:
+    """A table row rendered with marks (``QQB0QQ`` …) in its cells, as constants and gathered
+    texts: each group of cells ``first..last`` becomes one text per distinct value — its cells with
+    the markup between them and the last cell's closing tag, padded after it."""
     tokens = re.split(r"QQ[BH](\d+)QQ", row)
     fragments, marks = tokens[0::2], [int(mark) for mark in tokens[1::2]]
-    parts: list[Part] = []
+    layout: Layout = []
     constant = fragments[0]
-    for first, last, values, index in groups:
+    for first, last, values in groups:
         span = [k for k, mark in enumerate(marks) if first <= mark <= last]
         closing = fragments[span[-1] + 1]
         cut = closing.find(">") + 1
@@ -380,10 +397,16 @@ def _row_parts(row: str, groups: Sequence[tuple[int, int, Sequence[Sequence[str]
             )
             for value in values
         ]
-        parts += [constant.encode(), (texts, index)]
+        layout += [constant.encode(), padded(texts)]
         constant = closing[cut:]
-    parts.append(constant.encode())
-    return parts
+    layout.append(constant.encode())
+    return layout
+
+
+def _filled(layout: Layout, indexes: Sequence[IntArray]) -> list[Part]:
+    """The parts of a row layout with each group's index for the rows at hand."""
+    found = iter(indexes)
+    return [item if isinstance(item, bytes) else (item, next(found)) for item in layout]
 
 
 def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: str) -> bool:
@@ -439,17 +462,26 @@ def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: s
         [contracts[cells.contract(o)], _SEATS[o[3]], str(o[4]), "", *scores(o[5])] for o in cells.outcomes
     ]
     number_cells = [[_number(value) for value in row] for row in cells.numbers]
+    layout = _row_layout(
+        rows["B"],
+        [
+            (0, 0, [[i] for i in ids]),
+            (1, 1, [[i] for i in ids]),
+            (2, 7, outcome_cells),
+            (8, width - 1, number_cells),
+        ],
+    )
     starts = scored.columns.starts.tolist()
     out.write(texts[0].encode())
     for first, last in _chunks(starts):
         start, end = starts[first], starts[last]
-        groups = [
-            (0, 0, [[i] for i in ids], cells.ns[start:end]),
-            (1, 1, [[i] for i in ids], cells.ew[start:end]),
-            (2, 7, outcome_cells, cells.outcome[start:end]),
-            (8, width - 1, number_cells, cells.number[start:end]),
+        indexes = [
+            cells.ns[start:end],
+            cells.ew[start:end],
+            cells.outcome[start:end],
+            cells.number[start:end],
         ]
-        block = fixed_rows(_row_parts(rows["B"], groups), end - start)
+        block = fixed_rows(_filled(layout, indexes), end - start)
         for b in range(first, last):
             out.write(block[starts[b] - start : starts[b + 1] - start].tobytes() + texts[b + 1].encode())
     _write_history(scored, cells, view["history"], rows["H"], texts[boards + 1 :], out, ids, contracts)
@@ -480,7 +512,9 @@ def _write_history(
     entry_slot = np.empty(2 * len(columns.ns), dtype=np.int64)
     entry_slot[0::2] = slots[0][columns.ns]
     entry_slot[1::2] = slots[1][columns.ew]
-    order = np.argsort(entry_slot, kind="stable")
+    # a stable sort by pair: a radix sort when the pairs' numbers fit in 16 bits
+    narrow = entry_slot.astype(np.int16) if len(history) < 1 << 15 else entry_slot
+    order = np.argsort(narrow, kind="stable")
     order = order[entry_slot[order] >= 0]
     counts = np.bincount(entry_slot[order], minlength=len(history))
     starts = np.concatenate(([0], np.cumsum(counts))).tolist()
@@ -503,16 +537,18 @@ def _write_history(
     ]
     board_texts = [str(n) for n in columns.numbers.tolist()]
     against = [[sides[s], i] for s in (0, 1) for i in ids]
+    layout = _row_layout(
+        row,
+        [(0, 0, [[n] for n in board_texts]), (1, 2, against), (3, 6, outcome_cells), (7, 8, number_cells)],
+    )
     for first, last in _chunks(starts):
         start, end = starts[first], starts[last]
         chunk_side = side[start:end]
-        groups = [
-            (0, 0, [[n] for n in board_texts], board_of[start:end]),
-            (1, 2, against, chunk_side * len(ids) + opponents[start:end]),
-            (3, 6, outcome_cells, cells.outcome[line[start:end]] * 2 + chunk_side),
-            (7, 8, number_cells, cells.number[line[start:end]] * 2 + chunk_side),
+        indexes = [
+            board_of[start:end], chunk_side * len(ids) + opponents[start:end],
+            cells.outcome[line[start:end]] * 2 + chunk_side, cells.number[line[start:end]] * 2 + chunk_side,
         ]  # fmt: skip
-        block = fixed_rows(_row_parts(row, groups), end - start)
+        block = fixed_rows(_filled(layout, indexes), end - start)
         for pair in range(first, last):
             out.write(block[starts[pair] - start : starts[pair + 1] - start].tobytes() + texts[pair].encode())
 
@@ -525,18 +561,19 @@ def write_travellers_text(
 ) -> None:
     """Every board's traveller as aligned text columns under *headers*."""
     cells = LineCells(scored)
-    ids = cells.ids
+    ids = padded(cells.ids, right=True)
     outcomes, _widths = _aligned(
         [[cells.contract(o), _SEATS[o[3]], str(o[4]), str(o[5])] for o in cells.outcomes], "  "
     )
     numbers, _widths = _aligned([[_number(value) for value in row] for row in cells.numbers], "  ")
+    outcome_texts, number_texts = padded(outcomes, right=True), padded(numbers, right=True)
     starts = scored.columns.starts.tolist()
     titles = scored.columns.numbers.tolist()
     for first, last in _chunks(starts):
         start, end = starts[first], starts[last]
         parts: list[Part] = [
             (ids, cells.ns[start:end]), b"  ", (ids, cells.ew[start:end]), b"  ",
-            (outcomes, cells.outcome[start:end]), b"  ", (numbers, cells.number[start:end]), b"\n",
+            (outcome_texts, cells.outcome[start:end]), b"  ", (number_texts, cells.number[start:end]), b"\n",
         ]  # fmt: skip
         rows = fixed_rows(parts, end - start, right=True)
         for b in range(first, last):
