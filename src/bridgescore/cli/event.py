@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated
 
 import typer
 
@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from bridgescore.formats.pbn.columns import ColumnsRead
     from bridgescore.forms.duplicate.check import CheckReport
+    from bridgescore.forms.duplicate.columns import ScoredColumns
     from bridgescore.forms.duplicate.model import Event
     from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
 
@@ -138,6 +140,12 @@ def score_plain(
     if not plain_scoring(chosen):
         return None
     columns = read.columns
+    published = columns.published_ns is not None or columns.published_ew is not None or columns.printed
+    if check and not published and not read.participants:  # nothing to compare, nothing to score
+        from bridgescore.forms.duplicate.check import CheckReport
+
+        print_check(CheckReport(convention_for(read.event.program), chosen, 0, (), ()), _)
+        return 0
     scored = score_columns(columns, chosen, read.participants)
     if scored is None:
         return None
@@ -164,28 +172,39 @@ def score_plain(
         if not columnar.write_html(read, scored, out, current_language()):
             return None
     else:
-        lines = len(columns.ns)
-        title = read.event.name or _("Event")
-        scoring_label = _("scoring")
-        out.write(f"{title} — {scoring_label}: {chosen.name}\n".encode())
-        show = travellers if travellers is not None else lines <= TRAVELLER_LINES
-        if show:
-            headers = [_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS")]
-            headers += (
-                [_("MP NS"), _("MP EW"), _("% NS"), _("% EW")]
-                if scored.pct_ns is not None
-                else [_("IMPs NS"), _("IMPs EW")]
-            )
-            board_label = _("Board")
-            columnar.write_travellers_text(scored, out, headers, lambda number: f"{board_label} {number}")
-        else:
-            summary = _("{boards} boards, {lines} traveller lines (--travellers prints them)")
-            out.write((summary.format(boards=len(columns.numbers), lines=lines) + "\n").encode())
-        out.write(f"\n{_('Ranking')}\n".encode())
-        headers = [_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")]
-        columnar.write_ranking_text(scored, out, headers)
+        _plain_text(read, scored, travellers, out, _)
     out.flush()
     return 0
+
+
+def _plain_text(
+    read: ColumnsRead, scored: ScoredColumns, travellers: bool | None, out: IO[bytes], _: Callable[[str], str]
+) -> None:
+    """The text output of the array path: the travellers (if shown), then the ranking."""
+    from bridgescore.formats import columnar
+
+    columns = read.columns
+    chosen = scored.scoring
+    lines = len(columns.ns)
+    title = read.event.name or _("Event")
+    scoring_label = _("scoring")
+    out.write(f"{title} — {scoring_label}: {chosen.name}\n".encode())
+    show = travellers if travellers is not None else lines <= TRAVELLER_LINES
+    if show:
+        headers = [_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS")]
+        headers += (
+            [_("MP NS"), _("MP EW"), _("% NS"), _("% EW")]
+            if scored.pct_ns is not None
+            else [_("IMPs NS"), _("IMPs EW")]
+        )
+        board_label = _("Board")
+        columnar.write_travellers_text(scored, out, headers, lambda number: f"{board_label} {number}")
+    else:
+        summary = _("{boards} boards, {lines} traveller lines (--travellers prints them)")
+        out.write((summary.format(boards=len(columns.numbers), lines=lines) + "\n").encode())
+    out.write(f"\n{_('Ranking')}\n".encode())
+    headers = [_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")]
+    columnar.write_ranking_text(scored, out, headers)
 
 
 def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:

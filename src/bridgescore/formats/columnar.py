@@ -230,8 +230,9 @@ def write_json(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> None
         ends = np.array(starts[first + 1 : last + 1]) - start - 1
         rows[ends, -2] = ord(" ")  # the last line of a board has no comma
         for b in range(first, last):
-            block = rows[starts[b] - start : starts[b + 1] - start].tobytes()
-            out.write(b'"results": [\n' + block + b"      ]" + pieces[board + 1].encode())
+            out.write(b'"results": [\n')
+            out.write(rows[starts[b] - start : starts[b + 1] - start].data)
+            out.write(b"      ]" + pieces[board + 1].encode())
             board += 1
 
 
@@ -284,9 +285,10 @@ def write_pbn(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> None:
             at = next(i for i, line in enumerate(lines) if line.startswith("[ScoreTable "))
             lines[at] = table_tag
             text = "\n".join(lines[: at + 1]) + "\n"
-            block = rows[starts[b] - start : starts[b + 1] - start].tobytes()
             rest = "\n".join(line for line in lines[at + 1 :] if line)
-            out.write(text.encode() + block + (rest + "\n" if rest else "").encode() + b"\n")
+            out.write(text.encode())
+            out.write(rows[starts[b] - start : starts[b + 1] - start].data)
+            out.write((rest + "\n" if rest else "").encode() + b"\n")
 
 
 # --- USEBIO --------------------------------------------------------------------------------------
@@ -367,7 +369,8 @@ def write_usebio(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> bo
         ]  # fmt: skip
         rows = fixed_rows(parts, end - start)
         for b in range(first, last):
-            out.write(rows[starts[b] - start : starts[b + 1] - start].tobytes() + pieces[board + 1].encode())
+            out.write(rows[starts[b] - start : starts[b + 1] - start].data)
+            out.write(pieces[board + 1].encode())
             board += 1
     return True
 
@@ -483,7 +486,8 @@ def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: s
         ]
         block = fixed_rows(_filled(layout, indexes), end - start)
         for b in range(first, last):
-            out.write(block[starts[b] - start : starts[b + 1] - start].tobytes() + texts[b + 1].encode())
+            out.write(block[starts[b] - start : starts[b + 1] - start].data)
+            out.write(texts[b + 1].encode())
     _write_history(scored, cells, view["history"], rows["H"], texts[boards + 1 :], out, ids, contracts)
     return True
 
@@ -550,7 +554,8 @@ def _write_history(
         ]  # fmt: skip
         block = fixed_rows(_filled(layout, indexes), end - start)
         for pair in range(first, last):
-            out.write(block[starts[pair] - start : starts[pair + 1] - start].tobytes() + texts[pair].encode())
+            out.write(block[starts[pair] - start : starts[pair + 1] - start].data)
+            out.write(texts[pair].encode())
 
 
 # --- text ----------------------------------------------------------------------------------------
@@ -577,8 +582,8 @@ def write_travellers_text(
         ]  # fmt: skip
         rows = fixed_rows(parts, end - start, right=True)
         for b in range(first, last):
-            block = rows[starts[b] - start : starts[b + 1] - start].tobytes()
-            out.write(f"\n{board_title(titles[b])}\n{'  '.join(headers)}\n".encode() + block)
+            out.write(f"\n{board_title(titles[b])}\n{'  '.join(headers)}\n".encode())
+            out.write(rows[starts[b] - start : starts[b + 1] - start].data)
 
 
 def write_ranking_text(scored: ScoredColumns, out: IO[bytes], headers: Sequence[str]) -> None:
