@@ -184,7 +184,8 @@ def cells(rows: bytes, width: int) -> list[Cells] | None:
     # every position's next eight bytes as one little-endian word (unaligned, no copy)
     words = np.ndarray((len(data) + 8,), dtype="<u8", buffer=padded.data, strides=(1,))
     firsts = [starts[position::width] for position in range(width)]
-    lengths = [ends[position::width] - firsts[position] for position in range(width)]
+    sizes = ends - starts
+    lengths = [sizes[position::width] for position in range(width)]
     longest = [int(length.max()) for length in lengths]
     columns: list[Cells | None] = [None] * width
     position = 0
@@ -254,6 +255,7 @@ class _Reader:
         self.ids: dict[bytes, int] = {}
         self.parts: dict[str, list[IntArray]] = {}
         self.total: tuple[str, list[str]] | None = None
+        self.decimals: dict[bytes, tuple[int, int]] = {}
 
     def piece(self, text: bytes) -> bool:
         """Read the games of one piece; False when one is not plain."""
@@ -394,7 +396,7 @@ class _Reader:
         for name in _PRINTED:
             if name in unquoted:
                 texts, index = unquoted[name]
-                numbers = [_decimal(text) for text in texts]
+                numbers = [self.decimals.get(text) or self.decimal(text) for text in texts]
                 if any(number is None for number in numbers):
                     return False
                 scaled = np.array([number[0] for number in numbers if number is not None], dtype=np.int64)
@@ -402,6 +404,13 @@ class _Reader:
                 self.add(name, scaled[index])
                 self.add(name + "/places", places[index])
         return True
+
+    def decimal(self, text: bytes) -> tuple[int, int] | None:
+        """A printed number read once for the whole file (:func:`_decimal`)."""
+        found = _decimal(text)
+        if found is not None and len(self.decimals) < 1 << 20:
+            self.decimals[text] = found
+        return found
 
     def add(self, name: str, values: IntArray) -> None:
         self.parts.setdefault(name, []).append(values)

@@ -300,7 +300,8 @@ def _matchpoints(
         )
         if numerators.size and int(np.abs(numerators).max()) * max(len(score_ns), 1) > _LARGEST:
             raise OverflowError
-        return Rationals(numerators[inverse], np.full(len(inverse), denominator, dtype=np.int64))
+        # one denominator for every line: a broadcast view, no memory per line
+        return Rationals(numerators[inverse], np.broadcast_to(np.int64(denominator), inverse.shape))
 
     try:
         ns, ew, pct_ns, pct_ew = rationals(0), rationals(1), rationals(3), rationals(4)
