@@ -513,19 +513,22 @@ def _write_history(
         for identifier, n in position.items():
             of_id[n] = slot.get((identifier, field), slot.get((identifier, ""), -1))
         slots.append(of_id)
-    entry_slot = np.empty(2 * len(columns.ns), dtype=np.int64)
+    entry_slot = np.empty(2 * len(columns.ns), dtype=np.int32)
     entry_slot[0::2] = slots[0][columns.ns]
     entry_slot[1::2] = slots[1][columns.ew]
     # a stable sort by pair: a radix sort when the pairs' numbers fit in 16 bits
     narrow = entry_slot.astype(np.int16) if len(history) < 1 << 15 else entry_slot
     order = np.argsort(narrow, kind="stable")
+    del narrow
     order = order[entry_slot[order] >= 0]
     counts = np.bincount(entry_slot[order], minlength=len(history))
+    del entry_slot
     starts = np.concatenate(([0], np.cumsum(counts))).tolist()
-    line = order // 2
-    side = order % 2
-    board_of = columns.board[line]
-    opponents = np.where(side == 0, columns.ew[line], columns.ns[line])
+    line = (order >> 1).astype(np.int32)
+    side = (order & 1).astype(np.int8)
+    del order
+    board_of = columns.board.astype(np.int32)[line]
+    opponents = np.where(side == 0, columns.ew[line], columns.ns[line]).astype(np.int32)
     sides = ["NS", "EW"]
     matchpoints = cells.matchpoints
 
@@ -547,7 +550,7 @@ def _write_history(
     )
     for first, last in _chunks(starts):
         start, end = starts[first], starts[last]
-        chunk_side = side[start:end]
+        chunk_side = side[start:end].astype(np.int64)
         indexes = [
             board_of[start:end], chunk_side * len(ids) + opponents[start:end],
             cells.outcome[line[start:end]] * 2 + chunk_side, cells.number[line[start:end]] * 2 + chunk_side,

@@ -207,8 +207,7 @@ def cells(rows: bytes, width: int) -> list[Cells] | None:
             word = words[firsts[member]] & _MASKS[lengths[member]]
             key |= word << np.uint64(shift) if shift else word
             shift += 8 * longest[member]
-        distinct, inverse = np.unique(key, return_inverse=True)
-        inverse = inverse.reshape(-1)
+        distinct, inverse = _factorised(key)
         shift = 0
         for member in group:
             parts = (
@@ -223,6 +222,37 @@ def cells(rows: bytes, width: int) -> list[Cells] | None:
             )
             shift += 8 * longest[member]
     return [column for column in columns if column is not None]
+
+
+_SLOTS = 1 << 20
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+def _factorised(keys: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.uint64], IntArray]:
+    """The distinct keys and each key's index among them, by a hash table instead of a sort: each
+    key is put in the slot of its hash; the keys that find their slot taken by another (few) are
+    sorted apart. The same key always lands in the same slot, so the two sets are disjoint.
+
+    >>> distinct, index = _factorised(np.array([7, 3, 7, 7, 3], dtype=np.uint64))
+    >>> distinct[index].tolist()
+    [7, 3, 7, 7, 3]
+    """
+    slots = (keys * _GOLDEN) >> np.uint64(64 - 20)
+    table = np.zeros(_SLOTS, dtype=np.uint64)
+    table[slots] = keys
+    held = table[slots] == keys
+    present = np.zeros(_SLOTS, dtype=np.bool_)
+    present[slots[held]] = True
+    used = np.flatnonzero(present)
+    rank = np.zeros(_SLOTS, dtype=np.int64)
+    rank[used] = np.arange(len(used))
+    inverse = rank[slots]
+    distinct = table[used]
+    if not held.all():
+        others, within = np.unique(keys[~held], return_inverse=True)
+        inverse[~held] = len(used) + within.reshape(-1)
+        distinct = np.concatenate((distinct, others))
+    return distinct, inverse
 
 
 _MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype=np.uint64)
@@ -256,6 +286,7 @@ class _Reader:
         self.parts: dict[str, list[IntArray]] = {}
         self.total: tuple[str, list[str]] | None = None
         self.decimals: dict[bytes, tuple[int, int]] = {}
+        self.places: dict[str, list[npt.NDArray[np.int8]]] = {}
 
     def piece(self, text: bytes) -> bool:
         """Read the games of one piece; False when one is not plain."""
@@ -400,9 +431,9 @@ class _Reader:
                 if any(number is None for number in numbers):
                     return False
                 scaled = np.array([number[0] for number in numbers if number is not None], dtype=np.int64)
-                places = np.array([number[1] for number in numbers if number is not None], dtype=np.int64)
+                places = np.array([number[1] for number in numbers if number is not None], dtype=np.int8)
                 self.add(name, scaled[index])
-                self.add(name + "/places", places[index])
+                self.places.setdefault(name, []).append(places[index])
         return True
 
     def decimal(self, text: bytes) -> tuple[int, int] | None:
@@ -449,7 +480,7 @@ class _Reader:
             for name, values in scores.items()
         }
         printed = tuple(
-            (field, Printed(self.column(name), self.column(name + "/places")))
+            (field, Printed(self.column(name), np.concatenate(self.places.pop(name))))
             for name, field in _PRINTED.items()
             if name in self.parts
         )

@@ -88,7 +88,7 @@ class Printed:
     """
 
     scaled: IntArray
-    places: IntArray
+    places: npt.NDArray[np.int8]
 
     @property
     def shown(self) -> npt.NDArray[np.bool_]:
