@@ -12,7 +12,7 @@ setup: $(STAMP)
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,analysis]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -31,7 +31,7 @@ chromium:
 PG_URL := postgresql+psycopg://bridgescore:bridgescore@127.0.0.1/bridgescore_test
 test-postgres: setup
 	@command -v pg_ctlcluster >/dev/null || { apt-get update -qq && apt-get install -y -qq postgresql; }
-	$(BIN)/python -m pip install --quiet -e '.[dev,postgres]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,analysis,postgres]'
 	pg_ctlcluster $$(ls /etc/postgresql | sort -n | tail -1) main start 2>/dev/null || true
 	su postgres -c "psql -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'bridgescore'\" | grep -q 1 || \
 		psql -qc \"CREATE USER bridgescore WITH PASSWORD 'bridgescore'\""

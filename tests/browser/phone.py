@@ -28,8 +28,10 @@ def launch(playwright: Playwright) -> Browser:
 @contextmanager
 def phone_page(browser: Browser, locale: str) -> Iterator[Page]:
     """A page on a phone (390×844 CSS pixels at twice the density, touch) whose language is *locale*."""
+    # bypass_csp: Playwright's wait_for_function evaluates its predicate as a string (eval), which
+    # the app's Content-Security-Policy forbids; the policy is tested in tests/web/test_security.py.
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale, is_mobile=True,
-                                  has_touch=True)  # fmt: skip
+                                  has_touch=True, bypass_csp=True)  # fmt: skip
     context.set_default_timeout(10_000)
     try:
         yield context.new_page()

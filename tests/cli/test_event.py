@@ -131,3 +131,48 @@ def test_a_file_in_a_legacy_encoding_is_read_with_a_warning(
     code, out, err = run(capsys, "event", str(path), "--check")
     assert code == 0 and "warning" in err and "latin.pbn" in err
     assert "no differences" in out
+
+
+def test_check_finds_the_method_a_file_that_says_only_imp_used(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A PBN built here (no real IMP-pairs file is at hand): Scoring "IMP", and the cross-IMPs of the
+    bridge55 example printed in IMP_NS (+420 against 450, −100, −200, 400, 590: 18 / 5 = 3.6)."""
+    rows = [
+        ("1", "4S", "N", "10", "420", "3.6"),
+        ("2", "4S", "N", "11", "450", "4.4"),
+        ("3", "4S", "N", "8", "-100", "-8.4"),
+        ("4", "4S", "N", "6", "-200", "-10.4"),
+        ("5", "3NT", "N", "9", "400", "3.0"),
+        ("6", "4HX", "N", "10", "590", "7.8"),
+    ]
+    table = "\n".join(" ".join(row[:1] + row[:1] + row[1:]) for row in rows)
+    text = (
+        '[Event "IMP pairs"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Scoring "IMP"]\n'
+        '[Competition "Pairs"]\n'
+        '[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;'
+        'Score_NS\\5R;IMP_NS\\6R"]\n'
+        f"{table}\n"
+    )
+    path = tmp_path / "imps.pbn"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "event", str(path), "--check")
+    assert code == 0, out
+    words = " ".join(out.split())
+    assert "reproduced by cross-imps (bridgescore), not by its own: butler" in words
+    code, out, _ = run(capsys, "event", str(path), "--check", "--scoring", "butler")
+    assert code == 1
+
+
+def test_conventions_file_prints_our_numbers_as_the_files_program_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ruter prints board 1 relative to the board average: 2.0 / 2.0 / −1.0 / −3.0 for NS (the
+    file's own MP_NS column); --conventions file gives ours on that scale, the default 5 / 5 / 2 / 0 of 6."""
+    code, out, _ = run(capsys, "event", PAIRS, "--format", "json", "--conventions", "file")
+    board = json.loads(out)["boards"][0]["results"]
+    assert code == 0 and [line["mp_ns"] for line in board] == [2.0, 2.0, -1.0, -3.0]
+    code, out, _ = run(capsys, "event", PAIRS, "--format", "json")
+    assert [line["mp_ns"] for line in json.loads(out)["boards"][0]["results"]] == [5.0, 5.0, 2.0, 0.0]
+    code, out, err = run(capsys, "event", PAIRS, "--conventions", "nobody")
+    assert code == 2 and "Traceback" not in err

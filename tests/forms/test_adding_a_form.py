@@ -17,6 +17,7 @@ from bridgescore.store import Store
 from bridgescore.web.app import create_app
 from tests.forms.plain import PLAIN, PlainSettings, PlainState
 from tests.store.databases import fresh_store
+from tests.web.conftest import signed
 
 LOG = "form: plain\nfirst dealer: E\nhonours: off\n4S N =\n3NT E -1\npass\n"
 
@@ -77,7 +78,8 @@ def test_the_web_offers_it_on_the_home_and_new_game_pages(plain: None, tmp_path:
             assert 'href="/new/plain"' in client.get("/").text
             page = client.get("/new/plain").text
             assert 'name="setting_honours"' in page and '<option value="off"' in page
-            made = client.post("/new/plain", data={"setting_honours": "off"}, follow_redirects=False)
+            fields = signed(client, {"setting_honours": "off"})
+            made = client.post("/new/plain", data=fields, follow_redirects=False)
             assert made.status_code == 303
             game = made.headers["location"].rsplit("/", 1)[1]
             added = client.post(f"/api/games/{game}/deals", json={"text": "4S N 10"})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -116,3 +118,122 @@ def test_the_journal_agrees_with_a_list_and_a_stack_of_snapshots(
                 journal.append(Entry(new_id, new_id, Op.DELETE, Kind.DEAL, None, line=line_id))
                 snapshots.append([*current[:i], *current[i + 1 :]])
         assert [(line.id, line.text) for line in log(journal)] == snapshots[-1]
+
+
+def reference_effects(journal: list[Entry]) -> list[tuple[int | None, str | None, bool, int | None]]:
+    """What each entry did, the slow and obvious way: the log of the entries before it, replayed."""
+    ordered = sorted(journal, key=lambda e: e.seq)
+    final = cancelled(ordered)
+    now = log(ordered)
+    out: list[tuple[int | None, str | None, bool, int | None]] = []
+    for i, entry in enumerate(ordered):
+        if entry.op is Op.UNDO:
+            out.append((None, None, entry.id not in final, final.get(entry.id)))
+            continue
+        lines = log(ordered[:i])
+        at = next((j for j, line in enumerate(lines) if line.id == entry.line), None)
+        if entry.op is Op.ADD:
+            after = log([*ordered[:i], entry])
+            at = next(j for j, line in enumerate(after) if line.id == entry.id)
+            position: int | None = sum(1 for line in after[: at + 1] if line.kind is entry.kind)
+            before = None
+        elif at is None:
+            position, before = None, None
+        else:
+            position = sum(1 for line in lines[: at + 1] if line.kind is lines[at].kind)
+            before = lines[at].text
+        out.append(
+            (position, before, entry.id not in final and _counts(ordered, entry, now), final.get(entry.id))
+        )
+    return out
+
+
+def _counts(ordered: list[Entry], entry: Entry, now: list[Any]) -> bool:
+    # A change counts if, replayed without undone entries, it found its line.
+    gone = cancelled(ordered)
+    live = [e for e in ordered if e.op is not Op.UNDO and e.id not in gone and e.seq < entry.seq]
+    if entry.op is Op.ADD:
+        return True
+    return any(line.id == entry.line for line in log(live))
+
+
+journals = st.lists(
+    st.tuples(
+        st.sampled_from([Op.ADD, Op.ADD, Op.EDIT, Op.DELETE, Op.UNDO]),
+        st.sampled_from([Kind.DEAL, Kind.DEAL, Kind.PLAYERS]),
+        st.integers(0, 40),
+        st.booleans(),
+    ),
+    max_size=40,
+)
+
+
+@given(journals)
+def test_the_history_fold_agrees_with_replaying_before_each_entry(
+    script: list[tuple[Op, Kind, int, bool]],
+) -> None:
+    journal: list[Entry] = []
+    for wanted, kind, pick, latest in script:
+        op = wanted
+        new_id = len(journal) + 1
+        if op is Op.UNDO:
+            target = last_change(journal) if latest or not journal else journal[pick % len(journal)]
+            if target is None:
+                continue
+            journal.append(Entry(new_id, new_id, Op.UNDO, target.kind, None, undoes=target.id))
+            continue
+        lines = log(journal)
+        line = lines[pick % len(lines)].id if lines and (op is not Op.ADD or not latest) else None
+        if op is not Op.ADD and line is None:
+            op, line = Op.ADD, None
+        text = None if op is Op.DELETE else f"t{new_id}"
+        journal.append(Entry(new_id, new_id, op, kind, text, line=line))
+    got = [(e.position, e.before, e.live, e.undone_by) for e in effects(journal)]
+    assert got == reference_effects(journal)
+
+
+def test_many_lines_cross_the_blocks_of_the_fold() -> None:
+    journal = [Entry(i, i, Op.ADD, Kind.DEAL, f"d{i}") for i in range(1, 1201)]
+    # insert before early lines until a block splits, edit and delete across blocks, undo and redo
+    n = 1200
+    for target in (3, 3, 3, 700, 1199) * 120:
+        n += 1
+        journal.append(Entry(n, n, Op.ADD, Kind.DEAL, f"i{n}", line=target))
+    for op, target in ((Op.EDIT, 900), (Op.DELETE, 5), (Op.EDIT, 1), (Op.DELETE, 1200)):
+        n += 1
+        journal.append(Entry(n, n, op, Kind.DEAL, None if op is Op.DELETE else f"e{n}", line=target))
+    n += 1
+    journal.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=n - 1))
+    n += 1
+    journal.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=n - 1))
+    n += 1
+    journal.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=1300))  # far back: replayed
+    got = [(e.position, e.before, e.live, e.undone_by) for e in effects(journal)]
+    assert got == reference_effects(journal)
+
+
+def test_the_history_of_adds_edits_and_undos_of_the_latest_change_never_replays(
+    monkeypatch: Any,
+) -> None:
+    # The cost that does not grow with the game, checked without a clock: the fold is never
+    # restarted for the changes people make (an undo reaching further back would restart it).
+    from bridgescore.store import journal as module
+
+    def refold(_ordered: Any) -> Any:
+        raise AssertionError("replayed from the start")
+
+    monkeypatch.setattr(module, "_refold", refold)
+    entries = [Entry(i, i, Op.ADD, Kind.DEAL, "pass") for i in range(1, 2001)]
+    n = len(entries)
+    for line in range(1, 2001, 50):
+        for op in (Op.EDIT, Op.ADD, Op.DELETE):
+            n += 1
+            entries.append(Entry(n, n, op, Kind.DEAL, None if op is Op.DELETE else "3NT S 9", line=line + 1))
+        n += 1
+        entries.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=n - 1))  # undo the deletion
+        n += 1
+        entries.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=n - 1))  # and redo it
+    history = effects(entries)
+    assert len(history) == n and all(
+        effect.entry.op is Op.UNDO or effect.position for effect in history[:2000]
+    )

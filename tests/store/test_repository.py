@@ -174,3 +174,64 @@ def test_sqlite_is_in_wal_mode_with_full_sync(store: Store) -> None:
     with store.engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
+
+
+def test_a_long_check_of_one_game_does_not_hold_up_another(store: Store) -> None:
+    import threading
+
+    slow = store.create_game("rubber", [], lines=[(Kind.DEAL, "pass")])
+    other = store.create_game("rubber", [])
+    started, release = threading.Event(), threading.Event()
+
+    def check(_lines: Sequence[Line]) -> None:  # stands for replaying a 20,000-deal log
+        started.set()
+        assert release.wait(10)
+
+    first = store.game(slow.id).lines[0].id
+    with ThreadPoolExecutor(1) as pool:
+        editing = pool.submit(store.append, slow.id, Change(Op.EDIT, text="3NT S 9", line=first), check=check)
+        assert started.wait(10)
+        store.append(other.id, add("4S N 10"))  # not queued behind the check
+        store.append(other.id, Change(Op.EDIT, text="4S N 9", line=store.game(other.id).lines[0].id),
+                     check=lambda _lines: None)  # fmt: skip
+        assert texts(store, other.id) == ["4S N 9"]
+        release.set()
+        assert editing.result(10).created
+    assert texts(store, slow.id) == ["3NT S 9"]
+
+
+def test_an_entry_stored_while_a_change_is_checked_makes_it_checked_again(
+    store: Store, tmp_path: Path
+) -> None:
+    from tests.store.databases import database_url_for
+
+    game = store.create_game("rubber", [], lines=[(Kind.DEAL, "a")])
+    elsewhere = Store.open(database_url_for(tmp_path))  # another server process on the same database
+    seen: list[list[str]] = []
+
+    def check(lines: Sequence[Line]) -> None:
+        seen.append([line.text for line in lines])
+        if len(seen) == 1:
+            elsewhere.append(game.id, add("b"))
+
+    try:
+        line = store.game(game.id).lines[0].id
+        store.append(game.id, Change(Op.EDIT, text="A", line=line), check=check)
+    finally:
+        elsewhere.close()
+    assert seen == [["A"], ["A", "b"]]
+    assert texts(store, game.id) == ["A", "b"]
+
+
+def test_a_game_has_a_bounded_length(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bridgescore.store import repository
+
+    monkeypatch.setattr(repository, "MAX_ENTRIES", 3)
+    monkeypatch.setattr(repository, "MAX_IMPORT", 2)
+    with pytest.raises(ConflictError):
+        store.create_game("rubber", [], lines=[(Kind.DEAL, "pass")] * 3)
+    game = store.create_game("rubber", [], lines=[(Kind.DEAL, "pass")] * 2)
+    store.append(game.id, add("pass"))
+    with pytest.raises(ConflictError, match="at most"):
+        store.append(game.id, add("pass"))
+    assert len(store.game(game.id).entries) == 3

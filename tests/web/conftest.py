@@ -35,3 +35,10 @@ def client(store: Store, plain: None) -> Iterator[TestClient]:
     app = create_app(store)
     with TestClient(app) as test_client:
         yield test_client
+
+
+def signed(client: TestClient, data: dict[str, str]) -> dict[str, str]:
+    """*data* with the form token the pages put in their forms (the cookie comes with any page)."""
+    if "bridgescore_form" not in client.cookies:
+        client.get("/")
+    return {**data, "form_token": client.cookies["bridgescore_form"]}

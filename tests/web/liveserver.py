@@ -12,6 +12,7 @@ import uvicorn
 from bridgescore.forms import registry
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
+from bridgescore.web.security import Safety
 from tests.forms.plain import PLAIN
 
 
@@ -21,8 +22,11 @@ def main() -> None:
     parser.add_argument("--database", required=True)
     args = parser.parse_args()
     registry.register(PLAIN)
-    app = create_app(Store.open(f"sqlite:///{args.database}"))
-    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False)
+    # Many fast clients on one address (the durability test, the load benchmark): no rate limit.
+    app = create_app(Store.open(f"sqlite:///{args.database}"), safety=Safety(writes_per_minute=0))
+    uvicorn.run(
+        app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False, server_header=False
+    )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from fastapi.testclient import TestClient
 from httpx2 import Response
 
 from bridgescore.store import Store
+from tests.web.conftest import signed
 
 
 def new_game(client: TestClient, **overrides: object) -> str:
@@ -374,6 +375,8 @@ def test_control_characters_are_refused_naming_the_field(client: TestClient) -> 
         response = client.post(path, json=body)
         assert (response.status_code, response.json()["field"]) == (422, field), path
     assert client.get(f"/api/games/{game}").json()["lines"] == []
-    page = client.post("/new/plain", data={"title": "a\x00b", "player_N": "А\x01ня"}, follow_redirects=False)
+    page = client.post(
+        "/new/plain", data=signed(client, {"title": "a\x00b", "player_N": "А\x01ня"}), follow_redirects=False
+    )
     created = client.get(page.headers["location"].replace("/games/", "/api/games/")).json()
     assert created["title"] == "ab" and ["players", "N=Аня"] in created["header"]

@@ -15,11 +15,11 @@ CLIENTS = 6
 PER_CLIENT = 400
 
 
-def post(url: str, body: dict[str, object]) -> tuple[int, dict[str, object]]:
+def post(url: str, body: dict[str, object], timeout: float = 5) -> tuple[int, dict[str, object]]:
     request = urllib.request.Request(
         url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
     )
-    with urllib.request.urlopen(request, timeout=5) as answer:
+    with urllib.request.urlopen(request, timeout=timeout) as answer:
         return answer.status, json.loads(answer.read())
 
 
@@ -78,5 +78,47 @@ def test_a_killed_server_loses_no_acknowledged_entry(tmp_path: Path) -> None:
         with urllib.request.urlopen(f"{again.url}/api/games/{game['id']}/history") as answer:
             tokens = [item["entry"]["client_token"] for item in json.loads(answer.read())]
         assert len(tokens) == len(set(tokens))
+    finally:
+        again.stop()
+
+
+def test_a_server_killed_during_history_requests_loses_nothing(tmp_path: Path) -> None:
+    server = Server.start(tmp_path / "history.sqlite3")
+    text = "form: plain\n" + "3NT S 9\n4S N 10\n" * 2000  # 4,000 deals, one import
+    try:
+        status, game = post(server.url + "/api/games/import", {"text": text, "title": "long"}, timeout=120)
+        assert status == 201
+        game_id = str(game["id"])
+        for i in range(20):
+            post(f"{server.url}/api/games/{game_id}/deals", {"text": "pass", "client_token": f"t{i}"}, 60)
+        answers: list[int] = []
+
+        def read_history() -> None:
+            try:
+                address = f"{server.url}/api/games/{game_id}/history"
+                with urllib.request.urlopen(address, timeout=30) as answer:
+                    answers.append(len(json.loads(answer.read())))
+            except (OSError, urllib.error.URLError):
+                answers.append(-1)  # the server is gone
+
+        readers = [threading.Thread(target=read_history) for _ in range(6)]
+        for reader in readers:
+            reader.start()
+        time.sleep(0.05)  # the requests are under way
+        server.kill()
+        for reader in readers:
+            reader.join(30)
+        assert len(answers) == 6
+    finally:
+        server.stop()
+
+    again = Server.start(server.database)
+    try:
+        with urllib.request.urlopen(f"{again.url}/api/games/{game_id}/history", timeout=120) as answer:
+            history = json.loads(answer.read())
+        assert len(history) == 4020
+        assert [item["entry"]["client_token"] for item in history[-20:]] == [f"t{i}" for i in range(20)]
+        with urllib.request.urlopen(f"{again.url}/api/games/{game_id}", timeout=120) as answer:
+            assert len(json.loads(answer.read())["lines"]) == 4020
     finally:
         again.stop()

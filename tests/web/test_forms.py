@@ -200,3 +200,15 @@ def test_no_text_a_user_can_type_gives_a_server_error(client: TestClient, text: 
         client.post("/api/games/import", json={"text": f"form: {form}\n{text}\n"}),
     ):
         assert response.status_code < 500, (text, response.text)
+
+
+def test_a_compensation_deal_with_its_hands_shows_its_par(client: TestClient) -> None:
+    game_id = game(client, "compensation")
+    # examples/compensation.txt, deal 5 (20-20): par NS -100 by endplay with North or East dealing, none vul.
+    hands = "N:A843.KQ5.J72.K96 KQ2.AJ73.Q54.AJ7 T976.T8.AK83.852 J5.9642.T96.QT43"
+    play(client, game_id, "4H N = hcp=NS:25 vul=none", f"2H E = deal={hands} vul=none")
+    page = client.get(f"/games/{game_id}").text
+    evening = page.split('id="evening"')[1].split("</table>")[0]
+    assert evening.count('class="muted par"') == 1  # only the deal given with its hands
+    assert "Par -100" in evening
+    assert "Пар -100" in client.get(f"/games/{game_id}?lang=ru").text

@@ -6,6 +6,7 @@ import re
 
 from fastapi.testclient import TestClient
 
+from tests.web.conftest import signed
 from tests.web.test_api import add, new_game
 
 
@@ -32,8 +33,8 @@ def test_new_game_form_creates_the_game_and_redirects(client: TestClient) -> Non
     assert 'name="player_N"' in page.text and 'name="setting_honours"' in page.text
     response = client.post(
         "/new/plain",
-        data={"title": "Суббота", "player_N": "Аня", "player_S": "Вера", "first_dealer": "E",
-              "setting_honours": "off"},
+        data=signed(client, {"title": "Суббота", "player_N": "Аня", "player_S": "Вера", "first_dealer": "E",
+                             "setting_honours": "off"}),
         follow_redirects=False,
     )  # fmt: skip
     assert response.status_code == 303
@@ -44,7 +45,9 @@ def test_new_game_form_creates_the_game_and_redirects(client: TestClient) -> Non
 
 
 def test_a_bad_setting_shows_the_form_again_with_the_reason(client: TestClient) -> None:
-    response = client.post("/new/plain", data={"setting_honours": "maybe"}, headers={"accept-language": "ru"})
+    response = client.post(
+        "/new/plain", data=signed(client, {"setting_honours": "maybe"}), headers={"accept-language": "ru"}
+    )
     assert response.status_code == 422
     assert 'id="new-error"' in response.text and "maybe" in response.text
     assert client.get("/api/games").json() == []
@@ -99,27 +102,29 @@ def test_export_is_a_download_and_import_page_round_trips(client: TestClient) ->
     response = client.post(
         "/import",
         files={"file": ("log.txt", exported.content, "text/plain")},
-        data={"title": "копия"},
+        data=signed(client, {"title": "копия"}),
         follow_redirects=False,
     )
     assert response.status_code == 303
     copy = response.headers["location"].rsplit("/", 1)[1]
     assert client.get(f"/api/games/{copy}/log").text == exported.text
-    pasted = client.post("/import", data={"text": exported.text}, follow_redirects=False)
+    pasted = client.post("/import", data=signed(client, {"text": exported.text}), follow_redirects=False)
     assert pasted.status_code == 303
 
 
 def test_a_bad_import_page_says_why(client: TestClient) -> None:
-    response = client.post("/import", data={"text": "form: plain\n4Z\n"}, headers={"accept-language": "ru"})
+    response = client.post(
+        "/import", data=signed(client, {"text": "form: plain\n4Z\n"}), headers={"accept-language": "ru"}
+    )
     assert response.status_code == 422
     assert 'id="import-error"' in response.text
 
 
 def test_a_game_can_be_deleted_from_its_page(client: TestClient) -> None:
     game = new_game(client)
-    client.post(f"/games/{game}/delete", data={"confirm": "no"})
+    client.post(f"/games/{game}/delete", data=signed(client, {"confirm": "no"}))
     assert client.get(f"/api/games/{game}").status_code == 200
-    client.post(f"/games/{game}/delete", data={"confirm": "yes"})
+    client.post(f"/games/{game}/delete", data=signed(client, {"confirm": "yes"}))
     assert client.get(f"/api/games/{game}").status_code == 404
 
 

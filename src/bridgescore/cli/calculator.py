@@ -15,6 +15,7 @@ from typing import Annotated
 import typer
 
 from bridgescore.cli.output import LangOption, print_json, score_text, use_language
+from bridgescore.core import numbers
 from bridgescore.core.errors import N_, ParseError, Term
 
 
@@ -58,7 +59,9 @@ def score_command(
 
 def _integer(text: str, what: Term) -> int:
     try:
-        return int(text.replace("−", "-"))
+        return numbers.whole(text.replace("−", "-"))
+    except ParseError:
+        raise
     except ValueError:
         raise ParseError(N_("{what} must be a whole number, not {text!r}"), what=what, text=text) from None
 

@@ -3,6 +3,7 @@
 $ bridgescore compensation examples/compensation.txt
 $ bridgescore compensation examples/compensation.txt --lang ru --explain
 $ bridgescore compensation examples/compensation.txt --table estonian --json
+$ bridgescore compensation examples/compensation.txt --dd     # par of the deals given with their hands
 
 Per deal: who dealt, the vulnerability, the contract, the high-card points, what the table
 expected, the score, the difference and the IMPs (all from North-South's view); then each
@@ -25,6 +26,7 @@ from bridgescore.i18n import signed
 if TYPE_CHECKING:
     from rich.table import Table
 
+    from bridgescore.analysis.board import DoubleDummy
     from bridgescore.forms.compensation import CompensationState, Totals
 
 
@@ -45,6 +47,12 @@ def compensation_command(
     ] = None,
     json: Annotated[bool, typer.Option("--json", help="Print {deals, totals, …} as JSON.")] = False,
     explain: Annotated[bool, typer.Option("--explain", help="Explain each deal's IMPs in words.")] = False,
+    dd: Annotated[
+        bool,
+        typer.Option(
+            "--dd", help="Beside the table's expectation, the double-dummy par of deals given with deal=."
+        ),
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """Score an evening of compensation bridge: each deal against what the cards were worth, in IMPs."""
@@ -61,8 +69,13 @@ def compensation_command(
         named = str(folder_of(file) / named)
     state = replace(log, settings=replace(log.settings, table=named)).replay()
     chosen = state.table
+    found = double_dummy(state) if dd else {}
     if json:
-        print_json(state.as_dict(_))
+        data = state.as_dict(_)
+        for entry, deal in zip(data["deals"], state.deals, strict=True):
+            if deal.number in found:
+                entry["double_dummy"] = found[deal.number].as_dict()
+        print_json(data)
         return
     out = console()
     title = chosen.title_in(current_language())
@@ -70,7 +83,7 @@ def compensation_command(
     out.print(heading, soft_wrap=True)
     if chosen.url and chosen.url not in title:
         out.print(chosen.url, soft_wrap=True)
-    out.print(deals_table(state, _))
+    out.print(deals_table(state, _, found if dd else None))
     if explain:
         for deal in state.deals:
             out.print(f"{deal.number}. {deal.scored.result.format(current_language())}", soft_wrap=True)
@@ -80,8 +93,20 @@ def compensation_command(
     out.print(totals_table(state, _))
 
 
-def deals_table(state: CompensationState, _: Callable[[str], str]) -> Table:
-    """One row per deal, from North-South's view."""
+def double_dummy(state: CompensationState) -> dict[int, DoubleDummy]:
+    """The double-dummy analysis of each deal given with its hands, by deal number."""
+    from bridgescore.analysis.board import analyse
+
+    known = [(deal.number, deal.deal.cards, deal.dealer, deal.scored.vulnerability) for deal in state.deals]
+    given = [(number, (cards, dealer, vul)) for number, cards, dealer, vul in known if cards is not None]
+    found = analyse([board for _number, board in given])
+    return {number: analysed for (number, _board), analysed in zip(given, found, strict=True)}
+
+
+def deals_table(
+    state: CompensationState, _: Callable[[str], str], found: dict[int, DoubleDummy] | None = None
+) -> Table:
+    """One row per deal, from North-South's view; with *found* (``--dd``), the par beside the expectation."""
     from rich import box
     from rich.table import Table
 
@@ -94,7 +119,10 @@ def deals_table(state: CompensationState, _: Callable[[str], str]) -> Table:
     table.add_column(_("HCP"), justify="center")
     if fits:
         table.add_column(_("Fit"))
-    for heading in (_("Expected"), _("Score"), _("Diff."), side_label(Side.NS, _), side_label(Side.EW, _)):
+    table.add_column(_("Expected"), justify="right")
+    if found is not None:
+        table.add_column(_("DD par"), justify="right")
+    for heading in (_("Score"), _("Diff."), side_label(Side.NS, _), side_label(Side.EW, _)):
         table.add_column(heading, justify="right")
     language = current_language()
     for deal in state.deals:
@@ -108,8 +136,10 @@ def deals_table(state: CompensationState, _: Callable[[str], str]) -> Table:
         ]
         if fits:
             row.append("" if scored.fit is None else scored.fit.format(language))
+        row.append(signed(scored.expected_for(Side.NS)))
+        if found is not None:
+            row.append(signed(found[deal.number].par.score_ns) if deal.number in found else "")
         row += [
-            signed(scored.expected_for(Side.NS)),
             signed(scored.points(Side.NS)),
             signed(scored.difference(Side.NS)),
             signed(scored.imps(Side.NS)),

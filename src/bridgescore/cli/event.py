@@ -5,6 +5,7 @@ $ bridgescore event results.xml --scoring butler     # rescore by another method
 $ bridgescore event results.xml --format json        # {"scoring": …, "boards": […], "ranking": […]}
 $ bridgescore event a.pbn --format pbn > out.pbn     # canonical PBN 2.1 with our numbers
 $ bridgescore event results.xml --check              # every published number that differs; exit 1 if any
+$ bridgescore event a.pbn --dd                       # par, makeable contracts, results far from double dummy
 
 Everything is recomputed from the contracts and results: the file's own numbers are only read
 to be checked. Problems in a file are reported on stderr (file, line, board) and the rest is
@@ -15,23 +16,28 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated
+from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from bridgescore.cli.output import LangOption, use_language
-from bridgescore.core.errors import N_, ParseError, Term
+from bridgescore.core.errors import N_, ParseError, Term, shortened
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from rich.console import Console
 
+    from bridgescore.analysis.board import DoubleDummy
+    from bridgescore.analysis.event import Key
+    from bridgescore.formats.loaded import Loaded
     from bridgescore.formats.pbn.columns import ColumnsRead
     from bridgescore.forms.duplicate.check import CheckReport
     from bridgescore.forms.duplicate.columns import ScoredColumns
-    from bridgescore.forms.duplicate.model import Event
+    from bridgescore.forms.duplicate.model import Board, Event
     from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
+
+    DoubleDummies = dict[Key, DoubleDummy]
 
 
 TRAVELLER_LINES = 5_000
@@ -46,6 +52,13 @@ class OutputFormat(StrEnum):
     PBN = "pbn"
     USEBIO = "usebio"
     HTML = "html"
+
+
+class Conventions(StrEnum):
+    """Whose conventions ``--conventions`` prints our numbers by."""
+
+    BRIDGESCORE = "bridgescore"
+    FILE = "file"
 
 
 def register(app: typer.Typer) -> None:
@@ -72,6 +85,14 @@ def event_command(
             "--check", help="Compare our numbers with those published in the file; exit 1 if any differ."
         ),
     ] = False,
+    dd: Annotated[
+        bool,
+        typer.Option(
+            "--dd",
+            help="Add par and the makeable contracts to each board (solved double dummy); flag results "
+            "three tricks or more from double dummy.",
+        ),
+    ] = False,
     travellers: Annotated[
         bool | None,
         typer.Option(
@@ -79,15 +100,24 @@ def event_command(
             help=f"Text: print every board's traveller (default: only up to {TRAVELLER_LINES:,} lines).",
         ),
     ] = None,
+    conventions: Annotated[
+        Conventions,
+        typer.Option(
+            "--conventions",
+            help="bridgescore (default) or file: print our numbers by the convention of the file's program.",
+        ),
+    ] = Conventions.BRIDGESCORE,
     lang: LangOption = None,
 ) -> int:
     """Score a duplicate event (pairs, individuals, teams) and print its travellers and ranking."""
     _ = use_language(lang)
-    fast = score_plain(files, scoring, output_format, check, travellers, _)
-    if fast is not None:
-        return fast
+    # the publisher's convention, and --dd (the boards' deals and lines as objects), need the object path
+    if conventions is Conventions.BRIDGESCORE and not dd:
+        fast = score_plain(files, scoring, output_format, check, travellers, _)
+        if fast is not None:
+            return fast
     from bridgescore.cli.output import print_json
-    from bridgescore.forms.duplicate.check import check_event
+    from bridgescore.forms.duplicate.check import check_event, in_convention, reproduce
     from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
     from bridgescore.forms.duplicate.export import as_dict
     from bridgescore.forms.duplicate.results import score_event
@@ -99,18 +129,53 @@ def event_command(
     if scoring is not None:
         chosen = Scoring.named(scoring, base=chosen)
     if check:
-        report = check_event(event, chosen, convention)
+        # Without --scoring, what the file declares first, then the methods and conventions we know.
+        report = check_event(event, chosen, convention) if scoring else reproduce(event, chosen, convention)
         print_check(report, _)
         return 0 if report.ok else 1
     scored = score_event(event, chosen)
+    if conventions is Conventions.FILE:
+        scored = in_convention(scored, convention)
+    found = analyse_event(scored, _) if dd else None
     if output_format is OutputFormat.JSON:
-        print_json(as_dict(scored))
+        data = as_dict(scored)
+        if found is not None:
+            add_double_dummy(data, scored, found)
+        print_json(data)
     elif output_format is OutputFormat.TEXT:
         lines = sum(len(board.lines) for section in scored.sections for board in section.boards)
-        print_text(scored, _, travellers=travellers if travellers is not None else lines <= TRAVELLER_LINES)
+        print_text(
+            scored, _, found, travellers=travellers if travellers is not None else lines <= TRAVELLER_LINES
+        )
     else:
-        typer.echo(write(scored, output_format), nl=False)
+        typer.echo(write(scored, output_format, found), nl=False)
     return 0
+
+
+def analyse_event(scored: ScoredEvent, _: Callable[[str], str]) -> DoubleDummies:
+    """Every board with a deal solved double dummy (a progress bar on a terminal)."""
+    from bridgescore.analysis.event import analyse_boards
+    from bridgescore.cli.analysis import progress_bar
+
+    boards = [board.board for section in scored.sections for board in section.boards]
+    with progress_bar(len({board.deal for board in boards if board.deal}), _("Solving")) as advance:
+        return analyse_boards(boards, advance)
+
+
+def add_double_dummy(data: dict[str, Any], scored: ScoredEvent, found: DoubleDummies) -> None:
+    """Add ``double_dummy`` (tricks, par, results far from it) to each board of the JSON that has a deal."""
+    from bridgescore.analysis.event import far_results, key_of
+
+    boards = [board for section in scored.sections for board in section.boards]
+    for entry, board in zip(data["boards"], boards, strict=True):
+        analysed = found.get(key_of(board.board))
+        if analysed is None:
+            continue
+        far = [
+            {"result": str(flag.result), "tricks": flag.result.tricks, "double_dummy": flag.double_dummy}
+            for flag in far_results(board.board, analysed)
+        ]
+        entry["double_dummy"] = {**analysed.as_dict(), "far_from_double_dummy": far}
 
 
 def score_plain(
@@ -213,6 +278,26 @@ def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
 
     if not files:
         raise ParseError(N_("give at least one PBN or USEBIO file"))
+    try:
+        loaded = _load(files)
+    except OSError as error:  # a name too long, a file the system will not read (/proc/self/mem …)
+        raise ParseError(
+            N_("cannot read {path}: {reason}"), path=str(error.filename or files[0]), reason=error.strerror
+        ) from None
+    board_label = _("board")
+    for diagnostic in loaded.diagnostics:
+        where = [shortened(str(part), 120) for part in (diagnostic.file, diagnostic.line) if part is not None]
+        if diagnostic.board is not None:
+            where.append(f"{board_label} {diagnostic.board}")
+        warning_line(": ".join([*where, diagnostic.message(_)]), error=diagnostic.is_error)
+    if not any(section.boards for _session, section in loaded.event.sections()):
+        raise ParseError(
+            N_("no board could be read from {files}"), files=", ".join(str(path) for path in files)
+        )
+    return loaded.event
+
+
+def _load(files: Sequence[Path]) -> Loaded:
     missing = [str(path) for path in files if not path.is_file()]
     if missing:
         raise ParseError(N_("no such file: {file}"), file=missing[0])
@@ -233,13 +318,7 @@ def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
             files=", ".join(str(path) for path in files),
             accepted=Term(N_("PBN files (.pbn) or one USEBIO file (.xml)")),
         )
-    board_label = _("board")
-    for diagnostic in loaded.diagnostics:
-        where = [str(part) for part in (diagnostic.file, diagnostic.line) if part is not None]
-        if diagnostic.board is not None:
-            where.append(f"{board_label} {diagnostic.board}")
-        warning_line(": ".join([*where, diagnostic.message(_)]), error=diagnostic.is_error)
-    return loaded.event
+    return loaded
 
 
 def _kind(path: Path) -> str:
@@ -253,20 +332,24 @@ def _kind(path: Path) -> str:
     return "usebio" if start.startswith(b"<") else "pbn"
 
 
-def write(scored: ScoredEvent, output_format: OutputFormat) -> str:
-    """The scored event as PBN, USEBIO or HTML text (in the chosen language for HTML)."""
+def write(scored: ScoredEvent, output_format: OutputFormat, found: DoubleDummies | None = None) -> str:
+    """The scored event as PBN, USEBIO or HTML text (in the chosen language for HTML).
+
+    With *found* (``--dd``), HTML shows each board's par and makeable contracts and PBN writes
+    ``OptimumScore`` and ``OptimumResultTable``; USEBIO has no place for them.
+    """
     from bridgescore.cli.output import current_language
     from bridgescore.forms.duplicate.publish import publish
 
     if output_format is OutputFormat.HTML:
         from bridgescore.formats import html
 
-        return html.dumps(scored, current_language())
+        return html.dumps(scored, current_language(), double_dummy=found)
     published = publish(scored)
     if output_format is OutputFormat.PBN:
         from bridgescore.formats import pbn
 
-        return pbn.dumps(published)
+        return pbn.dumps(published, double_dummy=found)
     from bridgescore.formats import usebio
 
     return usebio.dumps(published)
@@ -275,8 +358,14 @@ def write(scored: ScoredEvent, output_format: OutputFormat) -> str:
 # --- text ----------------------------------------------------------------------------------------
 
 
-def print_text(scored: ScoredEvent, _: Callable[[str], str], *, travellers: bool = True) -> None:
-    """Travellers (if asked), matches and rankings as terminal tables."""
+def print_text(
+    scored: ScoredEvent,
+    _: Callable[[str], str],
+    found: DoubleDummies | None = None,
+    *,
+    travellers: bool = True,
+) -> None:
+    """Travellers (if asked, with the double-dummy analysis when *found*), matches and rankings."""
     from bridgescore.cli.output import console
 
     out = console()
@@ -287,7 +376,7 @@ def print_text(scored: ScoredEvent, _: Callable[[str], str], *, travellers: bool
         if len(scored.sections) > 1:
             out.print(f"\n[bold]{section_label} {section.section.name or section.session}[/bold]")
         if travellers:
-            _print_travellers(out, section, scored, _)
+            _print_travellers(out, section, scored, _, found)
         else:
             lines = sum(len(board.lines) for board in section.boards)
             out.print(_("{boards} boards, {lines} traveller lines (--travellers prints them)").format(
@@ -310,7 +399,11 @@ def _fmt(value: object) -> str:
 
 
 def _print_travellers(
-    out: Console, section: ScoredSection, scored: ScoredEvent, _: Callable[[str], str]
+    out: Console,
+    section: ScoredSection,
+    scored: ScoredEvent,
+    _: Callable[[str], str],
+    found: DoubleDummies | None = None,
 ) -> None:
     from rich.table import Table
 
@@ -371,6 +464,26 @@ def _print_travellers(
             table.add_row(ns, ew, contract, by, tricks, ns_score, ew_score, *(_fmt(v) for v in values))
         out.print()
         out.print(table)
+        if found is None:
+            continue
+        from bridgescore.analysis.event import key_of
+
+        analysed = found.get(key_of(board.board))
+        if analysed is not None:
+            _print_double_dummy(out, board.board, analysed, _)
+
+
+def _print_double_dummy(out: Console, board: Board, analysed: DoubleDummy, _: Callable[[str], str]) -> None:
+    """The board's table of tricks and par, then any result far from double dummy."""
+    from bridgescore.analysis.event import far_results
+    from bridgescore.cli.analysis import dd_text
+
+    out.print(dd_text(analysed, _).split("\n", 1)[1].rstrip("\n"), soft_wrap=True, markup=False)
+    for flag in far_results(board, analysed):
+        message = _("far from double dummy: {result} took {tricks} tricks, double dummy {dd}").format(
+            result=flag.result, tricks=flag.result.tricks, dd=flag.double_dummy
+        )
+        out.print(f"! {message}", soft_wrap=True, markup=False)
 
 
 def _print_matches(out: Console, section: ScoredSection, _: Callable[[str], str]) -> None:
@@ -417,8 +530,18 @@ def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
     from bridgescore.cli.output import console
 
     out = console()
+    from bridgescore.forms.duplicate.settings import scoring_text
+
     convention = _(report.convention.description)
     out.print(_("Checked by the conventions of {convention}").format(convention=convention))
+    if report.declared is not None:
+        found = _("The file's numbers are reproduced by {scoring} ({convention}), not by its own: {declared}")
+        text = scoring_text(report.scoring)
+        out.print(
+            found.format(
+                scoring=text, convention=report.convention.name, declared=scoring_text(report.declared[1])
+            )
+        )
     headers = (_("Board"), _("Line or participant"), _("Number"), _("Theirs"), _("Ours"))
     if report.differences:
         table = Table(title=_("Differences"), title_justify="left", box=None, pad_edge=False)

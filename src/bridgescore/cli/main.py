@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from bridgescore.cli import calculator, chicago, compensation, demo, event, forms, rubber, serve
+from bridgescore.cli import analysis, calculator, chicago, compensation, demo, event, forms, rubber, serve
 from bridgescore.core.errors import BridgeScoreError
 
 app = typer.Typer(
@@ -29,6 +29,7 @@ rubber.register(app)
 event.register(app)
 forms.register(app)
 serve.register(app)
+analysis.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,9 +49,24 @@ def main(argv: list[str] | None = None) -> int:
         format_message = getattr(error, "format_message", None)
         error_line(format_message() if callable(format_message) else str(error))
         return 2
+    except OSError as error:  # a file named on the command line that cannot be read or written
+        error_line(_os_error(error))
+        return 2
     except KeyboardInterrupt:
         return 130
     return result if isinstance(result, int) else 0
+
+
+def _os_error(error: OSError) -> BridgeScoreError:
+    from bridgescore.core.errors import N_, ParseError
+
+    name = str(error.filename) if error.filename is not None else ""
+    if len(name) > 80:
+        name = name[:60] + "…" + name[-19:]
+    reason = error.strerror or type(error).__name__
+    if name:
+        return ParseError(N_("cannot read or write {path}: {reason}"), path=name, reason=reason)
+    return ParseError(N_("input or output failed: {reason}"), reason=reason)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
@@ -46,14 +47,26 @@ def error_line(error: BridgeScoreError | str) -> None:
     _ = gettext()
     message = error.translate(_) if isinstance(error, BridgeScoreError) else str(error)
     label = _("error")
-    sys.stderr.write(f"{label}: {message}\n")
+    sys.stderr.write(f"{label}: {one_line(message)}\n")
 
 
 def warning_line(message: str, *, error: bool = False) -> None:
     """Print one line ``warning: …`` (or ``error: …`` for something left out) on stderr."""
     _ = gettext()
     label = _("error") if error else _("warning")
-    sys.stderr.write(f"{label}: {message}\n")
+    sys.stderr.write(f"{label}: {one_line(message)}\n")
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(message: str) -> str:
+    """*message* with every control character written as an escape: one line, no terminal codes.
+
+    >>> one_line("no such file: a\\x1b[2Jb\\nc")
+    'no such file: a\\\\x1b[2Jb\\\\nc'
+    """
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], message)
 
 
 def print_json(data: Any) -> None:

@@ -2,17 +2,19 @@
 
 $ bridgescore serve                          # http://127.0.0.1:8000, data in ~/.local/share/bridgescore
 $ bridgescore serve --data-dir data --port 8080
+$ bridgescore serve --host 0.0.0.0 --pin 2468     # the household's phones, changes need the PIN
 $ BRIDGESCORE_DATABASE_URL=postgresql+psycopg://me@localhost/bridgescore bridgescore serve
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from bridgescore.cli.output import LangOption, use_language
+from bridgescore.cli.output import LangOption, use_language, warning_line
 
 
 def register(app: typer.Typer) -> None:
@@ -24,7 +26,7 @@ def serve_command(
     host: Annotated[
         str, typer.Option(help="Address to listen on (0.0.0.0: the whole network).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(help="Port to listen on (1 to 65535).", min=1, max=65535)] = 8000,
     data_dir: Annotated[
         Path | None,
         typer.Option(
@@ -33,19 +35,88 @@ def serve_command(
             "(default: $BRIDGESCORE_DATA_DIR, else ~/.local/share/bridgescore).",
         ),
     ] = None,
+    pin: Annotated[
+        str | None,
+        typer.Option(
+            "--pin",
+            envvar="BRIDGESCORE_PIN",
+            help="Household PIN asked before any change or deletion (default: $BRIDGESCORE_PIN; none: open).",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Start the scorepad web app; the database is created and migrated on first run."""
     _ = use_language(lang)
     import uvicorn
 
+    from bridgescore.core.errors import N_, ParseError
     from bridgescore.store import Store
     from bridgescore.store.database import database_url
     from bridgescore.web.app import create_app
+    from bridgescore.web.security import Safety
 
-    url = database_url(data_dir)
-    store = Store.open(url.render_as_string(hide_password=False))
+    if pin is not None and not (pin.strip() and pin.isprintable() and len(pin) <= 64):
+        raise ParseError(N_("a PIN is 1 to 64 printable characters"))
+    if data_dir is not None and data_dir.exists() and not data_dir.is_dir():
+        raise ParseError(N_("--data-dir {path} is a file, not a folder"), path=_shown(data_dir))
+    try:
+        url = database_url(data_dir)
+        store = Store.open(url.render_as_string(hide_password=False))
+    except OSError as error:
+        raise ParseError(
+            N_("cannot use the data folder {path}: {reason}"), path=_shown(data_dir), reason=error.strerror
+        ) from None
     shown = url.database if url.get_backend_name() == "sqlite" else url.render_as_string(hide_password=True)
     typer.echo(_("Database: {where}").format(where=shown))
-    typer.echo(_("The scorepad is at http://{host}:{port}/").format(host=host, port=port))
-    uvicorn.run(create_app(store), host=host, port=port, log_level="warning", access_log=False)
+    for address in addresses(host):
+        typer.echo(_("The scorepad is at http://{host}:{port}/").format(host=address, port=port))
+    if not loopback(host) and not pin:
+        warning_line(_("the scorepad listens beyond this computer without a PIN: anyone on the network "
+                       "may change or delete every game (--pin or BRIDGESCORE_PIN)"))  # fmt: skip
+    safety = replace(Safety.from_environment(), pin=pin or None)
+    app = create_app(store, safety=safety)
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, server_header=False)
+
+
+def _shown(path: Path | None) -> str:
+    text = str(path)
+    return text if len(text) <= 80 else text[:60] + "…" + text[-19:]
+
+
+def loopback(host: str) -> bool:
+    """Whether *host* is reachable from this computer only.
+
+    >>> loopback("127.0.0.1"), loopback("localhost"), loopback("0.0.0.0"), loopback("192.168.1.20")
+    (True, True, False, False)
+    """
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def addresses(host: str) -> list[str]:
+    """The addresses to type into a phone: for ``0.0.0.0``/``::`` this computer's network addresses."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [host]
+    import socket
+
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+            found.append(str(probe.getsockname()[0]))
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found and not address.startswith("127."):
+                found.append(address)
+    except OSError:
+        pass
+    return found or ["127.0.0.1"]

@@ -57,9 +57,29 @@ class BridgeScoreError(Exception):
             'строка 3: дай 1'
         """
         if gettext is None:
-            return self.template.format(**self.params)
+            return self.template.format(**{name: _echoed(value) for name, value in self.params.items()})
         params = {name: _translated(value, gettext) for name, value in self.params.items()}
         return (gettext(self.template) or self.template).format(**params)
+
+
+MAX_ECHO = 200
+"""An error echoes at most this many characters of what it was given (a line, a file name)."""
+
+
+def shortened(text: str, most: int = MAX_ECHO) -> str:
+    """*text*, cut in the middle when it is longer than *most* characters.
+
+    >>> shortened("4S N " + "9" * 5000, most=20)
+    '4S N 9999…9999999999'
+    """
+    if len(text) <= most:
+        return text
+    keep = (most - 1) // 2
+    return text[:keep] + "…" + text[len(text) - (most - 1 - keep) :]
+
+
+def _echoed(value: Any) -> Any:
+    return shortened(value) if type(value) is str else value
 
 
 def _translated(value: Any, gettext: Callable[[str], str]) -> Any:
@@ -67,7 +87,7 @@ def _translated(value: Any, gettext: Callable[[str], str]) -> Any:
         return gettext(value) or value
     if isinstance(value, BridgeScoreError):
         return value.translate(gettext)
-    return value
+    return _echoed(value)
 
 
 class ParseError(BridgeScoreError, ValueError):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from bridgescore.core import numbers
 from bridgescore.core.card import SUITS, CardLanguage
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.seat import Side, parse_side
@@ -81,7 +82,7 @@ class Fit:
                    "e.g. H9 (Ч9), or none"),
                 text=text,
             )  # fmt: skip
-        length = int(digits)
+        length = numbers.whole(digits)
         if not 8 <= length <= 13:
             raise ParseError(
                 N_("{text!r}: a fit is 8 to 13 cards in the two hands; with fewer write none"), text=text
@@ -161,7 +162,7 @@ class HcpSplit:
                 N_("{text!r} is not a side's high-card points: write NS:25 or EW:15 (С-Ю:25, В-З:15)"),
                 text=text,
             ) from None
-        hcp = int(number)
+        hcp = numbers.whole(number)
         if hcp > 40:
             raise ParseError(N_("{text!r}: a side holds 0 to 40 high-card points"), text=text)
         return cls.of(side, hcp)

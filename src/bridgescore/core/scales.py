@@ -54,6 +54,9 @@ def imps(difference: int) -> int:
 
 _TAU = (math.sqrt(5) - 1) / 2
 
+MAX_BOARDS = 1000
+"""The longest match the VP scale is computed for (the longest played are some 200 boards)."""
+
 
 @cache
 def vp_scale(boards: int) -> tuple[int, ...]:
@@ -69,6 +72,8 @@ def vp_scale(boards: int) -> tuple[int, ...]:
     """
     if isinstance(boards, bool) or not isinstance(boards, int) or boards < 1:
         raise RuleError(N_("a match has at least one board, not {boards!r}"), boards=boards)
+    if boards > MAX_BOARDS:  # the scale has 15·√boards steps, each corrected in turn
+        raise RuleError(N_("a match has at most {most} boards on this scale"), most=MAX_BOARDS)
     blitz = 15 * math.sqrt(boards)
     top = math.ceil(blitz) + 1
     values = [

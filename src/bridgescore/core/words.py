@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
+from bridgescore.core import numbers
 from bridgescore.core.errors import N_, ParseError
 
 Language = Literal["en", "ru", "symbols"]
@@ -108,4 +109,4 @@ class Scanner:
         start = self.pos
         while self.pos < len(self.text) and self.text[self.pos].isdecimal() and self.text[self.pos].isascii():
             self.pos += 1
-        return int(self.text[start : self.pos]) if self.pos > start else None
+        return numbers.whole(self.text[start : self.pos]) if self.pos > start else None

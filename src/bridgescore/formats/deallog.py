@@ -32,13 +32,14 @@ reads one deal line and :func:`parse_header` the header alone.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, TypeVar, overload
 
 from bridgescore.core.contract import format_result, parse_result
-from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError, shortened
 from bridgescore.core.seat import Seat, Side, parse_seat, parse_side
 from bridgescore.core.words import Language
 from bridgescore.forms import registry
@@ -55,33 +56,66 @@ _GENERIC_KEYS = ("form", "first dealer", "we", "players")
 _LINE = N_("line {line}: {problem}")
 
 
+MAX_PROBLEMS = 10
+"""A log's error lists at most this many bad lines, then says how many more there are."""
+
+
 class DealLogError(ParseError):
-    """A deal log with bad lines: every one of them, each with its line number.
+    """A deal log with bad lines: the first of them (:data:`MAX_PROBLEMS`), each with its line number.
 
     ``problems`` holds ``(line number, error)`` pairs in file order (the line is None for a
-    problem of the whole log, such as a missing ``form:``); ``source`` names the file.
+    problem of the whole log, such as a missing ``form:``); ``more`` counts the bad lines left
+    out; ``source`` names the file.
     """
 
     problems: tuple[tuple[int | None, BridgeScoreError], ...]
     source: str | None
+    more: int
 
     def __init__(
-        self, problems: Iterable[tuple[int | None, BridgeScoreError]], source: str | None = None
+        self,
+        problems: Iterable[tuple[int | None, BridgeScoreError]],
+        source: str | None = None,
+        more: int = 0,
     ) -> None:
         self.problems = tuple(problems)
         self.source = source
+        self.more = more
         super().__init__("{problems}", problems=self.problems)
 
     def translate(self, gettext: Callable[[str], str] | None = None) -> str:
-        """``[source: ]line 3: …; line 7: …`` — one line, translated by *gettext* when given."""
+        """``[source: ]line 3: …; line 7: …[; and 12 more bad lines]`` — one line, translated by *gettext*."""
         parts = [
             error.translate(gettext)
             if line is None
             else ParseError(_LINE, line=line, problem=error).translate(gettext)
             for line, error in self.problems
         ]
+        if self.more:
+            parts.append(ParseError(N_("and {count} more bad lines"), count=self.more).translate(gettext))
         text = "; ".join(parts)
-        return f"{self.source}: {text}" if self.source else text
+        return f"{shortened(self.source)}: {text}" if self.source else text
+
+
+class _Problems:
+    """The bad lines found so far: the first :data:`MAX_PROBLEMS` kept, the rest counted."""
+
+    def __init__(self) -> None:
+        self.kept: list[tuple[int | None, BridgeScoreError]] = []
+        self.more = 0
+
+    def append(self, problem: tuple[int | None, BridgeScoreError]) -> None:
+        if len(self.kept) < MAX_PROBLEMS:
+            self.kept.append(problem)
+        else:
+            self.more += 1
+
+    def __bool__(self) -> bool:
+        return bool(self.kept)
+
+    def error(self, source: str | None) -> DealLogError:
+        in_order = sorted(self.kept, key=lambda problem: problem[0] or 0)
+        return DealLogError(in_order, source, self.more)
 
 
 # --- one deal line ------------------------------------------------------------------------------
@@ -179,8 +213,16 @@ class _Line:
     value: str
 
 
-def _lines(text: str) -> Iterable[_Line]:
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+"""Control characters a line may not hold (a tab is fine; the others break lines): NUL, the
+escape that starts a terminal's codes, and their 8-bit forms."""
+
+
+def _lines(raws: Iterable[str], problems: _Problems) -> Iterator[_Line]:
+    for number, raw in enumerate(raws, start=1):
+        if _CONTROL.search(raw):
+            problems.append((number, ParseError(N_("control characters are not allowed in a deal log"))))
+            continue
         body = _strip_comment(raw).strip()
         if not body:
             continue
@@ -189,9 +231,6 @@ def _lines(text: str) -> Iterable[_Line]:
             yield _Line(number, setting_key(header.group(1)), header.group(1), header.group(2).strip())
         else:
             yield _Line(number, "", "", body)
-
-
-_Problems = list[tuple[int | None, BridgeScoreError]]
 
 
 @overload
@@ -205,31 +244,43 @@ def loads(
 
     *form* is the form the caller expects (``bridgescore rubber`` passes ``RUBBER``); a log
     without a ``form:`` line is read as that form, and a log naming another form is refused.
-    Raises :class:`DealLogError` listing every bad line (*source* names the file in it).
+    Raises :class:`DealLogError` listing the bad lines (*source* names the file in it).
     """
     if not isinstance(text, str):
         raise ParseError(N_("a deal log is text, not {value!r}"), value=type(text).__name__)
-    problems: _Problems = []
-    lines = list(_lines(text))
-    first_deal = next((line.number for line in lines if not line.key), None)
-    header = _Header.read(
-        [line for line in lines if first_deal is None or line.number < first_deal], problems
-    )
+    return _read(text.removeprefix("\ufeff").splitlines(), form, source)
+
+
+def _read(
+    raws: Iterable[str], form: FormDescription[Any, Any] | None, source: str | None
+) -> DealLog[Any, Any]:
+    """The log from its lines, read once from first to last (a file is never held whole)."""
+    problems = _Problems()
+    lines = _lines(raws, problems)
+    head: list[_Line] = []
+    first: _Line | None = None
+    for line in lines:
+        if not line.key:
+            first = line
+            break
+        head.append(line)
+    first_deal = first.number if first is not None else None
+    header = _Header.read(head, problems)
     log_form: FormDescription[Any, Any] | None = header.generic.get("form")
     if log_form is not None and form is not None and log_form is not form:
         other = N_("this is a {found} log, not a {expected} log")
         problems.append((header.seen["form"], ParseError(other, found=log_form.name, expected=form.name)))
-        raise DealLogError(_in_order(problems), source)  # nothing else about it matters
+        raise problems.error(source)  # nothing else about it matters
     chosen = log_form or form
     settings: Settings | None = None
     if chosen is not None:
         settings = _read_settings(chosen, header.settings, problems)
     elif "form" not in header.seen:
         problems.append((None, ParseError(N_("the log does not say its form: add a line 'form: rubber'"))))
-    body = [line for line in lines if first_deal is not None and line.number >= first_deal]
+    body = itertools.chain([first], lines) if first is not None else iter(())
     entries = _read_body(body, chosen, settings, first_deal, problems)
     if problems:
-        raise DealLogError(_in_order(problems), source)
+        raise problems.error(source)
     assert chosen is not None and settings is not None  # every other case is a problem above
     return DealLog(
         chosen,
@@ -239,10 +290,6 @@ def loads(
         players=header.generic.get("players"),
         entries=tuple(entries),
     )
-
-
-def _in_order(problems: _Problems) -> _Problems:
-    return sorted(problems, key=lambda problem: problem[0] or 0)
 
 
 @dataclass(slots=True)
@@ -275,7 +322,7 @@ class _Header:
 
 
 def _read_body(
-    lines: list[_Line],
+    lines: Iterable[_Line],
     form: FormDescription[Any, Any] | None,
     settings: Settings | None,
     first_deal: int | None,
@@ -345,19 +392,31 @@ def parse_header(text: str, *, form: FormDescription[Any, Any] | None = None) ->
 
 
 def load(fp: IO[str] | IO[bytes], *, form: FormDescription[Any, Any] | None = None) -> DealLog[Any, Any]:
-    """Read a deal log from an open file (text, or bytes in UTF-8); errors name the file."""
-    data = fp.read()
+    """Read a deal log from an open file (text, or bytes in UTF-8), line by line; errors name the file."""
     name = getattr(fp, "name", None)
     source = name if isinstance(name, str) else None
-    if isinstance(data, str):
-        return loads(data, form=form, source=source)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        problem = ParseError(N_("this is not UTF-8 text (byte {byte} cannot be read)"), byte=error.start + 1)
-        raise DealLogError([(line, problem)], source) from None
-    return loads(text, form=form, source=source)
+    return _read(_decoded(fp, source), form, source)
+
+
+def _decoded(fp: IO[str] | IO[bytes], source: str | None) -> Iterator[str]:
+    """The lines of *fp* as :meth:`str.splitlines` would cut its whole text, one read at a time."""
+    offset = 0
+    chunks: Iterable[str | bytes] = fp
+    for number, chunk in enumerate(chunks):
+        if isinstance(chunk, bytes):
+            try:
+                text = chunk.decode("utf-8")
+            except UnicodeDecodeError as error:
+                problem = ParseError(
+                    N_("this is not UTF-8 text (byte {byte} cannot be read)"), byte=offset + error.start + 1
+                )
+                raise DealLogError([(number + 1, problem)], source) from None
+            offset += len(chunk)
+        else:
+            text = chunk
+        if number == 0:
+            text = text.removeprefix("\ufeff")
+        yield from text.splitlines()
 
 
 def dumps(log: DealLog[Any, Any], *, language: Language = "en") -> str:

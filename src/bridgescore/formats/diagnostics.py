@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from bridgescore.core.errors import N_, BridgeScoreError, Term
+from bridgescore.core.errors import N_, BridgeScoreError, Term, shortened
 
 
 class Severity(StrEnum):
@@ -78,13 +78,13 @@ class Diagnostic:
     def message(self, gettext: Callable[[str], str] | None = None) -> str:
         """The message alone, translated by *gettext* when one is given."""
         if gettext is None:
-            return self.template.format(**self.params)
+            return self.template.format(**{name: _echoed(value) for name, value in self.params.items()})
         params = {
             name: value.translate(gettext)
             if isinstance(value, BridgeScoreError)
             else (gettext(value) or value)
             if isinstance(value, Term)
-            else value
+            else _echoed(value)
             for name, value in self.params.items()
         }
         return (gettext(self.template) or self.template).format(**params)
@@ -114,3 +114,7 @@ class Diagnostic:
 
     def __str__(self) -> str:
         return self.describe()
+
+
+def _echoed(value: Any) -> Any:
+    return shortened(value) if type(value) is str else value

@@ -16,15 +16,15 @@ boards not split across pages). Written from a scored event; every word is in En
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_
-from bridgescore.core.seat import Side
+from bridgescore.core.seat import Seat, Side
 from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
 from bridgescore.forms.duplicate.rounding import to_decimal
 from bridgescore.forms.duplicate.scored import (
@@ -37,6 +37,10 @@ from bridgescore.forms.duplicate.scored import (
 )
 from bridgescore.forms.duplicate.settings import Method
 from bridgescore.i18n import translator
+
+if TYPE_CHECKING:
+    from bridgescore.analysis.board import DoubleDummy
+    from bridgescore.analysis.event import Key as DoubleDummyKey
 
 __all__ = ["dump", "dumps"]
 
@@ -87,6 +91,9 @@ LABELS = {
     "not_played": N_("not played"),
     "rounding": N_("Numbers are rounded to two decimals, halves away from zero."),
     "made_by": N_("Scored by bridgescore"),
+    "par": N_("Par"),
+    "double_dummy": N_("Double dummy: tricks for each declarer"),
+    "far": N_("Far from double dummy"),
 }
 
 
@@ -154,8 +161,30 @@ def _history_rows(
             entry.rows.append([*row, _fmt(value)])
 
 
+def _double_dummy_view(board: ScoredBoard, found: DoubleDummy) -> dict[str, Any]:
+    """The board's tricks by declarer (N S E W) and strain, par, and results far from double dummy."""
+    from bridgescore.analysis.event import far_results
+    from bridgescore.analysis.tricks import STRAINS
+
+    rows = [
+        [seat.value, *(str(found.table.tricks(seat, strain)) for strain in STRAINS)]
+        for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+    ]
+    contracts = ", ".join(str(result) for result in found.par.contracts) or "Pass"
+    return {
+        "strains": [strain.value for strain in STRAINS],
+        "rows": rows,
+        "par": f"NS {found.par.score_ns:+d} ({contracts})" if found.par.score_ns else f"0 ({contracts})",
+        "far": [str(flag) for flag in far_results(board.board, found)],
+    }
+
+
 def _board_view(
-    board: ScoredBoard, matchpoints: bool, labels: dict[str, str], history: _Histories
+    board: ScoredBoard,
+    matchpoints: bool,
+    labels: dict[str, str],
+    history: _Histories,
+    double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
 ) -> dict[str, Any]:
     rows = []
     for scored in board.lines:
@@ -177,7 +206,19 @@ def _board_view(
         "datum": _fmt(board.datum),
         "top": _fmt(board.top) if matchpoints else "",
         "rows": rows,
+        "dd": _double_dummy(board, double_dummy),
     }
+
+
+def _double_dummy(
+    board: ScoredBoard, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None
+) -> dict[str, Any] | None:
+    if double_dummy is None or not board.board.deal:
+        return None
+    from bridgescore.analysis.event import key_of
+
+    found = double_dummy.get(key_of(board.board))
+    return None if found is None else _double_dummy_view(board, found)
 
 
 def _standing_row(standing: Standing) -> list[str]:
@@ -201,12 +242,17 @@ def _rankings(section: ScoredSection, labels: dict[str, str]) -> list[dict[str, 
     return [{"title": titles[side], "rows": rows} for side, rows in fields.items()]
 
 
-def _section_view(section: ScoredSection, matchpoints: bool, labels: dict[str, str]) -> dict[str, Any]:
+def _section_view(
+    section: ScoredSection,
+    matchpoints: bool,
+    labels: dict[str, str],
+    double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+) -> dict[str, Any]:
     history: dict[tuple[str, str], _History] = {}
     for standing in section.standings:
         direction = "" if standing.direction is None else str(standing.direction)
         history[(standing.id, direction)] = _History(standing.id, direction, standing.name)
-    boards = [_board_view(board, matchpoints, labels, history) for board in section.boards]
+    boards = [_board_view(board, matchpoints, labels, history, double_dummy) for board in section.boards]
     return {
         "name": section.section.name,
         "rankings": _rankings(section, labels),
@@ -229,12 +275,21 @@ def _template() -> Any:
     return environment.from_string(text)
 
 
-def dumps(scored: ScoredEvent, lang: str = "en") -> str:
-    """The results page of *scored* in *lang* (``en`` or ``ru``)."""
+def dumps(
+    scored: ScoredEvent,
+    lang: str = "en",
+    *,
+    double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+) -> str:
+    """The results page of *scored* in *lang* (``en`` or ``ru``).
+
+    With *double_dummy* (:func:`bridgescore.analysis.event.analyse_boards`) each analysed board
+    shows its tricks for each declarer, its par and the results far from double dummy.
+    """
     gettext: Callable[[str], str] = translator(lang)
     labels = {key: gettext(text) for key, text in LABELS.items()}
     matchpoints = scored.scoring.method is Method.MATCHPOINTS
-    sections = [_section_view(section, matchpoints, labels) for section in scored.sections]
+    sections = [_section_view(section, matchpoints, labels, double_dummy) for section in scored.sections]
     rendered: str = _template().render(
         lang=lang,
         title=scored.event.name or labels["ranking"],

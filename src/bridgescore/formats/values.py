@@ -16,9 +16,10 @@ reader to turn into a diagnostic::
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 
+from bridgescore.core import numbers
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.forms.duplicate.model import ArtificialScore, Award
 
@@ -48,12 +49,7 @@ def decimal(text: str | None) -> Decimal | None:
         return cached
     if is_missing(text):
         return None
-    try:
-        value = Decimal(text.strip().replace(",", ".").replace("−", "-"))
-    except InvalidOperation:
-        raise ParseError(N_("{text!r} is not a number"), text=text) from None
-    if not value.is_finite():
-        raise ParseError(N_("{text!r} is not a number"), text=text)
+    value = numbers.exact(text)
     if len(_DECIMALS) < 100_000:
         _DECIMALS[text] = value
     return value
@@ -65,7 +61,9 @@ def integer(text: str | None) -> int | None:
         return None
     stripped = text.strip().replace("−", "-")
     try:
-        return int(stripped)
+        return numbers.whole(stripped)
+    except ParseError:
+        raise
     except ValueError:
         raise ParseError(N_("{text!r} is not a whole number"), text=text) from None
 
@@ -114,7 +112,9 @@ def artificial(ns: str, ew: str | None = None) -> ArtificialScore | None:
     """
     split = _SPLIT.match(ns.strip())
     if split is not None:
-        return ArtificialScore(Fraction(int(split.group(1))), Fraction(int(split.group(2))))
+        return ArtificialScore(
+            Fraction(numbers.whole(split.group(1))), Fraction(numbers.whole(split.group(2)))
+        )
     first = award(ns)
     second = award(ew) if ew is not None else None
     if first is None and second is None:

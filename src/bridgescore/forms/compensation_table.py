@@ -151,6 +151,9 @@ class CompensationTable:
         return self.name
 
 
+_FIT_LENGTHS = frozenset(str(cards) for cards in range(8, 14))
+
+
 def parse_table(text: str, origin: str = "") -> CompensationTable:
     """Read a table from TOML text; *origin* (a file name) prefixes every error.
 
@@ -286,7 +289,7 @@ def _category(column: object, where: str) -> tuple[FitCategory, bool]:
             return _NO_FIT, vulnerable
         for kind in ("major", "minor"):
             length = head.removeprefix(kind)
-            if head.startswith(kind) and length.isdigit() and 8 <= int(length) <= 13:
+            if head.startswith(kind) and length in _FIT_LENGTHS:
                 return FitCategory(kind, int(length)), vulnerable
     raise ParseError(
         N_("{origin}: unknown column {column!r}: use nv and v, or majorN_nv, majorN_v, minorN_nv, "

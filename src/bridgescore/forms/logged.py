@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from bridgescore.core import numbers
 from bridgescore.core.contract import Result
 from bridgescore.core.deal import Deal as Cards
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
@@ -66,9 +67,9 @@ class HonoursClaim:
                 value=text,
             )
         side = parse_side(side_text)
-        if not points_text.strip().isdecimal():
+        if not (points_text.strip().isascii() and points_text.strip().isdecimal()):
             raise ParseError(N_("{value!r} is not an honours claim: the points are 100 or 150"), value=text)
-        return cls(side, int(points_text))
+        return cls(side, numbers.whole(points_text))
 
     def __str__(self) -> str:
         return f"{self.side}:{self.points}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import zlib
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -39,6 +40,15 @@ Check = Callable[[Sequence[Line]], None]
 """Called with the log as a change would leave it; raises to refuse the change."""
 
 MAX_TOKEN = 64
+
+MAX_ENTRIES = 20_000
+"""A game's journal holds at most this many entries (an evening has some thirty deals): what one
+request may cost — a replay, a history — stays bounded."""
+
+MAX_IMPORT = 5_000
+"""An imported deal-log file has at most this many lines."""
+
+RETRIES = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +162,7 @@ _GAME: BindParameter[str] = bindparam("game_id", type_=String())
 _NEWEST_SEQ = select(func.max(EntryRow.seq)).where(EntryRow.game_id == GameRow.id).scalar_subquery()
 _VERSION = select(GameRow.updated_at, _NEWEST_SEQ).where(GameRow.id == _GAME)
 _SUMMARY = select(GameRow.__table__).where(GameRow.id == _GAME)
+_EXISTS = select(GameRow.id).where(GameRow.id == _GAME)
 _LOCK_GAME = select(GameRow.id).where(GameRow.id == _GAME).with_for_update()
 _SENT = select(*_ENTRY_COLUMNS).where(EntryRow.game_id == _GAME, EntryRow.client_token == bindparam("token"))
 _LAST_SEQ = select(func.max(EntryRow.seq)).where(EntryRow.game_id == _GAME)
@@ -200,6 +211,7 @@ class Store:
         self._writing: AbstractContextManager[Any] = (
             threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
+        self._games = GameLocks()
 
     @classmethod
     def open(cls, url: str | None = None, *, migrate: bool = True) -> Store:
@@ -233,7 +245,9 @@ class Store:
         lines: Sequence[tuple[Kind, str]] = (),
         game_id: str | None = None,
     ) -> GameSummary:
-        """Store a new game with its header and, for an imported log, its first lines."""
+        """Store a new game with its header and, for an imported log, its first lines (:data:`MAX_IMPORT`)."""
+        if len(lines) > MAX_IMPORT:
+            raise ConflictError(N_("a game holds at most {most} lines on import"), most=MAX_IMPORT)
         now = _now()
         row = GameRow(
             id=game_id or new_game_id(),
@@ -346,6 +360,41 @@ class Store:
             return self._append(game_id, change, check, client_token)
 
     def _append(self, game_id: str, change: Change, check: Check | None, client_token: str | None) -> Receipt:
+        if change.op is Op.ADD and change.line is None and change.text is not None and check is None:
+            # The common case, a deal at the end: nothing to resolve, only the next number.
+            with self._games.lock(game_id):
+                return self._store(game_id, change, client_token, None)
+        # Anything else is resolved and checked on the journal as read, outside the write lock
+        # (a check replays the whole log, which takes long for a long game), and stored only if
+        # no other entry came in meanwhile — else read again. Writers of one game queue here.
+        with self._games.lock(game_id):
+            for _attempt in range(RETRIES):
+                entries = self._journal(game_id)
+                if client_token is not None:
+                    sent = next((entry for entry in entries if entry.client_token == client_token), None)
+                    if sent is not None:
+                        return Receipt(_same_change(sent, change), created=False)
+                resolved = _resolve(change, entries)
+                seq = (entries[-1].seq if entries else 0) + 1
+                if check is not None:
+                    new = Entry(
+                        0, seq, resolved.op, resolved.kind, resolved.text, resolved.line, resolved.undoes
+                    )
+                    check(log([*entries, new]))
+                try:
+                    return self._store(game_id, resolved, client_token, seq)
+                except _MovedError:
+                    continue
+        raise ConflictError(N_("the game changed too often while this change was checked: send it again"))
+
+    def _journal(self, game_id: str) -> list[Entry]:
+        with self.engine.connect() as connection:
+            if connection.execute(_EXISTS, {"game_id": game_id}).first() is None:
+                raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
+            return [_entry(row) for row in connection.execute(_JOURNAL, {"game_id": game_id})]
+
+    def _store(self, game_id: str, change: Change, client_token: str | None, seq: int | None) -> Receipt:
+        """Insert *change* as entry number *seq* (None: the next), in one short write transaction."""
         # Core statements rather than the ORM: this is the path every deal takes.
         writer = self.engine.execution_options(**database.WRITE)
         with self._writing, writer.begin() as connection:
@@ -356,38 +405,57 @@ class Store:
                 sent = connection.execute(_SENT, {"game_id": game_id, "token": client_token}).first()
                 if sent is not None:
                     return Receipt(_same_change(_entry(sent), change), created=False)
-            entries: list[Entry] = []
-            if change.op is Op.ADD and change.line is None and check is None:
-                # The common case, a deal at the end: nothing to resolve, only the next number.
-                last = connection.scalar(_LAST_SEQ, {"game_id": game_id})
-                seq = (last or 0) + 1
-            else:
-                rows = connection.execute(_JOURNAL, {"game_id": game_id})
-                entries = [_entry(row) for row in rows]
-                seq = (entries[-1].seq if entries else 0) + 1
-            resolved = _resolve(change, entries)
+            last = connection.scalar(_LAST_SEQ, {"game_id": game_id}) or 0
+            if seq is not None and last + 1 != seq:
+                raise _MovedError
+            if last >= MAX_ENTRIES:
+                raise ConflictError(
+                    N_("a game holds at most {most} changes: start a new one"), most=MAX_ENTRIES
+                )
+            seq = last + 1
             now = _now()
             inserted = connection.execute(
                 _INSERT,
                 {
                     "game_id": game_id,
                     "seq": seq,
-                    "op": resolved.op.value,
-                    "kind": resolved.kind.value,
-                    "text": resolved.text,
-                    "line": resolved.line,
-                    "undoes": resolved.undoes,
+                    "op": change.op.value,
+                    "kind": change.kind.value,
+                    "text": change.text,
+                    "line": change.line,
+                    "undoes": change.undoes,
                     "client_token": client_token,
                     "created_at": now,
                 },
             )
             new_id = inserted.inserted_primary_key[0] if inserted.inserted_primary_key else None
-            new = Entry(int(new_id or 0), seq, resolved.op, resolved.kind, resolved.text, resolved.line,
-                        resolved.undoes, client_token, now)  # fmt: skip
-            if check is not None:
-                check(log([*entries, new]))
+            new = Entry(int(new_id or 0), seq, change.op, change.kind, change.text, change.line,
+                        change.undoes, client_token, now)  # fmt: skip
             connection.execute(_TOUCH, {"game_id": game_id, "now": now})
             return Receipt(new, created=True)
+
+
+class _MovedError(Exception):
+    """Another entry was stored while a change was being checked."""
+
+
+class GameLocks:
+    """One lock per game (striped: a fixed set of locks, a game always on the same one).
+
+    Writers of one game queue on its lock while their change is checked; writers of other
+    games go on. Bounded memory, whatever the number of games.
+
+    >>> locks = GameLocks()
+    >>> locks.lock("a1b2c3") is locks.lock("a1b2c3")
+    True
+    """
+
+    def __init__(self, stripes: int = 64) -> None:
+        self._locks = [threading.Lock() for _ in range(stripes)]
+
+    def lock(self, game_id: str) -> threading.Lock:
+        """The lock of *game_id*."""
+        return self._locks[zlib.crc32(game_id.encode()) % len(self._locks)]
 
 
 def _same_change(entry: Entry, change: Change) -> Entry:

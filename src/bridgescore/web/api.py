@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic_core import PydanticCustomError
@@ -18,6 +18,7 @@ from bridgescore.core.errors import N_, ParseError
 from bridgescore.forms import registry
 from bridgescore.i18n import translator
 from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
+from bridgescore.store.repository import MAX_IMPORT
 from bridgescore.web import language
 from bridgescore.web.problems import FieldError, field
 from bridgescore.web.services import Needs, Opened, Services, entry_dict
@@ -26,6 +27,13 @@ router = APIRouter(prefix="/api", tags=["api"])
 
 MAX_LINE = 2000
 MAX_LOG = 1_000_000
+MAX_TITLE = 200
+MAX_NAME = 60
+"""A player's name, and a setting's value."""
+MAX_DEALER = 10
+MAX_ID = 2**53
+"""The largest id of an entry or a line (what JSON numbers hold exactly)."""
+LineId = Annotated[int, Path(ge=1, le=MAX_ID)]
 
 
 def _no_control_characters(value: str) -> str:
@@ -67,12 +75,12 @@ class NewGame(_Strict):
     """A game to start: its form, a title, who sits where, the first dealer and the settings."""
 
     form: Line = Field(max_length=32, examples=["rubber"])
-    title: Line = Field("", max_length=200, examples=["Friday at Anna's"])
-    players: dict[Line, Annotated[Line, Field(max_length=60)]] = Field(
+    title: Line = Field("", max_length=MAX_TITLE, examples=["Friday at Anna's"])
+    players: dict[Line, Annotated[Line, Field(max_length=MAX_NAME)]] = Field(
         default_factory=dict, examples=[{"N": "Аня", "E": "Борис", "S": "Вера", "W": "Глеб"}]
     )
-    first_dealer: Line = Field("N", max_length=10, examples=["N"])
-    settings: dict[Line, Annotated[Line, Field(max_length=60)]] = Field(
+    first_dealer: Line = Field("N", max_length=MAX_DEALER, examples=["N"])
+    settings: dict[Line, Annotated[Line, Field(max_length=MAX_NAME)]] = Field(
         default_factory=dict, examples=[{"honours": "on"}]
     )
 
@@ -82,7 +90,9 @@ class LineIn(_Strict):
 
     text: Line = Field(max_length=MAX_LINE, examples=["4S N 10"])
     client_token: Line | None = Field(None, min_length=1, max_length=64)
-    before: int | None = Field(None, description="insert before this line (default: at the end)")
+    before: int | None = Field(
+        None, ge=1, le=MAX_ID, description="insert before this line (default: at the end)"
+    )
 
 
 class EditIn(_Strict):
@@ -95,7 +105,7 @@ class EditIn(_Strict):
 class PlayersIn(_Strict):
     """Who sits where from the next deal on (seat letter → name)."""
 
-    players: dict[Line, Annotated[Line, Field(max_length=60)]]
+    players: dict[Line, Annotated[Line, Field(max_length=MAX_NAME)]]
     client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
@@ -115,7 +125,7 @@ class ImportIn(_Strict):
     """A whole deal-log file."""
 
     text: Text = Field(max_length=MAX_LOG)
-    title: Line = Field("", max_length=200)
+    title: Line = Field("", max_length=MAX_TITLE)
 
 
 def summary_dict(game: GameSummary) -> dict[str, Any]:
@@ -206,6 +216,8 @@ def import_log(services: Services, text: str, title: str = "") -> GameSummary:
             raise ParseError(N_("unknown form {form!r} in the file"), form=form)
         pad = services.pad(form)
         header, readings = pad.split(text)
+        if len(readings) > MAX_IMPORT:
+            raise ParseError(N_("a game holds at most {most} lines on import"), most=MAX_IMPORT)
         pad.replay(header, [reading.text for reading in readings])
     lines = [(reading.kind, reading.text) for reading in readings]
     return services.store.create_game(pad.form, header, title=title.strip(), lines=lines)
@@ -242,8 +254,17 @@ def export_log(game_id: str, services: Needs) -> PlainTextResponse:
     return PlainTextResponse(text, media_type="text/plain; charset=utf-8")
 
 
+HISTORY_PAGE = 5000
+"""The most entries one history request answers (``after`` pages on)."""
+
+
 @router.get("/games/{game_id}/history", summary="Every change, oldest first, and whether it still counts")
-def history(game_id: str, services: Needs) -> list[dict[str, Any]]:
+def history(
+    game_id: str,
+    services: Needs,
+    after: Annotated[int, Query(ge=0, le=10**9, description="entries after this seq")] = 0,
+    limit: Annotated[int, Query(ge=1, le=HISTORY_PAGE)] = HISTORY_PAGE,
+) -> list[dict[str, Any]]:
     game = services.store.game(game_id)
     return [
         {
@@ -253,7 +274,7 @@ def history(game_id: str, services: Needs) -> list[dict[str, Any]]:
             "live": effect.live,
             "undone_by": effect.undone_by,
         }
-        for effect in game.history
+        for effect in game.history[after : after + limit]
     ]
 
 
@@ -292,7 +313,7 @@ def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONRespon
 
 
 @router.put("/games/{game_id}/lines/{line_id}", summary="Correct a line (the old text stays in the history)")
-def edit_line(game_id: str, line_id: int, payload: EditIn, services: Needs) -> JSONResponse:
+def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -> JSONResponse:
     opened = services.open(game_id)
     with field("text"):
         reading = opened.pad.read_line(payload.text, opened.game.header)
@@ -309,7 +330,7 @@ def edit_line(game_id: str, line_id: int, payload: EditIn, services: Needs) -> J
 @router.delete("/games/{game_id}/lines/{line_id}", summary="Delete a line (undo brings it back)")
 def delete_line(
     game_id: str,
-    line_id: int,
+    line_id: LineId,
     services: Needs,
     client_token: Annotated[Line | None, Query(min_length=1, max_length=64)] = None,
 ) -> JSONResponse:

@@ -23,6 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from bridgescore import __version__
 from bridgescore.store import Store
 from bridgescore.web import api, language, pages, problems
+from bridgescore.web.security import Guard, Safety, script_hashes
 from bridgescore.web.services import Services
 from bridgescore.web.views import scorepads
 from bridgescore.web.views.scorepad import Scorepad
@@ -81,9 +82,16 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 
 def create_app(
-    store: Store | None = None, *, pads: Mapping[str, Scorepad[Any, Any]] | None = None
+    store: Store | None = None,
+    *,
+    pads: Mapping[str, Scorepad[Any, Any]] | None = None,
+    safety: Safety | None = None,
 ) -> FastAPI:
-    """The app on *store* (default: :meth:`Store.open`, which applies the migrations) and *pads*."""
+    """The app on *store* (default: :meth:`Store.open`, which applies the migrations) and *pads*.
+
+    *safety*: the body limit, the household PIN and the rate limit (default: from the
+    environment, :meth:`Safety.from_environment`; see :mod:`bridgescore.web.security`).
+    """
     app = FastAPI(
         lifespan=_lifespan,
         title="bridgescore",
@@ -101,6 +109,10 @@ def create_app(
     problems.install(app, pages.error_page)
     app.add_middleware(GZipMiddleware, minimum_size=800)
     app.add_middleware(Timing)
+    inline = script_hashes((pages.TEMPLATES / "base.html").read_text(encoding="utf-8"))
+    app.add_middleware(
+        Guard, safety=safety if safety is not None else Safety.from_environment(), inline_scripts=inline
+    )
     return app
 
 

@@ -10,21 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Request
+from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from bridgescore import __version__
-from bridgescore.core.errors import N_, BridgeScoreError
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.core.seat import SEAT_NAMES, Seat, Side
 from bridgescore.forms.players import Players
 from bridgescore.i18n import LANGUAGES, translator
 from bridgescore.store import Kind, Op
 from bridgescore.store.journal import Effect
-from bridgescore.web import language
-from bridgescore.web.api import MAX_LOG, import_log, plain
+from bridgescore.web import language, security
+from bridgescore.web.api import MAX_DEALER, MAX_LOG, MAX_NAME, MAX_TITLE, import_log, plain
 from bridgescore.web.problems import FieldError
 from bridgescore.web.services import Needs, Opened, Services
 
@@ -58,7 +59,14 @@ def _context(request: Request) -> dict[str, Any]:
         "seat_letters": SEAT_LETTERS[lang],
         "side_names": SIDE_NAMES[lang],
         "script_messages": {key: gettext(message) for key, message in SCRIPT_MESSAGES.items()},
+        "form_token": security.form_token(request),
+        "pin_needed": _pin_needed(request),
     }
+
+
+def _pin_needed(request: Request) -> bool:
+    guard: security.Guard | None = getattr(request.state, "guard", None)
+    return guard is not None and guard.safety.pin is not None and not guard.unlocked(request)
 
 
 templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_context])
@@ -125,10 +133,14 @@ def new_game(request: Request, form: str, services: Needs) -> HTMLResponse:
     return render(request, "new.html", pad=pad, values={}, error=None, error_field=None)
 
 
+_FIELD_LIMITS = {"title": MAX_TITLE, "player": MAX_NAME, "setting": MAX_NAME, "first_dealer": MAX_DEALER}
+
+
 @router.post("/new/{form}", response_model=None)
 async def create_game(request: Request, form: str, services: Needs) -> Response:
     pad = services.pad(form)
     submitted = await request.form()
+    security.check_form_token(request, submitted)
     # A form's fields are single lines: control characters are dropped, runs of spaces made one.
     values = {
         key: " ".join("".join(char for char in value if char >= " " and char != "\x7f").split())
@@ -138,13 +150,19 @@ async def create_game(request: Request, form: str, services: Needs) -> Response:
     players = {seat: values.get(f"player_{seat}", "").strip() for seat in "NESW"}
     players = {seat: name for seat, name in players.items() if name}
     settings = {s.key: values[f"setting_{s.key}"] for s in pad.settings() if f"setting_{s.key}" in values}
-    title = values.get("title", "").strip()[:200]
+    title = values.get("title", "").strip()
     try:
+        for key, value in values.items():  # the API's limits, field by field
+            kind = key.partition("_")[0] if key.startswith(("player_", "setting_")) else key
+            most = _FIELD_LIMITS.get(kind)
+            if most is not None and len(value) > most:
+                raise ParseError(N_("{field} is too long: at most {most} characters"), field=key, most=most)
         header = pad.header(settings, players, values.get("first_dealer", "N"))
     except BridgeScoreError as error:
         gettext = translator(language.of_request(request))
+        shown = {key: value[:MAX_TITLE] for key, value in values.items()}
         return render(
-            request, "new.html", status=422, pad=pad, values=values, error=error.translate(gettext),
+            request, "new.html", status=422, pad=pad, values=shown, error=error.translate(gettext),
             error_field="settings",
         )  # fmt: skip
     game = services.store.create_game(pad.form, header, title=title)
@@ -154,18 +172,24 @@ async def create_game(request: Request, form: str, services: Needs) -> Response:
 @router.post("/import", response_model=None)
 async def import_page(request: Request, services: Needs) -> Response:
     submitted = await request.form()
+    security.check_form_token(request, submitted)
     upload = submitted.get("file")
     text = str(submitted.get("text") or "")
     if upload is not None and not isinstance(upload, str):
         raw = await upload.read(MAX_LOG + 1)
         if raw:
-            text = raw[:MAX_LOG].decode("utf-8", errors="replace")
+            text = raw.decode("utf-8", errors="replace")
     try:
         title = " ".join(plain(str(submitted.get("title") or ""), "title").split())
-        game = import_log(services, plain(text, "text"), title)
+        for name, value, most in (("title", title, MAX_TITLE), ("text", text, MAX_LOG)):  # the API's limits
+            if len(value) > most:
+                too_long = N_("{field} is too long: at most {most} characters")
+                raise FieldError(name, ParseError(too_long, field=name, most=most))
+        game = await run_in_threadpool(import_log, services, plain(text, "text"), title)
     except FieldError as problem:
         gettext = translator(language.of_request(request))
-        return render(request, "import.html", status=422, text=text, error=problem.error.translate(gettext))
+        shown = text[:MAX_LOG]
+        return render(request, "import.html", status=422, text=shown, error=problem.error.translate(gettext))
     return RedirectResponse(f"/games/{game.id}", status_code=303)
 
 
@@ -223,8 +247,12 @@ def _seq_of(entry_id: int | None, seqs: Mapping[int, Any] | None) -> Any:
     return (seqs or {}).get(entry_id or 0, "?")
 
 
+HISTORY_PAGE = 500
+"""Changes shown on one history page, newest first (``?before=`` shows older ones)."""
+
+
 @router.get("/games/{game_id}/history", response_class=HTMLResponse)
-def history_page(request: Request, game_id: str, services: Needs) -> HTMLResponse:
+def history_page(request: Request, game_id: str, services: Needs, before: int | None = None) -> HTMLResponse:
     game = services.store.game(game_id)
     pad = services.pad(game.form)
     gettext = translator(language.of_request(request))
@@ -235,8 +263,11 @@ def history_page(request: Request, game_id: str, services: Needs) -> HTMLRespons
     def display(text: str) -> str:
         return pad.display(text, lang) if text else text
 
-    rows = [(effect, describe(effect, gettext, seqs, display)) for effect in reversed(history)]
-    return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable)
+    end = len(history) if before is None else max(0, min(len(history), before - 1))
+    shown = history[max(0, end - HISTORY_PAGE) : end]
+    rows = [(effect, describe(effect, gettext, seqs, display)) for effect in reversed(shown)]
+    older = shown[0].entry.seq if shown and shown[0].entry.seq > 1 else None
+    return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable, older=older)
 
 
 @router.get("/games/{game_id}/export.txt", response_class=PlainTextResponse)
@@ -252,9 +283,39 @@ def export_file(game_id: str, services: Needs) -> PlainTextResponse:
 
 
 @router.post("/games/{game_id}/delete", response_model=None)
-def delete_game(
-    request: Request, game_id: str, services: Needs, confirm: Annotated[str, Form()] = ""
-) -> Response:
-    if confirm == "yes":
-        services.store.delete_game(game_id)
+async def delete_game(request: Request, game_id: str, services: Needs) -> Response:
+    submitted = await request.form()
+    security.check_form_token(request, submitted)
+    if submitted.get("confirm") == "yes":
+        await run_in_threadpool(services.store.delete_game, game_id)
     return RedirectResponse("/", status_code=303)
+
+
+@router.get("/pin", response_class=HTMLResponse)
+def pin_page(request: Request, next: str = "/") -> HTMLResponse:
+    return render(request, "pin.html", next=_local(next), error=None)
+
+
+@router.post("/pin", response_model=None)
+async def unlock(request: Request) -> Response:
+    submitted = await request.form()
+    security.check_form_token(request, submitted)
+    guard: security.Guard = request.state.guard
+    pin = guard.safety.pin
+    target = _local(str(submitted.get("next") or "/"))
+    given = str(submitted.get("pin") or "")[:64]
+    if pin is not None and not security.pin_matches(given, pin):
+        gettext = translator(language.of_request(request))
+        message = gettext(N_("This is not the household PIN."))
+        return render(request, "pin.html", status=401, next=target, error=message)
+    answer = RedirectResponse(target, status_code=303)
+    if pin is not None:
+        value = security.pin_cookie_value(pin, guard.key)
+        answer.set_cookie(security.PIN_COOKIE, value, max_age=180 * 86400, httponly=True, samesite="strict")
+    return answer
+
+
+def _local(target: str) -> str:
+    """*target* if it is a path on this server (never another site), else ``/``."""
+    ok = target.startswith("/") and not target.startswith("//") and "\\" not in target
+    return target[:500] if ok and target.isprintable() else "/"

@@ -20,6 +20,7 @@ from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.i18n import translator
 from bridgescore.store.errors import ConflictError, NotFoundError
 from bridgescore.web import language
+from bridgescore.web.security import RefusedError
 
 
 class FieldError(Exception):
@@ -42,6 +43,8 @@ def field(name: str) -> Iterator[None]:
 
 def status_of(error: BridgeScoreError) -> int:
     """The HTTP status for *error*."""
+    if isinstance(error, RefusedError):
+        return error.status
     if isinstance(error, NotFoundError):
         return 404
     if isinstance(error, ConflictError):
@@ -71,6 +74,8 @@ def _validation_error(detail: dict[str, Any]) -> tuple[BridgeScoreError, str | N
         return ParseError(N_("{field} must be plain text, without control characters"), field=shown), name
     if kind.startswith("string"):
         return ParseError(N_("{field} must be text"), field=shown), name
+    if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
+        return ParseError(N_("{field} is out of range"), field=shown), name
     if kind.startswith("int"):
         return ParseError(N_("{field} must be a whole number"), field=shown), name
     if kind.startswith(("dict", "model")):
@@ -110,6 +115,10 @@ def install(app: FastAPI, error_page: Callable[[Request, BridgeScoreError, int],
     async def _http(request: Request, error: HTTPException) -> Response:
         if error.status_code == 404:
             problem: BridgeScoreError = NotFoundError(N_("there is no page at {path}"), path=request.url.path)
+        elif error.status_code == 400:
+            problem = ParseError(N_("the request could not be read: send JSON, a form, or plain text"))
+        elif error.status_code == 413:
+            problem = ParseError(N_("the request is too large: at most {most} bytes"), most=error.detail)
         elif error.status_code == 405:
             problem = ParseError(N_("{method} is not allowed at {path}"), method=request.method,
                                  path=request.url.path)  # fmt: skip

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from bridgescore.core import Contract, Result, Seat, Vulnerability
 from bridgescore.formats import pbn
 from bridgescore.formats.diagnostics import Severity
-from bridgescore.formats.pbn.event import format_scoring, read_scoring
+from bridgescore.formats.pbn.event import SHRUNK_BOARD, format_scoring, read_scoring
 from bridgescore.forms.duplicate import (
     ArtificialScore,
     AssignedScore,
@@ -207,6 +207,9 @@ def pbn_hands(deal: str) -> list[str]:
         ("IMP;Butler", "", "butler", "mean"),
         ("IMP;Butler-2", "", "butler", "trimmed-mean"),
         ("IMP;Butler;Median", "", "butler", "median"),
+        ("IMP;Butler-2;Mean", "", "butler", "trimmed-mean"),  # Ruter: Mean keeps Butler-2's trimming
+        ("IMP;Mean", "", "butler", "mean"),
+        ("IMP_1961;Butler", "", "butler", "mean"),
         ("IMP;Cross", "", "cross-imps", "none"),
         ("IMP;Cross1", "", "cross-imps", "results"),
         ("IMP;Cross2", "", "cross-imps", "comparisons"),
@@ -225,6 +228,35 @@ def test_the_scoring_tag_names_the_method_and_its_settings(
         assert scoring.cross_imps.normalise.value == detail
     written_competition = "Teams" if scoring.method is Method.TEAMS else competition
     assert read_scoring(format_scoring(scoring), written_competition)[0] == scoring
+
+
+def test_ruters_butler_2_mean_drops_the_top_and_the_bottom_score() -> None:
+    # Ruter writes "IMP;Butler-2;Mean": the datum of +620, +170, +140, +140, +110 is the mean of
+    # 170, 140, 140 (the 620 and the 110 dropped) = 150; with the extremes kept it would be 236 → 240.
+    from bridgescore.forms.duplicate.imp_pairs import datum
+
+    scoring, unknown = read_scoring("IMP;Butler-2;Mean")
+    assert unknown is None
+    assert datum([620, 170, 140, 140, 110], scoring.butler) == 150
+    assert datum([620, 170, 140, 140, 110], read_scoring("IMP;Butler")[0].butler) == 240
+
+
+@given(st.permutations(["IMP", "Butler-2", "Mean", "OldMP"]))
+def test_the_scoring_words_mean_the_same_in_any_order(words: list[str]) -> None:
+    assert read_scoring(";".join(words)) == read_scoring("IMP;Butler-2;Mean;OldMP")
+
+
+def test_a_board_shrunk_by_a_table_without_contract_or_score_is_a_warning() -> None:
+    text = (
+        '[Event "x"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        "1 2 4S N 10\n3 4 4S N 9\n\n"
+        '[Event "x"]\n[Board "2"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
+        "1 2 4S N 10\n3 4 - - -\n"
+    )
+    loaded = pbn.loads(text)
+    assert [(d.template, d.board, d.params) for d in loaded.diagnostics] == [
+        (SHRUNK_BOARD, 2, {"missing": 1, "expected": 2})
+    ]
 
 
 def test_an_unknown_scoring_word_is_a_warning() -> None:
@@ -540,7 +572,8 @@ def events(draw: st.DrawFn) -> Event:
 @given(events())
 def test_any_event_round_trips_through_pbn(event: Event) -> None:
     loaded = pbn.loads(pbn.dumps(event))
-    assert loaded.diagnostics == ()
+    # A board with tables that have neither contract nor score is reported, never silent.
+    assert [d for d in loaded.diagnostics if d.template != SHRUNK_BOARD] == []
     assert loaded.event == event
 
 

@@ -356,3 +356,24 @@ def test_any_pairs_event_round_trips_through_usebio(event: Event) -> None:
     loaded = usebio.loads(usebio.dumps(event))
     assert loaded.diagnostics == ()
     assert loaded.event == event
+
+
+def test_entities_declared_in_utf16_are_refused_too() -> None:
+    bomb = """<?xml version="1.0" encoding="UTF-16"?>
+<!DOCTYPE USEBIO [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">
+<EVENT_DESCRIPTION>&b;</EVENT_DESCRIPTION></EVENT></USEBIO>"""
+    for encoding in ("utf-16", "utf-16-le", "utf-16-be"):
+        data = bomb.encode(encoding)
+        if encoding != "utf-16":
+            data = ("\ufeff" + bomb).encode(encoding)
+        loaded = usebio.loads(data)
+        (error,) = loaded.diagnostics
+        assert error.message() == "the file declares XML entities: it is refused (USEBIO files have none)"
+        assert "aaaa" not in (loaded.event.name or "")
+
+
+def test_an_encoding_that_does_not_exist_is_a_diagnostic() -> None:
+    data = b'<?xml version="1.0" encoding="no-such-encoding"?><USEBIO Version="1.2"/>'
+    (error,) = usebio.loads(data).diagnostics
+    assert error.is_error and "encoding" in error.message()

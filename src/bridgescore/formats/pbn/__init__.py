@@ -32,9 +32,9 @@ TotalScoreTable ↔ the event model), :mod:`.event` (games ↔ an event), :mod:`
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from bridgescore.formats.loaded import Loaded
 from bridgescore.formats.pbn.event import APPLICATION, GameRead, event_games, read_event, read_game
@@ -42,6 +42,10 @@ from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.reader import PbnReader, open_pbn
 from bridgescore.formats.pbn.writer import HEADER, format_game
 from bridgescore.forms.duplicate.model import Event
+
+if TYPE_CHECKING:
+    from bridgescore.analysis.board import DoubleDummy
+    from bridgescore.analysis.event import Key as DoubleDummyKey
 
 __all__ = [
     "GameRead",
@@ -118,15 +122,21 @@ def read_boards(
         yield read_game(game)
 
 
-def dump(event: Event, out: IO[str]) -> None:
-    """Write *event* to a text stream as canonical PBN 2.1 (export format)."""
+def dump(
+    event: Event, out: IO[str], *, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None
+) -> None:
+    """Write *event* to a text stream as canonical PBN 2.1 (export format).
+
+    With *double_dummy* (:func:`bridgescore.analysis.event.analyse_boards`) each analysed board
+    carries ``OptimumScore`` and ``OptimumResultTable``.
+    """
     out.write("\n".join((*HEADER, f"% Exported by {APPLICATION}")) + "\n")
-    for game, tables in event_games(event):
+    for game, tables in event_games(event, double_dummy):
         out.write("\n".join(format_game(game, tables)) + "\n\n")
 
 
-def dumps(event: Event) -> str:
-    """*event* as canonical PBN 2.1 text."""
+def dumps(event: Event, *, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None) -> str:
+    """*event* as canonical PBN 2.1 text (see :func:`dump`)."""
     out = io.StringIO()
-    dump(event, out)
+    dump(event, out, double_dummy=double_dummy)
     return out.getvalue()

@@ -69,8 +69,8 @@ _PRINTED = {
 }  # fmt: skip
 _TAG = re.compile(rb'\[([A-Za-z0-9_]+) "([^"]*)"\]')
 _CONTRACT = re.compile(rb"([1-7])(C|D|H|S|NT|N)(X{0,2})")
-_WHOLE = re.compile(rb"-?[0-9]+")
-_DECIMAL = re.compile(rb"-?([0-9]+)(?:\.([0-9]+))?")
+_WHOLE = re.compile(rb"-?[0-9]{1,12}")  # ASCII digits, and what an int64 holds
+_DECIMAL = re.compile(rb"-?([0-9]{1,12})(?:\.([0-9]{1,6}))?")
 _STRAINS = {b"C": 0, b"D": 1, b"H": 2, b"S": 3, b"NT": 4, b"N": 4}
 _DECLARERS = {b"N": 0, b"E": 1, b"S": 2, b"W": 3}
 _TRICKS = {str(n).encode(): n for n in range(14)}
@@ -351,7 +351,7 @@ class _Reader:
             return False
         board_text = tags.get("Board", "").strip()
         if (
-            not board_text.isdigit()
+            not re.fullmatch(r"[0-9]{1,9}", board_text)  # "²" is a digit to str.isdigit, not to int
             or int(board_text) < 1
             or (self.numbers and int(board_text) <= self.numbers[-1])
         ):

@@ -17,8 +17,9 @@ and in each section's first game the ``TotalScoreTable``. The numbers written ar
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from bridgescore import __version__
 from bridgescore.core.board import board_dealer, board_vulnerability
@@ -26,6 +27,7 @@ from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.core.scoring import ScoringRules, UndertrickTable
 from bridgescore.core.seat import Seat, Side, parse_seat
+from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability, parse_vulnerability
 from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
@@ -34,7 +36,7 @@ from bridgescore.formats.pbn.deal import normalise_deal, rotate
 from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.reader import PbnReader
 from bridgescore.formats.pbn.standings import read_total_score_table, split_names, total_score_table
-from bridgescore.formats.pbn.table import Column, Table
+from bridgescore.formats.pbn.table import Column, Table, split_cells
 from bridgescore.formats.pbn.travellers import Layout, outcome, read_score_section, score_table
 from bridgescore.forms.duplicate.model import (
     Board,
@@ -43,6 +45,7 @@ from bridgescore.forms.duplicate.model import (
     Match,
     Participant,
     Player,
+    PublishedBoard,
     PublishedLine,
     PublishedMatch,
     Room,
@@ -50,6 +53,7 @@ from bridgescore.forms.duplicate.model import (
     Session,
     TravellerLine,
 )
+from bridgescore.forms.duplicate.results import shrunk_boards
 from bridgescore.forms.duplicate.settings import (
     Datum,
     MatchpointScale,
@@ -58,6 +62,10 @@ from bridgescore.forms.duplicate.settings import (
     Scoring,
 )
 
+if TYPE_CHECKING:
+    from bridgescore.analysis.board import DoubleDummy
+    from bridgescore.analysis.event import Key as DoubleDummyKey
+
 APPLICATION = f"bridgescore {__version__}"
 
 _EVENT_TAGS_KEPT = (
@@ -65,6 +73,12 @@ _EVENT_TAGS_KEPT = (
     "BridgescoreScoring",  # bridgescore's full scoring settings (forms.duplicate.conventions.SCORING_TAG)
 )  # fmt: skip
 """Event-level tags of the first game kept in :attr:`Event.metadata` and written back."""
+
+SHRUNK_BOARD = N_(
+    "{missing} table(s) have neither a contract nor a score: the board is scored over fewer "
+    "results than the {expected} of the fullest board"
+)
+"""The warning for a board made smaller by tables without a contract or a score (issue 10)."""
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
 """What a PBN tag name may be made of (PBN §3.1)."""
@@ -80,6 +94,11 @@ _ROOMS = {"open": Room.OPEN, "closed": Room.CLOSED}
 def read_scoring(text: str, competition: str = "") -> tuple[Scoring, str | None]:
     """The scoring a ``Scoring`` tag declares (PBN §3.4.12), and the part of it not understood, if any.
 
+    The words are read together, in any order: a basic system (``MP``, ``IMP``, ``BAM``) and its
+    modifiers. ``Butler`` takes the datum from all the scores, ``Butler-2`` drops the top and the
+    bottom one; ``Mean`` says the kept scores are averaged (it does not bring the extremes back),
+    ``Median`` takes the middle score instead (docs/duplicate.md lists every word).
+
     >>> read_scoring("MatchPoints;MP1")[0].name, read_scoring("MP2")[0].name
     ('mp', 'mp-acbl')
     >>> s, _ = read_scoring("IMP;Cross1")
@@ -87,50 +106,56 @@ def read_scoring(text: str, competition: str = "") -> tuple[Scoring, str | None]
     ('cross-imps', 'results')
     >>> read_scoring("IMP;Butler-2")[0].butler.datum.value, read_scoring("IMP", "Teams")[0].name
     ('trimmed-mean', 'teams')
+    >>> ruter = read_scoring("IMP;Butler-2;Mean")[0].butler       # Ruter: still one off each end
+    >>> ruter.datum.value, ruter.discard
+    ('trimmed-mean', 1)
+    >>> read_scoring("Mean;Butler-2;IMP")[0].butler == ruter
+    True
     """
     words = [
         word.strip().lower() for word in text.replace(",", ";").replace(" ", ";").split(";") if word.strip()
     ]
+    known = {word for word in words if word in _SCORING_WORDS}
+    unknown = [word for word in words if word not in _SCORING_WORDS]
     scoring = Scoring()
-    unknown = []
-    method: Method | None = None
-    for word in words:
-        if word in ("mp", "matchpoints", "mp1", "emp", "matchpoint"):
-            method = method or Method.MATCHPOINTS
-        elif word == "mp2":
-            method = method or Method.MATCHPOINTS
-            scoring = replace(
-                scoring, matchpoints=replace(scoring.matchpoints, scale=MatchpointScale.ONE_HALF)
-            )
-        elif word == "oldmp":
-            scoring = replace(scoring, contract=ScoringRules(undertricks=UndertrickTable.PRE_1987))
-        elif word in ("imp", "imps"):
-            method = method or (Method.TEAMS if competition.lower() == "teams" else None)
-        elif word in ("teams", "bam", "board-a-match"):
-            method = Method.TEAMS
-        elif word == "butler":
-            method = Method.BUTLER
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.MEAN))
-        elif word == "butler-2":
-            method = Method.BUTLER
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.TRIMMED_MEAN, discard=1))
-        elif word == "median":
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.MEDIAN))
-        elif word == "mean":
-            scoring = replace(scoring, butler=replace(scoring.butler, datum=Datum.MEAN))
-        elif word in ("cross", "cross1", "cross2"):
-            method = Method.CROSS_IMPS
-            normalise = {
-                "cross": Normalisation.NONE,
-                "cross1": Normalisation.RESULTS,
-                "cross2": Normalisation.COMPARISONS,
-            }[word]
-            scoring = replace(scoring, cross_imps=replace(scoring.cross_imps, normalise=normalise))
+    if "mp2" in known:
+        scoring = replace(scoring, matchpoints=replace(scoring.matchpoints, scale=MatchpointScale.ONE_HALF))
+    if "oldmp" in known:
+        scoring = replace(scoring, contract=ScoringRules(undertricks=UndertrickTable.PRE_1987))
+    if known & {"butler", "butler-2", "mean", "median"}:
+        if "median" in known:
+            butler = replace(scoring.butler, datum=Datum.MEDIAN)
+        elif "butler-2" in known:
+            butler = replace(scoring.butler, datum=Datum.TRIMMED_MEAN, discard=1)
         else:
-            unknown.append(word)
-    if method is None:
-        method = Method.BUTLER if "imp" in words or "imps" in words else Method.MATCHPOINTS
+            butler = replace(scoring.butler, datum=Datum.MEAN)
+        scoring = replace(scoring, butler=butler)
+    crosses = [word for word in ("cross2", "cross1", "cross") if word in known]
+    if crosses:
+        normalise = {
+            "cross": Normalisation.NONE,
+            "cross1": Normalisation.RESULTS,
+            "cross2": Normalisation.COMPARISONS,
+        }[crosses[0]]
+        scoring = replace(scoring, cross_imps=replace(scoring.cross_imps, normalise=normalise))
+    imps = bool(known & {"imp", "imps", "imp_1961"})
+    if known & {"teams", "bam", "board-a-match"} or (imps and competition.lower() == "teams"):
+        method = Method.TEAMS
+    elif crosses:
+        method = Method.CROSS_IMPS
+    elif imps or known & {"butler", "butler-2", "mean", "median"}:
+        method = Method.BUTLER
+    else:
+        method = Method.MATCHPOINTS
     return replace(scoring, method=method), (";".join(unknown) or None)
+
+
+_SCORING_WORDS = frozenset({
+    "mp", "matchpoints", "matchpoint", "mp1", "mp2", "emp", "oldmp",
+    "imp", "imps", "imp_1961", "teams", "bam", "board-a-match",
+    "butler", "butler-2", "mean", "median", "cross", "cross1", "cross2",
+})  # fmt: skip
+"""The ``Scoring`` words bridgescore reproduces (docs/duplicate.md: every word of PBN §3.4.12)."""
 
 
 def format_scoring(scoring: Scoring) -> str:
@@ -325,7 +350,8 @@ def read_game(game: PbnGame) -> GameRead:
         matches, match_diagnostics = read_match_table(match_table, file=game.file)
         diagnostics.extend(match_diagnostics)
     board_text = game.get("Board").strip()
-    number = values.integer(board_text) if board_text.isdigit() else None
+    # ASCII digits only ("²" and "١" are digits to str.isdigit) and a board number's length.
+    number = int(board_text) if re.fullmatch(r"[0-9]{1,9}", board_text) else None
     if number is None or number < 1:
         diagnostics.append(
             Diagnostic(
@@ -350,6 +376,7 @@ def read_game(game: PbnGame) -> GameRead:
     lines: tuple[TravellerLine, ...] = ()
     names: dict[str, str] = {}
     layout: Layout | None = None
+    published: PublishedBoard | None = None
     section_rows = game.sections.get("ScoreTable")
     if section_rows is not None:
         read = read_score_section(
@@ -362,6 +389,7 @@ def read_game(game: PbnGame) -> GameRead:
         )
         lines, names, layout = read.lines, read.names, read.layout
         diagnostics.extend(read.diagnostics)
+        published = _published_datum(game["ScoreTable"], section_rows.rows)
     else:
         try:
             line = _game_line(game, number)
@@ -373,8 +401,33 @@ def read_game(game: PbnGame) -> GameRead:
             if line is not None:
                 lines = (line,)
                 layout = "teams" if line.room is not None else None
-    board = Board(number, lines, dealer, vulnerability, deal)
+    board = Board(number, lines, dealer, vulnerability, deal, published=published)
     return GameRead(section, board, participants, names, layout, tuple(diagnostics), matches)
+
+
+_DATUM_COLUMNS = ("butlerdatum", "datum")
+
+
+def _published_datum(header: str, rows: Sequence[str]) -> PublishedBoard | None:
+    """The board's Butler datum from a ``ButlerDatum`` (or ``Datum``) column of its ScoreTable —
+    the same on every row, so the first row that has one gives it; ``None`` without such a column.
+
+    >>> _published_datum("PairId_NS;PairId_EW;ButlerDatum\\\\4R", ["1 2 -", "3 4 420"])
+    PublishedBoard(datum=420, top=None)
+    >>> _published_datum("PairId_NS;PairId_EW", ["1 2"]) is None
+    True
+    """
+    names = [column.split("\\")[0].strip().lower() for column in header.split(";")]
+    position = next((names.index(name) for name in _DATUM_COLUMNS if name in names), None)
+    if position is None:
+        return None
+    for row in rows:
+        cells, _unclosed = split_cells(row)
+        if position < len(cells) and not values.is_missing(cells[position]):
+            datum = values.integer(cells[position])
+            if datum is not None:
+                return PublishedBoard(datum=datum)
+    return None
 
 
 def read_boards(reader: PbnReader) -> Iterator[GameRead]:
@@ -497,6 +550,17 @@ class EventBuilder:
             for name, builder in self.sections.items()
             if builder.boards or builder.participants
         )
+        for section in sections:
+            for board, missing, expected in shrunk_boards(section):
+                diagnostics.append(
+                    Diagnostic(
+                        SHRUNK_BOARD,
+                        {"missing": missing, "expected": expected},
+                        file=first.file,
+                        board=board,
+                        severity=Severity.WARNING,
+                    )
+                )  # fmt: skip
         date = _iso_date(first.get("Date")) or _iso_date(first.get("EventDate"))
         metadata = tuple((name, first[name]) for name in _EVENT_TAGS_KEPT if name in first)
         event = Event(
@@ -624,8 +688,28 @@ def _layout(event: Event) -> Layout:
     ]  # type: ignore[return-value]
 
 
-def event_games(event: Event) -> Iterator[tuple[PbnGame, dict[str, Table]]]:
-    """The games of *event*: one per board of each section, with the tables to write."""
+def optimum_tags(found: DoubleDummy) -> tuple[dict[str, str], dict[str, Table]]:
+    """``OptimumScore`` and ``OptimumResultTable`` (PBN §5.3 tags) of a board analysed double dummy.
+
+    The table lists declarers W N E S and strains S H D C NT, as Ruter and Bridgemate write it.
+    """
+    rows = [
+        f"{seat.value} {strain.value:>2} {found.table.tricks(seat, strain):>2}"
+        for seat in (Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH)
+        for strain in (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS, Strain.NOTRUMP)
+    ]
+    table = Table.parse("Declarer;Denomination\\2R;Result\\2R", rows)
+    return {"OptimumScore": found.par.optimum_score, "OptimumResultTable": ""}, {"OptimumResultTable": table}
+
+
+def event_games(
+    event: Event, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None
+) -> Iterator[tuple[PbnGame, dict[str, Table]]]:
+    """The games of *event*: one per board of each section, with the tables to write.
+
+    With *double_dummy* (:func:`bridgescore.analysis.event.analyse_boards`), each analysed
+    board also carries its ``OptimumScore`` and ``OptimumResultTable``.
+    """
     competition = {EventKind.PAIRS: "Pairs", EventKind.INDIVIDUAL: "Individuals", EventKind.TEAMS: "Teams"}
     scoring = format_scoring(event.scoring)
     layout = _layout(event)
@@ -669,6 +753,14 @@ def event_games(event: Event) -> Iterator[tuple[PbnGame, dict[str, Table]]]:
                 tables["MatchTable"] = match_table(section.matches)
             tags["ScoreTable"] = ""
             tables["ScoreTable"] = score_table(board.lines, layout)
+            if double_dummy is not None and board.deal:
+                from bridgescore.analysis.event import key_of
+
+                found = double_dummy.get(key_of(board))
+                if found is not None:
+                    optimum, optimum_tables = optimum_tags(found)
+                    tags.update(optimum)
+                    tables.update(optimum_tables)
             for name, value in tags.items():
                 game.add(name, value)
             first = False

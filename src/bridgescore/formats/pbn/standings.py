@@ -28,6 +28,16 @@ _TOTALS = ("totalscoremp", "totalmp", "totalscore", "totalscorevp", "totalvp", "
 _TIED = frozenset({"=", "t", "y", "yes", "true", "1", "tie", "tied"})
 
 
+def _is_range(text: str) -> bool:
+    """Whether a RankTie cell gives the shared places as a range, as Ruter writes it (``4 5``).
+
+    >>> _is_range("4 5"), _is_range("4-5"), _is_range("4")
+    (True, True, False)
+    """
+    places = text.replace("-", " ").split()
+    return len(places) == 2 and all(place.isdigit() for place in places)
+
+
 def split_names(text: str | None) -> list[str]:
     """The player names in a names cell.
 
@@ -131,7 +141,7 @@ def _participant(
     rank_text = cell("rank")
     rank = None if values.is_missing(rank_text) else Rank.parse(rank_text)  # type: ignore[arg-type]
     tie = cell("ranktie")
-    if rank is not None and tie is not None and tie.strip().lower() in _TIED:
+    if rank is not None and tie is not None and (tie.strip().lower() in _TIED or _is_range(tie)):
         rank = Rank(rank.position, tied=True)
     direction_text = cell("direction")
     direction = None

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Literal
 
+from bridgescore.core import numbers
 from bridgescore.core.errors import N_
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 
@@ -66,7 +67,7 @@ class Column:
         alignment: Alignment | None = None
         if align:
             alignment = "R" if align.upper() == "R" else "L"
-        return cls(name, int(width) if width else None, alignment, order)
+        return cls(name, numbers.whole(width, 4) if width else None, alignment, order)
 
     def __str__(self) -> str:
         suffix = ""

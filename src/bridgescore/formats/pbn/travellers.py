@@ -29,6 +29,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Literal
 
+from bridgescore.core import numbers
 from bridgescore.core.contract import Contract, Result, parse_contract, parse_tricks
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.core.seat import Seat
@@ -145,7 +146,8 @@ def _result(contract_text: str, declarer_text: str, result_text: str) -> Result:
             N_("{contract} has no result: how many tricks did declarer take?"),
             contract=contract.with_declarer(declarer),
         )
-    tricks = int(tricks_text) if tricks_text.isdigit() else parse_tricks(tricks_text, contract)
+    plain = tricks_text.isascii() and tricks_text.isdigit()
+    tricks = numbers.whole(tricks_text) if plain else parse_tricks(tricks_text, contract)
     if tricks > 13:
         raise ParseError(N_("{tricks} tricks is impossible: declarer takes 0 to 13 tricks"), tricks=tricks)
     result = Result(contract.with_declarer(declarer), tricks)
@@ -291,7 +293,7 @@ def _whole(cell: str) -> int | None:
     if cell is _ABSENT:
         return None
     try:
-        return int(cell)
+        return numbers.whole(cell)
     except ValueError:
         return values.integer(cell)
 

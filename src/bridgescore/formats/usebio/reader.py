@@ -21,9 +21,10 @@ What is read (element names as USEBIO and Compscore write them):
   ``DIRECTION`` the match's first team sat (``NS``: the open room), the board's ``IMPS``;
 * ``HANDSET``: the deal of each board, hand by hand.
 
-Safety: the XML is parsed by the standard library's expat, which never fetches the DTD a
-file names (``usebio_v1_2.dtd``) nor any external entity; a file that declares entities of its
-own is refused before parsing (no entity expansion at all).
+Safety: the XML is parsed by defusedxml (the standard library's expat, guarded), which never
+fetches the DTD a file names (``usebio_v1_2.dtd``) nor any external entity, and refuses a file
+that declares entities of its own — seen after decoding, so a UTF-16 file is refused as well
+(no entity expansion at all). An encoding that does not exist is a diagnostic, not a crash.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import IO
 from xml.etree import ElementTree
+
+from defusedxml import DefusedXmlException
+from defusedxml import ElementTree as DefusedElementTree
 
 from bridgescore.core.contract import Contract, Result, parse_contract
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
@@ -477,9 +481,17 @@ def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
     """The event of a USEBIO document given as bytes (its encoding is the one its XML declaration names)."""
     try:
         check_prolog(data)
-        root = ElementTree.fromstring(data)
+        root = DefusedElementTree.fromstring(
+            data, forbid_dtd=False, forbid_entities=True, forbid_external=True
+        )
     except ParseError as error:
         return Loaded(Event(), (Diagnostic.of(error, file=file),))
+    except DefusedXmlException:
+        refused = ParseError(N_("the file declares XML entities: it is refused (USEBIO files have none)"))
+        return Loaded(Event(), (Diagnostic.of(refused, file=file),))
+    except (LookupError, ValueError) as error:  # an encoding Python or expat does not know
+        unknown = ParseError(N_("the file's XML encoding cannot be read: {reason}"), reason=str(error))
+        return Loaded(Event(), (Diagnostic.of(unknown, file=file),))
     except ElementTree.ParseError as error:
         line = error.position[0] if error.position else None
         return Loaded(

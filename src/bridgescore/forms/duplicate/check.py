@@ -23,6 +23,7 @@ numbers standing in for those lines, so that everything else is still checked.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -31,15 +32,37 @@ from typing import Any
 
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.conventions import Convention, LineNumbers, convention_for, event_scoring
+from bridgescore.forms.duplicate.conventions import (
+    CONVENTIONS,
+    Convention,
+    LineNumbers,
+    convention_for,
+    event_scoring,
+)
 from bridgescore.forms.duplicate.matchpoints import neuberg, top
-from bridgescore.forms.duplicate.model import ArtificialScore, Event, EventKind, Rank, TravellerLine
+from bridgescore.forms.duplicate.model import ArtificialScore, Event, Rank, TravellerLine
+from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.results import score_event, standings
-from bridgescore.forms.duplicate.rounding import places_of, to_decimal
-from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredLine, ScoredSection, Standing
-from bridgescore.forms.duplicate.settings import Method, Scoring
+from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, places_of, to_decimal
+from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredSection, Standing
+from bridgescore.forms.duplicate.settings import (
+    Datum,
+    DatumRounding,
+    Method,
+    MissedBoards,
+    Normalisation,
+    Scoring,
+)
 
-__all__ = ["CheckReport", "Difference", "check_event", "line_label"]
+__all__ = [
+    "CheckReport",
+    "Difference",
+    "candidates",
+    "check_event",
+    "in_convention",
+    "line_label",
+    "reproduce",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +102,9 @@ class CheckReport:
     compared: int
     differences: tuple[Difference, ...]
     unverified: tuple[Difference, ...]
+    declared: tuple[Convention, Scoring] | None = None
+    """When :func:`reproduce` found another method or convention that reproduces the file better
+    than what the file declared: the declared convention and scoring (else ``None``)."""
 
     @property
     def ok(self) -> bool:
@@ -110,7 +136,8 @@ def line_label(line: TravellerLine) -> str:
 class _Comparer:
     """Collects comparisons; one instance per check."""
 
-    def __init__(self) -> None:
+    def __init__(self, rounding: str = HALF_AWAY_FROM_ZERO) -> None:
+        self.rounding = rounding
         self.compared = 0
         self.differences: list[Difference] = []
         self.unverified: list[Difference] = []
@@ -128,7 +155,7 @@ class _Comparer:
         if theirs is None or ours is None:
             return True
         printed = Decimal(theirs)
-        rounded = to_decimal(Fraction(ours), places_of(printed))
+        rounded = to_decimal(Fraction(ours), places_of(printed), self.rounding)
         if not verified:
             self.unverified.append(
                 Difference(theirs=str(printed), ours=str(rounded), why=WHY_UNVERIFIED, **where)
@@ -165,20 +192,149 @@ def check_event(
     convention = convention or convention_for(event.program)
     scoring = scoring or event_scoring(event)
     scored = score_event(event, scoring)
-    comparer = _Comparer()
-    for section in scored.sections:
-        _check_section(section, event.kind, scoring, convention, comparer)
+    comparer = _Comparer(convention.rounding)
+    checked = [_check_section(section, scoring, convention, comparer) for section in scored.sections]
+    if convention.one_ranking:
+        checked = _one_ranking(checked, scoring)
+    for section, ranked, seen in checked:
+        _check_standings(section, ranked, scoring, convention, seen, comparer)
     return CheckReport(
         convention, scoring, comparer.compared, tuple(comparer.differences), tuple(comparer.unverified)
     )
 
 
+def candidates(scoring: Scoring) -> tuple[Scoring, ...]:
+    """The methods and settings :func:`reproduce` tries after *scoring*, the declared one.
+
+    For pairs at IMPs (a tag that says only ``IMP``, or a wrong one): Butler with each datum and
+    rounding, cross-IMPs with each normalisation, capped at 17 or not; at matchpoints: Neuberg
+    exact, with a factor rounded to 4 places, or not at all, and each treatment of missed boards.
+
+    >>> [s.name for s in candidates(Scoring.named("butler"))][:3]
+    ['butler', 'butler', 'butler']
+    >>> len(candidates(Scoring.named("butler"))), len(candidates(Scoring()))
+    (14, 8)
+    """
+    found: list[Scoring] = []
+    if scoring.method in (Method.BUTLER, Method.CROSS_IMPS):
+        for datum in Datum:
+            for rounding in DatumRounding:
+                butler = replace(scoring.butler, datum=datum, discard=1, discard_percent=0, rounding=rounding)
+                found.append(replace(scoring, method=Method.BUTLER, butler=butler))
+        for normalise in Normalisation:
+            for cap in (None, 17):
+                cross = replace(scoring.cross_imps, normalise=normalise, cap=cap)
+                found.append(replace(scoring, method=Method.CROSS_IMPS, cross_imps=cross))
+    elif scoring.method is Method.MATCHPOINTS:
+        for neuberg, places in ((True, None), (True, 4), (False, None)):
+            for missed in MissedBoards:
+                matchpoints = replace(
+                    scoring.matchpoints, neuberg=neuberg, neuberg_factor_places=places, missed_boards=missed
+                )
+                found.append(replace(scoring, matchpoints=matchpoints))
+    return tuple(candidate for candidate in found if candidate != scoring)
+
+
+def reproduce(
+    event: Event, scoring: Scoring | None = None, convention: Convention | None = None
+) -> CheckReport:
+    """Check *event* as it declares itself; if its published numbers differ, try the methods and
+    conventions we know (:func:`candidates`, every program's convention) and return the check of
+    the one that reproduces the file — with ``declared`` set — when it has fewer differences.
+
+    A file whose tag says only ``IMP`` is read as Butler; if its IMPs are cross-IMPs, the check
+    says so instead of listing every number as different.
+    """
+    convention = convention or convention_for(event.program)
+    scoring = scoring or event_scoring(event)
+    best = check_event(event, scoring, convention)
+    if best.ok or not best.compared:
+        return best
+    declared = best
+    others = [convention, *(c for c in CONVENTIONS if c is not convention)]
+    for other in others:
+        for candidate in (scoring, *candidates(scoring)):
+            if other is convention and candidate == scoring:
+                continue
+            report = check_event(event, other.settings(candidate), other)
+            if len(report.differences) < len(best.differences) and report.compared >= declared.compared:
+                best = report
+                if best.ok:
+                    break
+        if best.ok:
+            break
+    if best is declared:
+        return declared
+    return replace(best, declared=(declared.convention, declared.scoring))
+
+
+def in_convention(scored: ScoredEvent, convention: Convention) -> ScoredEvent:
+    """Our numbers on the scales *convention* prints them (``--conventions file``): line
+    matchpoints relative to the board average or on the board's own top, totals relative or per
+    board, one ranking — so that a club can lay our sheet beside its program's. Rounding stays
+    ours (two decimals, halves away from zero).
+
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.conventions import RUTER
+    >>> from bridgescore.forms.duplicate.model import Board, Section, Session
+    >>> made, down = Result.parse("4S N 10"), Result.parse("4S N 9")
+    >>> lines = (TravellerLine("1", "2", made), TravellerLine("3", "4", down))
+    >>> ours = score_event(Event("Club", (Session(1, (Section("", (Board(1, lines),)),)),)))
+    >>> [str(line.mp_ns) for line in in_convention(ours, RUTER).sections[0].boards[0].lines]
+    ['1', '-1']
+    """
+    scoring = scored.scoring
+    sections = []
+    for section in scored.sections:
+        boards = []
+        for board in section.boards:
+            lines = tuple(
+                replace(
+                    line,
+                    mp_ns=_printed_mp(line, Side.NS, board, scoring, convention),
+                    mp_ew=_printed_mp(line, Side.EW, board, scoring, convention),
+                )
+                for line in board.lines
+            )
+            boards.append(replace(board, lines=lines))
+        ranked = []
+        imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
+        for standing in section.standings:
+            total = standing.total
+            if convention.relative_totals and standing.earned is not None and standing.maximum is not None:
+                total = standing.earned - standing.maximum / 2
+            if convention.imps_per_board and imp_pairs and standing.boards:
+                total = total / standing.boards
+            ranked.append(replace(standing, total=total))
+        sections.append(replace(section, boards=tuple(boards), standings=tuple(ranked)))
+    if convention.one_ranking:
+        everyone = [standing for section in sections for standing in section.standings]
+        matchpoint = scoring.method is Method.MATCHPOINTS
+        places = iter(
+            rank([s.percentage if matchpoint and s.percentage is not None else s.total for s in everyone])
+        )
+        sections = [
+            replace(section, standings=tuple(replace(s, rank=next(places)) for s in section.standings))
+            for section in sections
+        ]
+    return replace(scored, sections=tuple(sections))
+
+
+@dataclass(slots=True)
+class _Seen:
+    """What a section's lines told its standings: who had a differing number, and each
+    participant's sum of line values as the file printed them (``totals_from_printed``)."""
+
+    differing: set[tuple[str, Side]]
+    printed: dict[tuple[str, Side], Fraction]
+
+
 def _check_section(
-    section: ScoredSection, kind: EventKind, scoring: Scoring, convention: Convention, comparer: _Comparer
-) -> None:
+    section: ScoredSection, scoring: Scoring, convention: Convention, comparer: _Comparer
+) -> tuple[ScoredSection, tuple[Standing, ...], _Seen]:
     name = section.section.name
     adjusted_boards: list[ScoredBoard] = []
-    differing: set[tuple[str, Side]] = set()
+    seen = _Seen(set(), defaultdict(Fraction))
     for board in section.boards:
         adjusted_lines = []
         unverified_board = convention.artificial_boards_unverified and any(
@@ -200,8 +356,9 @@ def _check_section(
         for scored in board.lines:
             adjusted_lines.append(
                 _check_line(scored, board, scoring, convention, (unverified_board, score_differs), name,
-                            comparer, differing)
+                            comparer, seen.differing)
             )  # fmt: skip
+            _add_printed(scored, board, scoring, convention, comparer.rounding, seen.printed)
         published_board = board.board.published
         if published_board is not None:
             where = {"section": name, "board": board.board.number, "field": "datum"}
@@ -214,7 +371,49 @@ def _check_section(
         ranked = standings(section.section, tuple(adjusted_boards), section.movement, scoring)
     else:
         ranked = section.standings
-    _check_standings(section, ranked, convention, differing, comparer)
+    return section, ranked, seen
+
+
+def _add_printed(
+    scored: ScoredLine,
+    board: ScoredBoard,
+    scoring: Scoring,
+    convention: Convention,
+    rounding: str,
+    printed: dict[tuple[str, Side], Fraction],
+) -> None:
+    """Add the line's numbers, rounded as the file printed them, to its participants' sums."""
+    if not convention.totals_from_printed:
+        return
+    published = scored.line.published
+    for side in Side:
+        if scoring.method is Method.MATCHPOINTS:
+            ours = _printed_mp(scored, side, board, scoring, convention)
+            theirs = None if published is None else (published.mp_ns if side is Side.NS else published.mp_ew)
+        else:
+            ours = scored.imps(side)
+            theirs = (
+                None if published is None else (published.imps_ns if side is Side.NS else published.imps_ew)
+            )
+        if ours is None:
+            continue
+        value = Fraction(to_decimal(ours, places_of(theirs), rounding)) if theirs is not None else ours
+        for participant in scored.line.participants(side):
+            printed[(participant, side)] += value
+
+
+def _one_ranking(
+    checked: list[tuple[ScoredSection, tuple[Standing, ...], _Seen]], scoring: Scoring
+) -> list[tuple[ScoredSection, tuple[Standing, ...], _Seen]]:
+    """The standings re-ranked as one list across directions and sections (Ruter)."""
+    everyone = [standing for _section, ranked, _seen in checked for standing in ranked]
+    matchpoint = scoring.method is Method.MATCHPOINTS
+    values = [s.percentage if matchpoint and s.percentage is not None else s.total for s in everyone]
+    places = iter(rank(values))
+    result = []
+    for section, ranked, seen in checked:
+        result.append((section, tuple(replace(s, rank=next(places)) for s in ranked), seen))
+    return result
 
 
 def _check_line(
@@ -308,26 +507,34 @@ def _absolute_mp(printed: Fraction, board: ScoredBoard, convention: Convention) 
 def _check_standings(
     section: ScoredSection,
     ranked: tuple[Standing, ...],
+    scoring: Scoring,
     convention: Convention,
-    differing: set[tuple[str, Side]],
+    seen: _Seen,
     comparer: _Comparer,
 ) -> None:
     name = section.section.name
+    imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
     for standing in ranked:
         participant = section.section.participant(standing.id, standing.direction)
         if participant is None or participant.published is None:
             continue
         published = participant.published
         sides = (standing.direction,) if standing.direction is not None else tuple(Side)
-        why = WHY_LINES if any((standing.id, side) in differing for side in sides) else None
+        why = WHY_LINES if any((standing.id, side) in seen.differing for side in sides) else None
         label = f"{standing.direction} {standing.id}" if standing.direction is not None else standing.id
         where = {"section": name, "participant": label}
         total: Fraction | None = standing.total
-        if convention.relative_totals and standing.earned is not None and standing.maximum is not None:
+        imps = standing.imps
+        if convention.totals_from_printed and any((standing.id, side) in seen.printed for side in sides):
+            total = sum((seen.printed.get((standing.id, side), Fraction(0)) for side in sides), Fraction(0))
+        elif convention.relative_totals and standing.earned is not None and standing.maximum is not None:
             total = standing.earned - standing.maximum / 2
+        if convention.imps_per_board and imp_pairs and standing.boards and total is not None:
+            total = total / standing.boards
+            imps = None if imps is None else imps / standing.boards
         comparer.number(published.total, total, {**where, "field": "total"}, why)
         comparer.number(published.percentage, standing.percentage, {**where, "field": "percentage"}, why)
-        comparer.number(published.imps, standing.imps, {**where, "field": "imps"}, why)
+        comparer.number(published.imps, imps, {**where, "field": "imps"}, why)
         comparer.number(published.boards, standing.boards, {**where, "field": "boards"})
         comparer.rank(published.rank, standing.rank, {**where, "field": "rank"}, why)
 

@@ -369,7 +369,7 @@ def check_columns(
     with more than two decimals, or under any convention but bridgescore's — the object path's
     :func:`~.check.check_event` then lists each difference with its reason.
     """
-    from bridgescore.forms.duplicate.check import CheckReport, _check_standings, _Comparer
+    from bridgescore.forms.duplicate.check import CheckReport, _check_standings, _Comparer, _Seen
     from bridgescore.forms.duplicate.conventions import BRIDGESCORE
 
     if convention is not BRIDGESCORE:
@@ -403,7 +403,7 @@ def check_columns(
             if np.any(np.sign(numerator) * magnitude != printed.scaled[at]):
                 return None
     comparer = _Comparer()
-    _check_standings(section, section.standings, convention, set(), comparer)
+    _check_standings(section, section.standings, scored.scoring, convention, _Seen(set(), {}), comparer)
     if comparer.differences:
         return None
     return CheckReport(

@@ -22,6 +22,7 @@ from enum import Enum
 
 from bridgescore.core.errors import N_
 from bridgescore.forms.duplicate.model import Event
+from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, HALF_EVEN
 from bridgescore.forms.duplicate.settings import MissedBoards, Scoring, parse_scoring
 
 __all__ = [
@@ -61,7 +62,11 @@ class Convention:
     ``settings`` turns the law's scoring into the program's (e.g. Compscore3 factors the totals of
     pairs who missed boards); ``relative_totals`` prints totals relative to average like the lines;
     ``artificial_boards_unverified`` marks a program whose numbers for the played results on a
-    board with artificial scores follow no rule we know — those lines are listed, not compared.
+    board with artificial scores follow no rule we know — those lines are listed, not compared;
+    ``rounding`` is how the program rounds what it prints (:mod:`.rounding`);
+    ``totals_from_printed`` sums the line values as printed (rounded) into the totals instead of
+    the exact ones; ``imps_per_board`` prints an IMP total divided by the boards played;
+    ``one_ranking`` ranks every participant of all directions and sections in one list.
     """
 
     name: str
@@ -71,6 +76,10 @@ class Convention:
     relative_totals: bool = False
     artificial_boards_unverified: bool = False
     settings: Callable[[Scoring], Scoring] = lambda scoring: scoring
+    rounding: str = HALF_AWAY_FROM_ZERO
+    totals_from_printed: bool = False
+    imps_per_board: bool = False
+    one_ranking: bool = False
 
     def matches(self, program: str | None) -> bool:
         """Whether *program* (the file's generator) is this convention's."""
@@ -95,23 +104,27 @@ RUTER = Convention(
     N_(
         "Ruter (brenning.se): matchpoints and totals relative to the board average (MP − top/2), "
         "percentages of the top; its numbers for played results on a board with artificial "
-        "scores follow no documented rule and are not compared"
+        "scores follow no documented rule and are not compared; IMP totals per board; one ranking "
+        "across directions and sections"
     ),
     ("ruter",),
     lines=LineNumbers.RELATIVE,
     relative_totals=True,
     artificial_boards_unverified=True,
+    imps_per_board=True,
+    one_ranking=True,
 )
 COMPSCORE = Convention(
     "compscore",
     N_(
         "Compscore3: line matchpoints on the board's own top (Neuberg only for artificial scores), "
         "totals factored by Neuberg to the full top with its factor rounded to 4 places, totals of "
-        "pairs who missed boards scaled up to all boards, ties not marked"
+        "pairs who missed boards scaled up to all boards, halves rounded to even, ties not marked"
     ),
     ("compscore",),
     lines=LineNumbers.BOARD_TOP,
     settings=_compscore,
+    rounding=HALF_EVEN,
 )
 CONVENTIONS = (BRIDGESCORE, RUTER, COMPSCORE)
 

@@ -164,8 +164,32 @@ class ArtificialScore:
         """The award of *side*."""
         return self.ns if side is Side.NS else self.ew
 
+    def at_imps(self) -> ArtificialScore:
+        """This score as scored at IMPs: a split coded in percentages (USEBIO ``A5050``, ``A6040``,
+        PBN ``60%``/``40%``) stands for the averages, so ``A5050`` is 0 IMPs to each side (never
+        50 IMPs); any other number is IMPs.
+
+        >>> str(ArtificialScore(Fraction(50), Fraction(50)).at_imps())
+        'A/A'
+        >>> str(ArtificialScore(Fraction(2), Fraction(-2)).at_imps())
+        '2/-2'
+        """
+        ns, ew = self.ns, self.ew
+        coded = isinstance(ns, Fraction) and isinstance(ew, Fraction) and ns + ew == 100
+        if coded and ns in _PERCENTAGE_AWARDS and ew in _PERCENTAGE_AWARDS:
+            return ArtificialScore(_PERCENTAGE_AWARDS[ns], _PERCENTAGE_AWARDS[ew])  # type: ignore[index]
+        return self
+
     def __str__(self) -> str:
         return f"{_award_text(self.ns)}/{_award_text(self.ew)}"
+
+
+_PERCENTAGE_AWARDS = {
+    Fraction(60): Award.AVERAGE_PLUS,
+    Fraction(50): Award.AVERAGE,
+    Fraction(40): Award.AVERAGE_MINUS,
+}
+"""The percentage splits files write for the averages of Law 12C2 (A+ 60 %, A 50 %, A− 40 %)."""
 
 
 def _award_text(value: Award | Fraction) -> str:
@@ -232,11 +256,19 @@ class Rank:
 
     @classmethod
     def parse(cls, text: str) -> Rank:
-        """Read ``3``, ``3=`` or ``=3`` (a shared third place)."""
+        """Read ``3``, ``3=`` or ``=3`` (a shared third place), or a range of shared places
+        ``4 5`` / ``4-5`` (as Ruter writes its ``RankTie``) as ``4=``.
+
+        >>> Rank.parse("4 5"), Rank.parse("4-6")
+        (Rank(position=4, tied=True), Rank(position=4, tied=True))
+        """
         stripped = text.strip()
+        places = stripped.replace("-", " ").split()
+        if len(places) == 2 and all(place.isdigit() for place in places) and int(places[0]) < int(places[1]):
+            return cls(int(places[0]), True)
         tied = stripped.startswith("=") or stripped.endswith("=")
         digits = stripped.strip("=").strip()
-        if not digits.isdigit() or int(digits) < 1:
+        if not re.fullmatch(r"[0-9]{1,12}", digits) or int(digits) < 1:
             raise ParseError(N_("{text!r} is not a rank: give a place such as 3 or 3="), text=text)
         return cls(int(digits), tied)
 

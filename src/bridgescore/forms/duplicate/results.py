@@ -34,6 +34,7 @@ from bridgescore.forms.duplicate.model import (
     Event,
     EventKind,
     Movement,
+    NotPlayed,
     Section,
     TravellerLine,
 )
@@ -49,7 +50,7 @@ from bridgescore.forms.duplicate.scored import (
 from bridgescore.forms.duplicate.settings import Method, MissedBoards, Scoring
 from bridgescore.forms.duplicate.teams import score_teams_section
 
-__all__ = ["movement_of", "ranked_standings", "score_event", "standings"]
+__all__ = ["movement_of", "ranked_standings", "score_event", "shrunk_boards", "standings"]
 
 
 def score_event(event: Event, scoring: Scoring | None = None) -> ScoredEvent:
@@ -98,6 +99,29 @@ def _score_section(session: int, section: Section, kind: EventKind, scoring: Sco
         boards = tuple(_imp_board(board, expected, scoring) for board in section.boards)
     ranked = standings(section, boards, movement, scoring)
     return ScoredSection(session, section, movement, boards, ranked)
+
+
+def shrunk_boards(section: Section) -> tuple[tuple[int, int, int], ...]:
+    """The boards of *section* made smaller by tables with neither a contract nor a score
+    (:class:`NotPlayed` — e.g. averaged tables a program wrote without their average): each as
+    (board, such tables, the most scores any board has), for a reader to report, since the
+    board's results are then factored up by Neuberg (or scored on a smaller top) in silence.
+
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.model import NotPlayed
+    >>> made, down = Result.parse("4S N 10"), Result.parse("4S N 9")
+    >>> full = Board(1, (TravellerLine("1", "2", made), TravellerLine("3", "4", down)))
+    >>> short = Board(2, (TravellerLine("1", "2", made), TravellerLine("3", "4", NotPlayed())))
+    >>> shrunk_boards(Section("", (full, short)))
+    ((2, 1, 2),)
+    """
+    expected = max((_scored_count(board) for board in section.boards), default=0)
+    found = []
+    for board in section.boards:
+        missing = sum(1 for line in board.lines if isinstance(line.outcome, NotPlayed))
+        if missing and _scored_count(board) < expected:
+            found.append((board.number, missing, expected))
+    return tuple(found)
 
 
 def _scored_count(board: Board) -> int:
@@ -220,7 +244,8 @@ def _imp_board(board: Board, expected: int, scoring: Scoring) -> ScoredBoard:
             value = next(imps)
             lines.append(ScoredLine(line, score_ns, imps_ns=value, imps_ew=-value))
         elif isinstance(outcome, ArtificialScore):
-            ns, ew = (_artificial_imps(outcome.side(side), artificial) for side in Side)
+            awards = outcome.at_imps()
+            ns, ew = (_artificial_imps(awards.side(side), artificial) for side in Side)
             lines.append(ScoredLine(line, None, imps_ns=ns, imps_ew=ew))
         else:
             lines.append(ScoredLine(line))
@@ -293,12 +318,17 @@ def ranked_standings(
 
     The one ranking step of :func:`standings` and of the array path (:mod:`.columns`).
     """
-    full = max(counts.values(), default=0)
-    factored = scoring.matchpoints.missed_boards is MissedBoards.FACTORED_TOTAL
+    missed = scoring.matchpoints.missed_boards
+    factored = missed is not MissedBoards.PERCENTAGE_OF_PLAYED
+    full_of: dict[Side | None, int] = defaultdict(int)
+    for (_identifier, direction), count in counts.items():
+        field_side = direction if missed is MissedBoards.FACTORED_BY_DIRECTION else None
+        full_of[field_side] = max(full_of[field_side], count)
     matchpoint = scoring.method is Method.MATCHPOINTS
     rows: list[tuple[Key, Fraction, Fraction | None]] = []
     maxima: dict[Key, Fraction | None] = {}
     for key, (earned, tops) in totals.items():
+        full = full_of[key[1] if missed is MissedBoards.FACTORED_BY_DIRECTION else None]
         total = earned * full / counts[key] if factored and counts[key] else earned
         percentage = earned * 100 / tops if matchpoint and tops else None
         maxima[key] = tops if matchpoint else None
@@ -322,6 +352,7 @@ def ranked_standings(
     return tuple(ranked)
 
 
-def _natural(identifier: str) -> tuple[int, str]:
-    digits = "".join(ch for ch in identifier if ch.isdigit())
-    return (int(digits) if digits else 0, identifier)
+def _natural(identifier: str) -> tuple[int, str, str]:
+    # The digits' value in order, without reading them as a number (an id may be any length).
+    digits = "".join(ch for ch in identifier if "0" <= ch <= "9").lstrip("0")
+    return (len(digits), digits, identifier)

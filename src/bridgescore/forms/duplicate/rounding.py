@@ -8,6 +8,11 @@ zero (Ruter prints 12.5 % as 13; Python's ``round`` would give 12). Exact values
     ('13', '-13', 12)
     >>> str(to_decimal(Fraction(8225, 18), 2))
     '456.94'
+
+Compscore3 prints halves to even (12.65 as 12.6, 12.75 as 12.8):
+
+    >>> str(to_decimal(Fraction(1265, 100), 1, HALF_EVEN)), str(to_decimal(Fraction(1275, 100), 1, HALF_EVEN))
+    ('12.6', '12.8')
 """
 
 from __future__ import annotations
@@ -15,20 +20,25 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-__all__ = ["HALF_AWAY_FROM_ZERO", "places_of", "to_decimal"]
+__all__ = ["HALF_AWAY_FROM_ZERO", "HALF_EVEN", "places_of", "to_decimal"]
 
 HALF_AWAY_FROM_ZERO = "halves away from zero"
-"""The name of the one rounding rule used for display (Decimal's ``ROUND_HALF_UP``)."""
+"""The name of the rounding rule used for display (Decimal's ``ROUND_HALF_UP``)."""
+HALF_EVEN = "halves to even"
+"""Halves to the even neighbour (banker's rounding), as some programs print (Compscore3)."""
 
 
-def to_decimal(value: Fraction | int, places: int) -> Decimal:
-    """*value* rounded to *places* decimals, halves away from zero, exactly (no binary floats)."""
+def to_decimal(value: Fraction | int, places: int, rule: str = HALF_AWAY_FROM_ZERO) -> Decimal:
+    """*value* rounded to *places* decimals, halves away from zero (or to even, by *rule*), exactly
+    (no binary floats)."""
     exact = Fraction(value)
     quantum = Decimal(1).scaleb(-places)
     # Enough digits that the division is exact up to the rounding position, then round once.
     scaled = exact * 10**places
     whole, remainder = divmod(abs(scaled.numerator), scaled.denominator)
-    if 2 * remainder >= scaled.denominator:
+    if 2 * remainder > scaled.denominator or (
+        2 * remainder == scaled.denominator and (rule != HALF_EVEN or whole % 2 == 1)
+    ):
         whole += 1
     signed = whole if scaled >= 0 else -whole
     return (Decimal(signed).scaleb(-places)).quantize(quantum, rounding=ROUND_HALF_UP)

@@ -20,6 +20,7 @@ from enum import Enum, StrEnum
 from fractions import Fraction
 from typing import Any
 
+from bridgescore.core import numbers
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
 from bridgescore.core.scoring import LAW, ScoringRules, UndertrickTable
 
@@ -102,7 +103,11 @@ class MissedBoards(Enum):
     """The percentage is over the boards played (Σ MP ÷ Σ tops of those boards); the total is the
     matchpoints scored. The common rule, and what the shared Ruter and Compscore files do."""
     FACTORED_TOTAL = "factored"
-    """As ``PERCENTAGE_OF_PLAYED``, and the total is scaled up to the full number of boards."""
+    """As ``PERCENTAGE_OF_PLAYED``, and the total is scaled up to the full number of boards (the
+    most boards any participant of the section played; Compscore3)."""
+    FACTORED_BY_DIRECTION = "factored-direction"
+    """As ``FACTORED_TOTAL``, scaled up to the most boards played by a participant of the same
+    direction (in a Mitchell, North-South and East-West separately; in one field, the same)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,7 +266,7 @@ def _fraction_text(value: Fraction) -> str:
 
 
 def _optional_int(text: str) -> int | None:
-    return None if text == "none" else int(text)
+    return None if text == "none" else numbers.whole(text)
 
 
 # key, (group, field), reader, writer

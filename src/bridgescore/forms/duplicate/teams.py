@@ -112,8 +112,8 @@ def board_imps(
     if artificial:
         home = visit = Fraction(0)
         for line, home_side in artificial:
-            outcome = line.outcome
-            assert isinstance(outcome, ArtificialScore)
+            assert isinstance(line.outcome, ArtificialScore)
+            outcome = line.outcome.at_imps()
             home += _award(outcome.side(home_side), value)
             visit += _award(outcome.side(home_side.opponents), value)
         return home, visit

@@ -83,7 +83,13 @@
       } catch (e) {
         response = null;
       }
-      if (!response || response.status >= 500) {
+      if (response && response.status === 401) {
+        // The household PIN is asked for: the change stays queued and is sent once unlocked.
+        showQueue();
+        location.href = "/pin?next=" + encodeURIComponent(location.pathname);
+        return changed;
+      }
+      if (!response || response.status >= 500 || response.status === 429) {
         showQueue();
         status(say("offline"), true, true);
         clearTimeout(retryTimer);

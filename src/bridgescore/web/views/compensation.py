@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 from xml.sax.saxutils import escape
 
 from markupsafe import Markup
 
+from bridgescore.core.deal import Deal as Cards
 from bridgescore.core.errors import N_, ParseError
-from bridgescore.core.seat import Side
+from bridgescore.core.seat import Seat, Side
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats.deallog import format_deal
 from bridgescore.forms import compensation
 from bridgescore.forms.compensation import CompensationSettings, CompensationState
@@ -24,6 +27,19 @@ from bridgescore.web.views.scorepad import Scorepad
 
 SIDES = (Side.NS, Side.EW)
 PALETTE = ("#1f5f8b", "#b3261e", "#2e7d32", "#8e6c00", "#6a1b9a", "#00838f", "#ad1457", "#4e342e")
+
+
+@lru_cache(maxsize=4096)
+def par_ns(cards: Cards, dealer: Seat, vulnerability: Vulnerability) -> int:
+    """North-South's double-dummy par of a deal given with its hands (solved once per process).
+
+    The page is drawn in a worker thread (the route is not async), so the solver does not hold up
+    the event loop; DDS calls take turns behind the solver's lock.
+    """
+    from bridgescore.analysis.board import analyse
+
+    [found] = analyse([(cards, dealer, vulnerability)])
+    return found.par.score_ns
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +99,8 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
         for deal in state.deals:
             scored = deal.scored
             total += scored.imps(Side.NS)
+            cards = deal.deal.cards
+            par = None if cards is None else par_ns(cards, deal.dealer, scored.vulnerability)
             rows.append({
                 "number": deal.number,
                 "dealer": deal.dealer.value,
@@ -90,6 +108,7 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
                 "result": scored.result,
                 "hcp": scored.hcp.of_side(Side.NS),
                 "expected": scored.expected_for(Side.NS),
+                "par": par,
                 "score": scored.points(Side.NS),
                 "difference": scored.difference(Side.NS),
                 "imps": scored.imps(Side.NS),

@@ -1,0 +1,352 @@
+"""What keeps the scorepad safe on a household network: one ASGI middleware, :class:`Guard`.
+
+Every request passes the guard before the app sees it:
+
+- **size** — a body over :attr:`Safety.max_body` bytes is refused with 413, before it is read
+  when it says its length, and as soon as it passes the limit when it does not;
+- **cross-site writes** — a change (POST, PUT, PATCH, DELETE) whose ``Origin`` is not this
+  server, or that the browser marks ``Sec-Fetch-Site: cross-site``/``same-site``, is refused
+  with 403; the pages' forms also carry a form token (a random value in a ``SameSite=Strict``
+  cookie and in a hidden field, :func:`check_form_token`);
+- **the household PIN** — when one is set, a change needs the PIN: the ``X-Bridgescore-Pin``
+  header, or the cookie the ``/pin`` page sets; without it the answer is 401;
+- **rate** — each client (by address) may make :attr:`Safety.writes_per_minute` changes a
+  minute (a burst of a quarter of that at once), else 429 with ``Retry-After``;
+- **headers** — ``X-Content-Type-Options: nosniff``, a Content-Security-Policy with
+  ``frame-ancestors 'none'``, ``Referrer-Policy: same-origin`` on every answer.
+
+>>> Safety().max_body
+2000000
+>>> pin_cookie_value("1234", b"key") == pin_cookie_value("1234", b"key")
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import re
+import secrets
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.i18n import translator
+from bridgescore.web import language
+
+MAX_BODY = 2_000_000
+"""The default limit of a request's body, in bytes (a deal-log file of some 100,000 deals)."""
+
+WRITES_PER_MINUTE = 600
+"""The default number of changes one client may make a minute (ten a second)."""
+
+FORM_COOKIE = "bridgescore_form"
+"""The cookie holding the form token (the hidden field ``form_token`` must repeat it)."""
+
+FORM_FIELD = "form_token"
+PIN_COOKIE = "bridgescore_pin"
+PIN_HEADER = "x-bridgescore-pin"
+UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+class RefusedError(BridgeScoreError):
+    """A request the guard refuses, with its HTTP status."""
+
+    def __init__(self, status: int, template: str, /, **params: Any) -> None:
+        super().__init__(template, **params)
+        self.status = status
+
+
+@dataclass(frozen=True, slots=True)
+class Safety:
+    """The guard's settings; :meth:`from_environment` reads them from ``BRIDGESCORE_*`` variables.
+
+    ``pin`` None: no PIN (anyone who reaches the port may change games). ``writes_per_minute``
+    0: no rate limit. ``max_body`` in bytes.
+    """
+
+    max_body: int = MAX_BODY
+    pin: str | None = None
+    writes_per_minute: int = WRITES_PER_MINUTE
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> Safety:
+        """``BRIDGESCORE_PIN``, ``BRIDGESCORE_MAX_BODY``, ``BRIDGESCORE_WRITES_PER_MINUTE``.
+
+        >>> Safety.from_environment({"BRIDGESCORE_PIN": "2468", "BRIDGESCORE_MAX_BODY": "1000"})
+        Safety(max_body=1000, pin='2468', writes_per_minute=600)
+        """
+        env = os.environ if environ is None else environ
+        return cls(
+            max_body=_count(env.get("BRIDGESCORE_MAX_BODY"), MAX_BODY),
+            pin=env.get("BRIDGESCORE_PIN") or None,
+            writes_per_minute=_count(env.get("BRIDGESCORE_WRITES_PER_MINUTE"), WRITES_PER_MINUTE),
+        )
+
+
+def _count(text: str | None, default: int) -> int:
+    if text is None or not text.strip():
+        return default
+    digits = text.strip().replace("_", "")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 12:
+        raise ParseError(N_("{value!r} is not a whole number of at most 12 digits"), value=text)
+    return int(digits)
+
+
+def pin_cookie_value(pin: str, key: bytes) -> str:
+    """What the PIN cookie holds: a keyed digest of the PIN (the PIN itself never leaves the server)."""
+    return hmac.new(key, pin.encode(), hashlib.sha256).hexdigest()
+
+
+def pin_matches(given: str, pin: str) -> bool:
+    """Whether *given* is the PIN (compared in constant time)."""
+    return hmac.compare_digest(given.strip().encode(), pin.encode())
+
+
+def script_hashes(html: str) -> list[str]:
+    """CSP sources (``'sha256-…'``) for the inline scripts of a template (those without ``src``/``type``)."""
+    found = re.findall(r"<script>(.*?)</script>", html, flags=re.DOTALL)
+    return [f"'sha256-{base64.b64encode(hashlib.sha256(code.encode()).digest()).decode()}'" for code in found]
+
+
+def policy(inline_scripts: Iterable[str] = ()) -> str:
+    """The Content-Security-Policy of the pages: everything from this server, nothing framed."""
+    scripts = " ".join(["'self'", *inline_scripts])
+    return (
+        f"default-src 'self'; script-src {scripts}; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+
+
+DOCS_POLICY = "frame-ancestors 'none'"
+"""The OpenAPI page loads its viewer from a CDN: it gets only the framing rule."""
+
+
+@dataclass(slots=True)
+class _Bucket:
+    tokens: float
+    stamp: float
+
+
+@dataclass(slots=True)
+class RateLimit:
+    """A token bucket per client: *per_minute* changes a minute, a quarter of them at once.
+
+    >>> limit = RateLimit(8)  # two at once
+    >>> [limit.wait("phone", now=0.0) for _ in range(2)]
+    [0.0, 0.0]
+    >>> limit.wait("phone", now=0.0) > 0
+    True
+    """
+
+    per_minute: int
+    clients: OrderedDict[str, _Bucket] = field(default_factory=OrderedDict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    most_clients: int = 10_000
+
+    def wait(self, client: str, now: float | None = None) -> float:
+        """0 if *client* may make a change now (and counts it), else the seconds to wait."""
+        if self.per_minute <= 0:
+            return 0.0
+        moment = time.monotonic() if now is None else now
+        burst = max(1.0, self.per_minute / 4)
+        rate = self.per_minute / 60
+        with self.lock:
+            bucket = self.clients.pop(client, None) or _Bucket(burst, moment)
+            bucket.tokens = min(burst, bucket.tokens + (moment - bucket.stamp) * rate)
+            bucket.stamp = moment
+            self.clients[client] = bucket
+            while len(self.clients) > self.most_clients:
+                self.clients.popitem(last=False)
+            if bucket.tokens >= 1:
+                bucket.tokens -= 1
+                return 0.0
+            return (1 - bucket.tokens) / rate
+
+
+class TooLarge(HTTPException):
+    """Raised while reading a body that passes the limit (the app answers 413, its detail the limit)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, str(limit))
+
+
+class Guard:
+    """The ASGI middleware described above, around the whole app."""
+
+    def __init__(self, app: ASGIApp, safety: Safety, inline_scripts: Iterable[str] = ()) -> None:
+        self.app = app
+        self.safety = safety
+        self.key = secrets.token_bytes(32)
+        self.limit = RateLimit(safety.writes_per_minute)
+        self.policy = policy(inline_scripts).encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        state = scope.setdefault("state", {})
+        state["guard"] = self
+        form_token = request.cookies.get(FORM_COOKIE)
+        fresh = form_token is None or not re.fullmatch(r"[A-Za-z0-9_-]{20,64}", form_token)
+        if fresh:
+            form_token = secrets.token_urlsafe(24)
+        state["form_token"] = form_token
+        headers = self._headers(scope["path"], form_token if fresh else None)
+        try:
+            self._admit(request)
+        except RefusedError as refusal:
+            await self._refuse(request, refusal, send, headers)
+            return
+        started = False
+        received = 0
+        limit = self.safety.max_body
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > limit:
+                    raise TooLarge(limit)
+            return message
+
+        async def send_guarded(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                message = {**message, "headers": [*_without_server(message.get("headers", [])), *headers]}
+            await send(message)
+
+        try:
+            await self.app(scope, counted, send_guarded)
+        except TooLarge:
+            if started:
+                raise
+            await self._refuse(request, _too_large(limit), send, headers)
+
+    def _headers(self, path: str, new_form_token: str | None) -> list[tuple[bytes, bytes]]:
+        docs = path.startswith(("/docs", "/openapi"))
+        out = [
+            (b"x-content-type-options", b"nosniff"),
+            (b"content-security-policy", DOCS_POLICY.encode() if docs else self.policy),
+            (b"referrer-policy", b"same-origin"),
+            (b"x-frame-options", b"DENY"),
+        ]
+        if new_form_token is not None:
+            cookie = f"{FORM_COOKIE}={new_form_token}; Path=/; HttpOnly; SameSite=Strict"
+            out.append((b"set-cookie", cookie.encode()))
+        return out
+
+    def _admit(self, request: Request) -> None:
+        declared = request.headers.get("content-length", "")
+        digits = declared.strip()
+        if digits.isascii() and digits.isdigit() and (len(digits) > 15 or int(digits) > self.safety.max_body):
+            raise _too_large(self.safety.max_body)
+        if request.method not in UNSAFE:
+            return
+        if not same_origin(request):
+            raise RefusedError(403, N_("a change from another site is refused"))
+        if _is_read_only(request.url.path):
+            return
+        if self.safety.pin is not None and not self.unlocked(request):
+            raise RefusedError(401, N_("this scorepad asks for the household PIN before any change"))
+        client = request.client.host if request.client else "?"
+        wait = self.limit.wait(client)
+        if wait > 0:
+            raise RefusedError(
+                429, N_("too many changes at once: try again in {seconds} s"), seconds=int(wait) + 1
+            )
+
+    def unlocked(self, request: Request) -> bool:
+        """Whether *request* carries the PIN (header) or the PIN page's cookie (always true without a PIN)."""
+        pin = self.safety.pin
+        if pin is None:
+            return True
+        header = request.headers.get(PIN_HEADER)
+        if header is not None and pin_matches(header, pin):
+            return True
+        cookie = request.cookies.get(PIN_COOKIE, "")
+        return hmac.compare_digest(cookie.encode(), pin_cookie_value(pin, self.key).encode())
+
+    async def _refuse(
+        self, request: Request, refusal: RefusedError, send: Send, headers: list[tuple[bytes, bytes]]
+    ) -> None:
+        gettext = translator(language.of_request(request))
+        message = refusal.translate(gettext)
+        if request.url.path.startswith("/api/") or "json" in request.headers.get("accept", ""):
+            body = json.dumps({"message": message, "field": None}, ensure_ascii=False).encode()
+            kind = b"application/json"
+        else:
+            body = message.encode()
+            kind = b"text/plain; charset=utf-8"
+        extra = [(b"retry-after", b"%d" % refusal.params["seconds"])] if refusal.status == 429 else []
+        await send(
+            {
+                "type": "http.response.start",
+                "status": refusal.status,
+                "headers": [
+                    (b"content-type", kind),
+                    (b"content-length", b"%d" % len(body)),
+                    (b"connection", b"close"),
+                    *extra,
+                    *headers,
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
+def _too_large(limit: int) -> RefusedError:
+    return RefusedError(413, N_("the request is too large: at most {most} bytes"), most=limit)
+
+
+def _without_server(headers: Iterable[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    return [(name, value) for name, value in headers if name.lower() != b"server"]
+
+
+def _is_read_only(path: str) -> bool:
+    # A preview scores a deal without storing it; the PIN page is how one unlocks.
+    return path.endswith("/preview") or path == "/pin"
+
+
+def same_origin(request: Request) -> bool:
+    """Whether a change comes from this server's own pages (or from no browser at all).
+
+    Browsers say where a request comes from (``Sec-Fetch-Site``, ``Origin``); a client that
+    says nothing — a script, ``curl`` — is not a browser tricked by another site.
+    """
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site not in ("same-origin", "none"):
+        return False
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    host = request.headers.get("host", "")
+    return origin in (f"{request.url.scheme}://{host}", f"http://{host}", f"https://{host}")
+
+
+def check_form_token(request: Request, submitted: Mapping[str, Any]) -> None:
+    """Refuse a page's form unless its hidden ``form_token`` repeats the form cookie (double submit)."""
+    cookie = request.cookies.get(FORM_COOKIE)
+    given = submitted.get(FORM_FIELD)
+    if not cookie or not isinstance(given, str) or not hmac.compare_digest(cookie.encode(), given.encode()):
+        raise RefusedError(403, N_("this form has expired: reload the page and send it again"))
+
+
+def form_token(request: Request) -> str:
+    """The form token for the page being drawn (the cookie's, or the one the guard just set)."""
+    token = request.scope.get("state", {}).get("form_token")
+    return str(token or request.cookies.get(FORM_COOKIE) or "")
