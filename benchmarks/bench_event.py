@@ -1,6 +1,7 @@
 """The whole ``bridgescore event`` command on a big plain PBN file, against endplay reading it.
 
     .venv/bin/python benchmarks/bench_event.py [--boards 1000] [--results 1000] [--repeat 3]
+    .venv/bin/python benchmarks/bench_event.py --boards 4400 --repeat 1    # ~100 MB: memory
 
 The file is written by ``make_big_pbn.py`` (the project's shared generator; ``--maker`` gives
 its path): ``--boards`` boards, each with a deal and a ScoreTable of ``--results`` played
@@ -8,8 +9,10 @@ results. In the same run, each of these is timed as its own process (wall time, 
 ``--repeat``, and its peak resident memory):
 
 * endplay 0.5.12 ``endplay.parsers.pbn.load`` of the file — the baseline (reading only);
-* ``bridgescore event FILE --format F`` for F in text, json, pbn, and ``--check`` — read,
-  score and write, output to a file.
+* ``bridgescore event FILE --format F`` for F in text, json, pbn, usebio, html, and ``--check``
+  — read, score and write, output to a file;
+* ``bridgescore event OURS --check``, where OURS is the file our ``--format pbn`` wrote (every
+  line with its published score, matchpoints and percentages, and a TotalScoreTable).
 """
 
 from __future__ import annotations
@@ -47,9 +50,17 @@ def main() -> None:
         print(f"{path.name}: {args.boards:,} boards × {args.results:,} results, {size:.0f} MB")
         bridgescore = str(Path(sys.executable).with_name("bridgescore"))
         runs = {"endplay pbn.load (baseline)": [sys.executable, "-c", ENDPLAY, str(path)]}
-        for style in ("text", "json", "pbn"):
+        for style in ("text", "json", "pbn", "usebio", "html"):
             runs[f"event --format {style}"] = [bridgescore, "event", str(path), "--format", style]
         runs["event --check"] = [bridgescore, "event", str(path), "--check"]
+        ours = Path(folder) / "ours.pbn"
+        timed([bridgescore, "event", str(path), "--format", "pbn"], ours)
+        runs["event OURS --check (our PBN, all numbers published)"] = [
+            bridgescore,
+            "event",
+            str(ours),
+            "--check",
+        ]
         best: dict[str, tuple[float, int]] = {}
         for _ in range(args.repeat):  # round robin, so that load on the machine hits all alike
             for name, command in runs.items():

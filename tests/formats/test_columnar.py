@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -11,10 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore.cli.main import main
-from bridgescore.formats import columnar, pbn
+from bridgescore.formats import columnar, html, pbn, usebio
+from bridgescore.formats.pbn import columns as pbn_columns
 from bridgescore.formats.pbn.columns import read_columns, read_columns_text
-from bridgescore.forms.duplicate.columns import score_columns
-from bridgescore.forms.duplicate.conventions import event_scoring
+from bridgescore.forms.duplicate.check import check_event
+from bridgescore.forms.duplicate.columns import check_columns, score_columns
+from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
 from bridgescore.forms.duplicate.export import as_dict
 from bridgescore.forms.duplicate.publish import publish
 from bridgescore.forms.duplicate.results import score_event
@@ -50,23 +53,127 @@ def plain_pbn(draw: st.DrawFn) -> str:
 def _fast(text: str, style: str) -> str:
     read = read_columns_text(text.encode())
     assert read is not None
-    scored = score_columns(read.columns, event_scoring(read.event))
+    scored = score_columns(read.columns, event_scoring(read.event), read.participants)
     assert scored is not None
     out = io.BytesIO()
-    {"json": columnar.write_json, "pbn": columnar.write_pbn}[style](read, scored, out)
+    if style == "usebio":
+        assert columnar.write_usebio(read, scored, out)
+    elif style == "html":
+        assert columnar.write_html(read, scored, out, "ru")
+    else:
+        {"json": columnar.write_json, "pbn": columnar.write_pbn}[style](read, scored, out)
     return out.getvalue().decode()
+
+
+class _Page(HTMLParser):
+    """A page as its tags, attributes and (stripped) text: what a browser shows, whitespace aside."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.items: list[tuple[str, ...]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.items.append(("<", tag, *(f"{name}={value}" for name, value in attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.items.append((">", tag))
+
+    def handle_data(self, data: str) -> None:
+        if data.strip():
+            self.items.append((data.strip(),))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plain_pbn())
-def test_arrays_give_the_object_paths_json_ranking_and_pbn(text: str) -> None:
+def test_arrays_give_the_object_paths_document_in_every_format(text: str) -> None:
     event = pbn.loads(text).event
     scored = score_event(event, event_scoring(event))
     assert json.loads(_fast(text, "json")) == json.loads(json.dumps(as_dict(scored), ensure_ascii=False))
-    # The PBN written from arrays reads back as the event the object path writes.
+    # The PBN and USEBIO written from arrays read back as the event the object path writes.
     ours = pbn.loads(_fast(text, "pbn")).event
     theirs = pbn.loads(pbn.dumps(publish(scored))).event
     assert ours == theirs
+    assert usebio.loads(_fast(text, "usebio")).event == usebio.loads(usebio.dumps(publish(scored))).event
+    # The page shows what the object path's page shows (the padding is whitespace between cells).
+    assert _Page(_fast(text, "html")).items == _Page(html.dumps(scored, "ru")).items
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plain_pbn(), st.sampled_from(["json", "pbn", "usebio"]))
+def test_our_pbn_read_back_on_arrays_gives_the_same_documents(text: str, style: str) -> None:
+    """Our own PBN (published numbers, a TotalScoreTable) is plain: read on arrays, it writes what
+    the file it came from writes."""
+    written = _fast(text, "pbn")
+    assert read_columns_text(written.encode()) is not None
+    if style == "json":
+        assert json.loads(_fast(written, style))["ranking"] == json.loads(_fast(text, style))["ranking"]
+        assert json.loads(_fast(written, style))["boards"] == json.loads(_fast(text, style))["boards"]
+    elif style == "pbn":
+        assert pbn.loads(_fast(written, style)).event == pbn.loads(written).event
+    else:
+        assert usebio.loads(_fast(written, style)).event == usebio.loads(_fast(text, style)).event
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plain_pbn())
+def test_the_check_on_arrays_equals_the_object_paths_and_declines_a_difference(text: str) -> None:
+    written = _fast(text, "pbn")
+    read = read_columns_text(written.encode())
+    assert read is not None
+    scoring = event_scoring(read.event)
+    scored = score_columns(read.columns, scoring, read.participants)
+    assert scored is not None
+    convention = convention_for(read.event.program)
+    ours = check_columns(scored, columnar.skeleton(read, scored).sections[0], convention)
+    event = pbn.loads(written).event
+    theirs = check_event(event, event_scoring(event), convention)
+    assert ours is not None and theirs.ok
+    assert (ours.compared, ours.differences, ours.unverified) == (theirs.compared, (), theirs.unverified)
+    # One published score changed: the arrays decline, the object path reports it.
+    lines = written.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("[ScoreTable ")) + 1
+    cells = lines[at].split()
+    cells[5] = '"' + str(int(cells[5].strip('"')) + 10) + '"'
+    lines[at] = " ".join(cells)
+    wrong = "\n".join(lines)
+    read = read_columns_text(wrong.encode())
+    assert read is not None
+    scored = score_columns(read.columns, scoring, read.participants)
+    assert scored is not None
+    assert check_columns(scored, columnar.skeleton(read, scored).sections[0], convention) is None
+    assert not check_event(pbn.loads(wrong).event, scoring, convention).ok
+
+
+@settings(max_examples=30, deadline=None)
+@given(plain_pbn(), st.integers(16, 400), st.booleans())
+def test_reading_in_pieces_reads_the_same_arrays(text: str, piece: int, crlf: bool) -> None:
+    """The reader streams pieces cut at blank lines; any piece size, and CRLF line ends cut
+    between CR and LF, give the arrays of one piece."""
+    whole = read_columns_text(text.encode())
+    data = text.replace("\n", "\r\n").encode() if crlf else text.encode()
+    previous = pbn_columns._PIECE
+    pbn_columns._PIECE = piece
+    try:
+        pieces = read_columns_text(data)
+    finally:
+        pbn_columns._PIECE = previous
+    assert whole is not None and pieces is not None
+    for name in (
+        "numbers",
+        "vulnerability",
+        "starts",
+        "ns",
+        "ew",
+        "level",
+        "strain",
+        "doubling",
+        "declarer",
+        "tricks",
+    ):
+        assert getattr(pieces.columns, name).tolist() == getattr(whole.columns, name).tolist()
+    assert pieces.columns.ids == whole.columns.ids
+    assert (pieces.deals, pieces.dealers, pieces.event) == (whole.deals, whole.dealers, whole.event)
 
 
 @settings(max_examples=30, deadline=None)
@@ -100,7 +207,15 @@ def test_the_command_on_a_plain_file_round_trips_and_checks_clean(
     written = tmp_path / "ours.pbn"
     written.write_text(capsys.readouterr().out)
     assert main(["event", str(written), "--check"]) == 0  # every number we published, re-checked
-    assert "no differences" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "no differences" in out and "0 numbers" not in out
+    wrong = tmp_path / "wrong.pbn"
+    wrong.write_text(written.read_text().replace('"420"', '"430"', 1))
+    assert main(["event", str(wrong), "--check"]) == 1  # the object path says where and why
+    assert "430" in capsys.readouterr().out
+    for style in ("usebio", "html"):
+        assert main(["event", str(source), "--format", style]) == 0
+        assert "Board" in capsys.readouterr().out or style == "usebio"
     assert main(["event", str(source)]) == 0
     out = capsys.readouterr().out
     assert "Board 2" in out and "Ranking" in out

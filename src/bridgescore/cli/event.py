@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import IO, TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
     from bridgescore.analysis.event import Key
     from bridgescore.formats.loaded import Loaded
+    from bridgescore.formats.pbn.columns import ColumnsRead
     from bridgescore.forms.duplicate.check import CheckReport
+    from bridgescore.forms.duplicate.columns import ScoredColumns
     from bridgescore.forms.duplicate.model import Board, Event
     from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
 
@@ -186,13 +188,12 @@ def score_plain(
 ) -> int | None:
     """The command on arrays, for a plain PBN file (docs/performance.md); None when the file or the
     request needs the object path (then nothing was written)."""
-    if output_format not in (OutputFormat.TEXT, OutputFormat.JSON, OutputFormat.PBN) and not check:
-        return None
     if any(_kind(path) != "pbn" for path in files if path.is_file()) or not all(p.is_file() for p in files):
         return None
+    from bridgescore.formats import columnar
     from bridgescore.formats.pbn.columns import read_columns
-    from bridgescore.forms.duplicate.columns import plain_scoring, score_columns
-    from bridgescore.forms.duplicate.conventions import event_scoring
+    from bridgescore.forms.duplicate.columns import check_columns, plain_scoring, score_columns
+    from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
     from bridgescore.forms.duplicate.settings import Scoring
 
     read = read_columns(files)
@@ -204,49 +205,71 @@ def score_plain(
     if not plain_scoring(chosen):
         return None
     columns = read.columns
-    if check:
-        if columns.published_ns is not None or columns.published_ew is not None:
-            return None  # published numbers: the object path's check weighs each one
+    published = columns.published_ns is not None or columns.published_ew is not None or columns.printed
+    if check and not published and not read.participants:  # nothing to compare, nothing to score
         from bridgescore.forms.duplicate.check import CheckReport
-        from bridgescore.forms.duplicate.conventions import convention_for
 
         print_check(CheckReport(convention_for(read.event.program), chosen, 0, (), ()), _)
         return 0
-    scored = score_columns(columns, chosen)
+    scored = score_columns(columns, chosen, read.participants)
     if scored is None:
         return None
+    if check:
+        convention = convention_for(read.event.program)
+        report = check_columns(scored, columnar.skeleton(read, scored).sections[0], convention)
+        if report is None:
+            return None  # a difference: the object path's check says where and why
+        print_check(report, _)
+        return 0
     import sys
-
-    from bridgescore.formats import columnar
 
     out = sys.stdout.buffer
     if output_format is OutputFormat.JSON:
         columnar.write_json(read, scored, out)
     elif output_format is OutputFormat.PBN:
         columnar.write_pbn(read, scored, out)
+    elif output_format is OutputFormat.USEBIO:
+        if not columnar.write_usebio(read, scored, out):
+            return None
+    elif output_format is OutputFormat.HTML:
+        from bridgescore.cli.output import current_language
+
+        if not columnar.write_html(read, scored, out, current_language()):
+            return None
     else:
-        lines = len(columns.ns)
-        title = read.event.name or _("Event")
-        scoring_label = _("scoring")
-        out.write(f"{title} — {scoring_label}: {chosen.name}\n".encode())
-        show = travellers if travellers is not None else lines <= TRAVELLER_LINES
-        if show:
-            headers = [_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS")]
-            headers += (
-                [_("MP NS"), _("MP EW"), _("% NS"), _("% EW")]
-                if scored.pct_ns is not None
-                else [_("IMPs NS"), _("IMPs EW")]
-            )
-            board_label = _("Board")
-            columnar.write_travellers_text(scored, out, headers, lambda number: f"{board_label} {number}")
-        else:
-            summary = _("{boards} boards, {lines} traveller lines (--travellers prints them)")
-            out.write((summary.format(boards=len(columns.numbers), lines=lines) + "\n").encode())
-        out.write(f"\n{_('Ranking')}\n".encode())
-        headers = [_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")]
-        columnar.write_ranking_text(scored, out, headers)
+        _plain_text(read, scored, travellers, out, _)
     out.flush()
     return 0
+
+
+def _plain_text(
+    read: ColumnsRead, scored: ScoredColumns, travellers: bool | None, out: IO[bytes], _: Callable[[str], str]
+) -> None:
+    """The text output of the array path: the travellers (if shown), then the ranking."""
+    from bridgescore.formats import columnar
+
+    columns = read.columns
+    chosen = scored.scoring
+    lines = len(columns.ns)
+    title = read.event.name or _("Event")
+    scoring_label = _("scoring")
+    out.write(f"{title} — {scoring_label}: {chosen.name}\n".encode())
+    show = travellers if travellers is not None else lines <= TRAVELLER_LINES
+    if show:
+        headers = [_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS")]
+        headers += (
+            [_("MP NS"), _("MP EW"), _("% NS"), _("% EW")]
+            if scored.pct_ns is not None
+            else [_("IMPs NS"), _("IMPs EW")]
+        )
+        board_label = _("Board")
+        columnar.write_travellers_text(scored, out, headers, lambda number: f"{board_label} {number}")
+    else:
+        summary = _("{boards} boards, {lines} traveller lines (--travellers prints them)")
+        out.write((summary.format(boards=len(columns.numbers), lines=lines) + "\n").encode())
+    out.write(f"\n{_('Ranking')}\n".encode())
+    headers = [_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")]
+    columnar.write_ranking_text(scored, out, headers)
 
 
 def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:

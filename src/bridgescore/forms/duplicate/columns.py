@@ -32,9 +32,11 @@ is scored by :func:`~.results.score_event` (a reader falls back to it).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -43,9 +45,9 @@ from bridgescore.core.batch import score_array
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.imp_pairs import butler_array, cross_imp_array
 from bridgescore.forms.duplicate.matchpoints import matchpoint_array, neuberg, top
-from bridgescore.forms.duplicate.model import Movement
-from bridgescore.forms.duplicate.results import Key, ranked_standings
-from bridgescore.forms.duplicate.scored import Standing
+from bridgescore.forms.duplicate.model import Movement, Participant, Section
+from bridgescore.forms.duplicate.results import Key, _labels, ranked_standings
+from bridgescore.forms.duplicate.scored import ScoredSection, Standing
 from bridgescore.forms.duplicate.settings import (
     DatumRounding,
     MatchpointScale,
@@ -54,12 +56,44 @@ from bridgescore.forms.duplicate.settings import (
     Scoring,
 )
 
-__all__ = ["Rationals", "ScoredColumns", "TravellerColumns", "plain_scoring", "score_columns"]
+if TYPE_CHECKING:
+    from bridgescore.forms.duplicate.check import CheckReport
+    from bridgescore.forms.duplicate.conventions import Convention
+
+__all__ = [
+    "Distinct",
+    "Printed",
+    "Rationals",
+    "ScoredColumns",
+    "TravellerColumns",
+    "check_columns",
+    "plain_scoring",
+    "score_columns",
+]
 
 IntArray = npt.NDArray[np.int64]
 
 _LARGEST = 1 << 52
 """Numerators and sums are kept below this, far inside int64; beyond it the object path scores."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Printed:
+    """A column of numbers as a file printed them: each ``scaled / 10**places`` exactly, where
+    ``places`` (the decimals printed) is ``-1`` on a line that printed none.
+
+    >>> printed = Printed(np.array([5040, 0, 7]), np.array([2, -1, 0]))
+    >>> printed.shown.tolist()
+    [True, False, True]
+    """
+
+    scaled: IntArray
+    places: npt.NDArray[np.int8]
+
+    @property
+    def shown(self) -> npt.NDArray[np.bool_]:
+        """Which lines printed a number."""
+        return self.places >= 0
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -70,7 +104,8 @@ class TravellerColumns:
     and ``starts`` — board *b*'s lines are ``starts[b]:starts[b + 1]``. Per line: ``ns`` and
     ``ew`` index ``ids``; ``level`` (0 = passed out), ``strain`` (0 ♣ … 4 NT), ``doubling``
     (0, 1 ×, 2 ××), ``declarer`` (0 N, 1 E, 2 S, 3 W), ``tricks`` taken by declarer.
-    ``published_ns``/``published_ew`` are the scores the file printed (``MISSING`` where none).
+    ``published_ns``/``published_ew`` are the scores the file printed (``MISSING`` where none);
+    ``printed`` its other numbers by the check's names (``mp_ns``, ``percentage_ew``, ``imps_ns`` …).
     """
 
     name: str
@@ -87,6 +122,7 @@ class TravellerColumns:
     tricks: IntArray
     published_ns: IntArray | None = None
     published_ew: IntArray | None = None
+    printed: tuple[tuple[str, Printed], ...] = ()
 
     MISSING = np.iinfo(np.int64).min
     """The mark of a score the file did not print."""
@@ -128,6 +164,16 @@ class Rationals:
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class Distinct:
+    """The numbers of each line as few distinct rows: line *i*'s numbers are ``rows[index[i]]`` —
+    (MP NS, MP EW, % NS, % EW) at matchpoints, (IMPs NS, IMPs EW) else. A writer renders each row
+    once."""
+
+    rows: list[tuple[Fraction, ...]]
+    index: IntArray
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class ScoredColumns:
     """A section scored on arrays: the numbers of each line and board, and the standings.
 
@@ -146,6 +192,7 @@ class ScoredColumns:
     top: list[Fraction] | None
     datum: IntArray | None
     standings: tuple[Standing, ...]
+    distinct: Distinct
 
 
 def plain_scoring(scoring: Scoring) -> bool:
@@ -155,9 +202,11 @@ def plain_scoring(scoring: Scoring) -> bool:
     return scoring.method is Method.BUTLER and scoring.butler.rounding is not DatumRounding.NONE
 
 
-def score_columns(columns: TravellerColumns, scoring: Scoring) -> ScoredColumns | None:
-    """Score *columns* by *scoring*; ``None`` when the numbers would outgrow the arrays (the caller
-    then scores by the object path)."""
+def score_columns(
+    columns: TravellerColumns, scoring: Scoring, participants: Sequence[Participant] = ()
+) -> ScoredColumns | None:
+    """Score *columns* by *scoring* (the standings named as *participants* name them); ``None``
+    when the numbers would outgrow the arrays (the caller then scores by the object path)."""
     board = columns.board
     declarer_ns = (columns.declarer % 2) == 0
     board_vulnerability = columns.vulnerability[board]
@@ -176,7 +225,7 @@ def score_columns(columns: TravellerColumns, scoring: Scoring) -> ScoredColumns 
         found = _matchpoints(score_ns, board, sizes, scoring)
         if found is None:
             return None
-        ns, ew, tops, pct_ns, pct_ew = found
+        ns, ew, tops, pct_ns, pct_ew, distinct = found
         top_of_board = tops
     else:
         if scoring.method is Method.BUTLER:
@@ -194,15 +243,31 @@ def score_columns(columns: TravellerColumns, scoring: Scoring) -> ScoredColumns 
             ns = Rationals(np.where(divisor > 0, sums, 0), np.maximum(divisor, 1))
         ew = Rationals(-ns.numerator, ns.denominator)
         top_of_board = None
-    standings = _standings(columns, movement, scoring, ns, ew, top_of_board)
+        distinct = _distinct_imps(ns)
+    labels = _labels(Section(participants=tuple(participants))) if participants else {}
+    standings = _standings(columns, movement, scoring, ns, ew, top_of_board, labels)
     if standings is None:
         return None
-    return ScoredColumns(columns, scoring, movement, score_ns, ns, ew, pct_ns, pct_ew, tops, datum, standings)
+    return ScoredColumns(
+        columns, scoring, movement, score_ns, ns, ew, pct_ns, pct_ew, tops, datum, standings, distinct
+    )
+
+
+def _distinct_imps(ns: Rationals) -> Distinct:
+    """IMPs NS and EW of each line as distinct rows."""
+    span = int(ns.denominator.max()) + 1 if ns.denominator.size else 1
+    keys, index = np.unique(ns.numerator * span + ns.denominator, return_inverse=True)
+    rows: list[tuple[Fraction, ...]] = []
+    for key in keys.tolist():
+        numerator, denominator = divmod(key, span)
+        value = Fraction(numerator, denominator)
+        rows.append((value, -value))
+    return Distinct(rows, index.reshape(-1))
 
 
 def _matchpoints(
     score_ns: IntArray, board: IntArray, sizes: IntArray, scoring: Scoring
-) -> tuple[Rationals, Rationals, list[Fraction], Rationals, Rationals] | None:
+) -> tuple[Rationals, Rationals, list[Fraction], Rationals, Rationals, Distinct] | None:
     settings = scoring.matchpoints
     scale = settings.scale
     halves = 2 if scale is MatchpointScale.ONE_HALF else 1
@@ -235,14 +300,16 @@ def _matchpoints(
         )
         if numerators.size and int(np.abs(numerators).max()) * max(len(score_ns), 1) > _LARGEST:
             raise OverflowError
-        return Rationals(numerators[inverse], np.full(len(inverse), denominator, dtype=np.int64))
+        # one denominator for every line: a broadcast view, no memory per line
+        return Rationals(numerators[inverse], np.broadcast_to(np.int64(denominator), inverse.shape))
 
     try:
         ns, ew, pct_ns, pct_ew = rationals(0), rationals(1), rationals(3), rationals(4)
     except OverflowError:
         return None
     tops = [top(expected if settings.neuberg else max(int(n), 1), scale) for n in sizes.tolist()]
-    return ns, ew, tops, pct_ns, pct_ew
+    distinct = Distinct([(row[0], row[1], row[3], row[4]) for row in made], inverse)
+    return ns, ew, tops, pct_ns, pct_ew, distinct
 
 
 def _standings(
@@ -252,6 +319,7 @@ def _standings(
     ns: Rationals,
     ew: Rationals,
     tops: list[Fraction] | None,
+    labels: dict[Key, str],
 ) -> tuple[Standing, ...] | None:
     """Sum each participant's numbers (integers over one denominator) and rank them."""
     denominator = lcm(*np.unique(np.concatenate((ns.denominator, ew.denominator))).tolist())
@@ -287,4 +355,57 @@ def _standings(
         tops_of = Fraction(top_sums[key], top_denominator) if top_sums is not None else Fraction(0)
         totals[(identifier, side)] = [Fraction(earned_list[key], denominator), tops_of]
         counted[(identifier, side)] = count_list[key]
-    return ranked_standings(totals, counted, movement, scoring, {})
+    return ranked_standings(totals, counted, movement, scoring, labels)
+
+
+def check_columns(
+    scored: ScoredColumns, section: ScoredSection, convention: Convention
+) -> CheckReport | None:
+    """``--check`` on arrays: every published score, matchpoint, percentage and IMP of the lines
+    compared with ours rounded as printed, and the published standings (the participants of
+    *section*, the section without its lines) by the object path's own comparison.
+
+    Only a clean check is made here: ``None`` when any number differs, when a number is printed
+    with more than two decimals, or under any convention but bridgescore's — the object path's
+    :func:`~.check.check_event` then lists each difference with its reason.
+    """
+    from bridgescore.forms.duplicate.check import CheckReport, _check_standings, _Comparer, _Seen
+    from bridgescore.forms.duplicate.conventions import BRIDGESCORE
+
+    if convention is not BRIDGESCORE:
+        return None
+    columns = scored.columns
+    compared = 0
+    for published, sign in ((columns.published_ns, 1), (columns.published_ew, -1)):
+        if published is None:
+            continue
+        shown = published != TravellerColumns.MISSING
+        compared += int(np.count_nonzero(shown))
+        if np.any(published[shown] != sign * scored.score_ns[shown]):
+            return None
+    ours = {"mp_ns": scored.ns, "mp_ew": scored.ew, "imps_ns": scored.ns, "imps_ew": scored.ew}
+    matchpoints = scored.pct_ns is not None and scored.pct_ew is not None
+    if matchpoints:
+        ours.update(percentage_ns=scored.pct_ns, percentage_ew=scored.pct_ew)  # type: ignore[arg-type]
+    for name, printed in columns.printed:
+        value = ours.get(name)
+        if value is None or name.startswith("imps") == matchpoints:
+            continue  # a number we do not compute is not compared (as the object path)
+        for places in np.unique(printed.places).tolist():
+            if places < 0:
+                continue
+            if places > 2:
+                return None
+            at = printed.places == places
+            numerator, denominator = value.numerator[at], value.denominator[at]
+            magnitude = (2 * np.abs(numerator) * 10**places + denominator) // (2 * denominator)
+            compared += int(np.count_nonzero(at))
+            if np.any(np.sign(numerator) * magnitude != printed.scaled[at]):
+                return None
+    comparer = _Comparer()
+    _check_standings(section, section.standings, scored.scoring, convention, _Seen(set(), {}), comparer)
+    if comparer.differences:
+        return None
+    return CheckReport(
+        convention, scored.scoring, compared + comparer.compared, (), tuple(comparer.unverified)
+    )
