@@ -60,28 +60,26 @@ def test_check_reports_no_differences(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_check_lists_every_difference_and_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # 3NT S 10 is +430; printed +400 it is taken as the director's score (not verified), and the
-    # board's matchpoints, which the file computed from +430, no longer follow from it: +400 ties
-    # the three other +400s.
+    # 3NT S 10 is +430; printed +400 (unmarked) it is a difference, named with Law 77.
     text = Path(INDIVIDUALS).read_bytes().replace(b' "430"      -  4  4 -4 -4', b' "400"      -  4  4 -4 -4')
     changed = tmp_path / "changed.pbn"
     changed.write_bytes(text)
     code, out, _ = run(capsys, "event", str(changed), "--check")
     assert code == 1
-    assert "score_ns" in out and "400" in out and "430" in out and "Law 77" in out
-    assert "mp_ns" in out and "differ" in out and "1 not verified" in out
+    assert "score_ns" in out and "400" in out and "430" in out and "Law 77" in out and "1 differ" in out
 
 
-def test_check_takes_a_score_law_77_does_not_give_as_the_directors(
+def test_check_takes_a_marked_score_law_77_does_not_give_as_the_directors(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    # Printed +450 for +430, the line still beats the +400s: its matchpoints follow from +450 too.
-    text = Path(INDIVIDUALS).read_bytes().replace(b' "430"      -  4  4 -4 -4', b' "450"      -  4  4 -4 -4')
+    # Printed ^450 for +430 (PBN §5's mark of an adjusted score), the line still beats the +400s:
+    # the director's score, and its matchpoints follow from +450 too.
+    text = Path(INDIVIDUALS).read_bytes().replace(b' "430"      -  4  4 -4 -4', b'"^450"      -  4  4 -4 -4')
     changed = tmp_path / "changed.pbn"
     changed.write_bytes(text)
     code, out, _ = run(capsys, "event", str(changed), "--check")
     assert code == 0
-    assert "Law 77" in out and "450" in out and "no differences; 1 not verified" in out
+    assert "Law 77" in out and "450" in out and "no differences" in out and "not verified" in out
 
 
 def test_written_pbn_reads_back_and_checks_clean(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -73,18 +73,33 @@ def test_matching_numbers_give_no_difference_and_count_as_compared() -> None:
     assert report.ok and report.compared == 7 and report.convention is BRIDGESCORE
 
 
-def test_a_score_law_77_does_not_give_is_the_directors_and_the_board_follows_from_it() -> None:
-    # 4S= is +420; the file says +450: a score the director set (listed, not a difference), and
-    # the board's matchpoints are checked against it.
-    board = board_one(published(450, mp_ns="4"), published(-50, mp_ns="0"), published(170, mp_ns="2"))
+def test_a_marked_score_law_77_does_not_give_is_the_directors_and_the_board_follows_from_it() -> None:
+    # 4S= is +420; the file says +450 marked ^ (PBN §5, an adjusted score): a score the director set
+    # (listed, not a difference), and the board's matchpoints are checked against it.
+    directors = replace(published(450, mp_ns="4"), adjusted=True)
+    board = board_one(directors, published(-50, mp_ns="0"), published(170, mp_ns="2"))
     report = check_event(event_of(board, movement=Movement.MITCHELL))
     assert report.ok and report.differences == ()
     assert [(d.field, d.theirs, d.ours, d.why) for d in report.unverified] == [
         ("score_ns", "450", "420", WHY_DIRECTOR_SCORE)
     ]
-    board = board_one(published(450, mp_ns="3"), published(-50), published(170))
+    # the director gives NS 2 (−50 by law) +500: now the top, and NS 1's +420 earns 2 of 4, as printed
+    directors = replace(published(500, mp_ns="4"), adjusted=True)
+    board = board_one(published(420, mp_ns="2"), directors, published(170, mp_ns="0"))
     report = check_event(event_of(board, movement=Movement.MITCHELL))
-    assert [(d.field, d.theirs, d.ours, d.why) for d in report.differences] == [("mp_ns", "3", "4", None)]
+    assert report.ok and report.differences == ()
+    # (NS 1's matchpoints are not listed: they follow from +500, where the law's −50 would give 4)
+    assert [(d.field, d.theirs, d.ours) for d in report.unverified] == [("score_ns", "500", "-50")]
+
+
+def test_an_unmarked_score_law_77_does_not_give_is_a_difference() -> None:
+    # the same +450 without the mark: a typo is what a check is for
+    board = board_one(published(450, mp_ns="4"), published(-50, mp_ns="0"), published(170, mp_ns="2"))
+    report = check_event(event_of(board, movement=Movement.MITCHELL))
+    assert [(d.field, d.theirs, d.ours, d.why) for d in report.differences] == [
+        ("score_ns", "450", "420", WHY_SCORE)
+    ]
+    assert report.unverified == ()
 
 
 def test_a_score_whose_two_columns_disagree_is_a_difference() -> None:

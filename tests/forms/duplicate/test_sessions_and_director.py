@@ -139,7 +139,7 @@ def test_a_score_the_director_set_stands_in_and_the_totals_follow_without_differ
     lines = (
         PublishedLine(420, mp_ns=D(6)),
         PublishedLine(-50, mp_ns=D(0)),
-        PublishedLine(200, mp_ns=D(4)),
+        PublishedLine(200, mp_ns=D(4), adjusted=True),
         PublishedLine(140, mp_ns=D(2)),
     )
     people = tuple(
@@ -159,7 +159,7 @@ def test_a_director_set_score_that_changes_the_order_is_used_for_the_others() ->
         PublishedLine(420, mp_ns=D(4)),
         PublishedLine(-50, mp_ns=D(0)),
         PublishedLine(170, mp_ns=D(2)),
-        PublishedLine(450, mp_ns=D(6)),
+        PublishedLine(450, mp_ns=D(6), adjusted=True),
     )
     people = (Participant("4", direction=Side.NS, published=_standing("6")),)
     report = check_event(event_of(_board(*lines), movement=Movement.MITCHELL, participants=people))

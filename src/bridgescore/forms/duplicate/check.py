@@ -282,14 +282,16 @@ def _published_score_ns(published: PublishedLine) -> int | None:
 
 
 def _director_scores(event: Event, scoring: Scoring) -> tuple[Event, dict[int, int]]:
-    """*event* with each played line whose published score is not what Law 77 gives for its
-    contract scored at the published score instead (a score the director set, Law 12C1), and
-    the law's score of each such line by the ``id`` of the new line.
+    """*event* with each played line marked adjusted (``^``, PBN §5) whose published score is not
+    what Law 77 gives for its contract scored at the published score instead (a score the director
+    set, Law 12C1), and the law's score of each such line by the ``id`` of the new line. An
+    unmarked score that the law does not give stays a difference: a typo is what a check is for.
 
     >>> from decimal import Decimal
     >>> from bridgescore.core import Result
     >>> from bridgescore.forms.duplicate.model import Board, Section, Session
-    >>> line = TravellerLine("1", "2", Result.parse("4S N 10"), published=PublishedLine(score_ns=300))
+    >>> marked = PublishedLine(score_ns=300, adjusted=True)
+    >>> line = TravellerLine("1", "2", Result.parse("4S N 10"), published=marked)
     >>> one_line = Event("", (Session(1, (Section("", (Board(1, (line,)),)),)),))
     >>> event, laws = _director_scores(one_line, Scoring())
     >>> new = event.sessions[0].sections[0].boards[0].lines[0]
@@ -308,7 +310,8 @@ def _director_scores(event: Event, scoring: Scoring) -> tuple[Event, dict[int, i
                     published = played.published
                     theirs = None if published is None else _published_score_ns(published)
                     ours = line_score_ns(played, board, scoring) if played.result is not None else None
-                    if theirs is not None and ours is not None and theirs != ours and not theirs % 10:
+                    adjusted = published is not None and published.adjusted
+                    if adjusted and theirs is not None and ours is not None and theirs != ours:
                         played = replace(played, outcome=AssignedScore(theirs))  # noqa: PLW2901
                         laws[id(played)] = ours
                     lines.append(played)
@@ -692,10 +695,14 @@ def _check_standings(
     convention: Convention,
     seen: _Seen,
     comparer: _Comparer,
+    boards: int | None = None,
 ) -> None:
+    """The published standings of *section* against ours (*boards*: how many boards have results,
+    when the section is given without its lines)."""
     name = section.section.name
     imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
-    boards = sum(1 for board in section.boards if board.board.lines)
+    if boards is None:
+        boards = sum(1 for board in section.boards if board.board.lines)
     for standing in ranked:
         participant = section.section.participant(standing.id, standing.direction)
         if participant is None or participant.published is None:

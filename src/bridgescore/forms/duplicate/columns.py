@@ -403,7 +403,10 @@ def check_columns(
             if np.any(np.sign(numerator) * magnitude != printed.scaled[at]):
                 return None
     comparer = _Comparer()
-    _check_standings(section, section.standings, scored.scoring, convention, _Seen(set(), {}), comparer)
+    played = int(np.count_nonzero(np.diff(columns.starts)))  # boards with results (the section has no lines)
+    _check_standings(
+        section, section.standings, scored.scoring, convention, _Seen(set(), {}), comparer, boards=played
+    )
     if comparer.differences:
         return None
     return CheckReport(
