@@ -16,7 +16,7 @@ from bridgescore.core.scoring import score
 from bridgescore.core.seat import Seat
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.description import ON_OFF, FormDescription, Settings, setting
-from bridgescore.forms.logged import DealOption, LoggedDeal
+from bridgescore.forms.logged import DealOption, LoggedDeal, honours_if
 from bridgescore.forms.players import Players
 
 
@@ -84,7 +84,7 @@ PLAIN: FormDescription[PlainSettings, PlainState] = FormDescription(
     words=("простой",),
     settings=PlainSettings,
     options=(DealOption.HONOURS,),
-    offered=lambda settings: frozenset({DealOption.HONOURS}) if settings.honours else frozenset(),
+    offered=lambda settings: honours_if(settings.honours),
     start=start,
     apply=apply,
     finish=finish,

@@ -33,7 +33,7 @@ from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.chicago_cycle import deals_2_3
 from bridgescore.forms.description import ON_OFF, FormDescription, Settings, setting
-from bridgescore.forms.logged import DealOption, LoggedDeal
+from bridgescore.forms.logged import DealOption, LoggedDeal, honours_if
 from bridgescore.forms.players import Players
 
 SIDES = (Side.NS, Side.EW)
@@ -266,17 +266,13 @@ def finish(state: ChicagoState) -> ChicagoState:
     return state
 
 
-def _honours_scored(settings: ChicagoSettings) -> frozenset[DealOption]:
-    return frozenset({DealOption.HONOURS}) if settings.honours else frozenset()
-
-
 CHICAGO: FormDescription[ChicagoSettings, ChicagoState] = FormDescription(
     name="chicago",
     title=N_("Chicago"),
     words=("чикаго",),
     settings=ChicagoSettings,
     options=(DealOption.HONOURS,),
-    offered=_honours_scored,
+    offered=lambda settings: honours_if(settings.honours),
     start=start,
     apply=apply,
     finish=finish,

@@ -234,3 +234,13 @@ class DealOption(Enum):
         if self is DealOption.HONOURS:
             return N_("honours are not scored in this {form} (honours: off), so {value} cannot be claimed")
         return N_("{option}= is not scored in this {form}, so {value} cannot be given")
+
+
+def honours_if(scored: bool) -> frozenset[DealOption]:
+    """The deal options a game offers when honours are *scored* or not (rubber's and Chicago's
+    ``honours`` setting): an honours claim, or nothing.
+
+    >>> honours_if(True), honours_if(False)
+    (frozenset({<DealOption.HONOURS: ('honours', 'honours')>}), frozenset())
+    """
+    return frozenset({DealOption.HONOURS}) if scored else frozenset()

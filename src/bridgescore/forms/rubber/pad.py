@@ -33,7 +33,7 @@ from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.description import FormDescription
-from bridgescore.forms.logged import DealOption, LoggedDeal
+from bridgescore.forms.logged import DealOption, LoggedDeal, honours_if
 from bridgescore.forms.players import Players
 from bridgescore.forms.rubber.entries import (
     GAME_LABEL,
@@ -431,17 +431,13 @@ def player_scores(rubbers: Iterable[Rubber]) -> dict[str, int]:
     return scores
 
 
-def _honours_scored(settings: RubberSettings) -> frozenset[DealOption]:
-    return frozenset({DealOption.HONOURS}) if settings.honours else frozenset()
-
-
 RUBBER: FormDescription[RubberSettings, RubberState] = FormDescription(
     name="rubber",
     title=N_("Rubber bridge"),
     words=("роббер", "робер"),
     settings=RubberSettings,
     options=(DealOption.HONOURS,),
-    offered=_honours_scored,
+    offered=lambda settings: honours_if(settings.honours),
     start=start,
     apply=apply,
     finish=finish,
