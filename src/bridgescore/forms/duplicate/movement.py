@@ -121,6 +121,8 @@ class Movement:
 
     ``shared`` lists groups of tables that may play the same boards in one round (a relay: they
     pass the boards between them during the round); anywhere else a board is at one table a round.
+    ``sit_outs`` are the table-rounds of a missing pair (an odd number of pairs): its opponents sit
+    out there, and the boards are not played there that round.
     """
 
     name: str
@@ -132,6 +134,7 @@ class Movement:
     source: str = ""
     notes: str = ""
     shared: tuple[tuple[int, ...], ...] = ()
+    sit_outs: tuple[Assignment, ...] = ()
     _places: dict[tuple[int, int], Assignment] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -308,6 +311,8 @@ def _boards(m: Movement) -> list[Problem]:
                        "not share boards"),
                     round=a.round, board=board, first=table, second=a.table,
                 ))  # fmt: skip
+    for a in m.sit_outs:  # a sit-out table's boards would have been played there: counted as designed
+        counts.update(a.boards)
     low = [board for board in counts if board < 1]
     for board in sorted(low):
         problems.append(Problem(N_("boards are numbered from 1, not {board}"), board=board))
@@ -484,7 +489,21 @@ def without(m: Movement, pair: PairSeat) -> Movement:
     if pair not in m.pairs():
         raise RuleError(N_("pair {pair} does not play in {name}"), pair=str(pair), name=m.name)
     kept = tuple(a for a in m.assignments if pair not in (a.ns, a.ew))
-    return replace(m, name=f"{m.name} without {pair}", assignments=kept)
+    missed = tuple(a for a in m.assignments if pair in (a.ns, a.ew))
+    sit_outs = tuple(sorted((*m.sit_outs, *missed), key=lambda a: (a.round, a.table)))
+    return replace(m, name=f"{m.name} without {pair}", assignments=kept, sit_outs=sit_outs)
+
+
+def missing_pairs(m: Movement) -> tuple[PairSeat, ...]:
+    """The pairs whose places are sit-outs (their opponents in :attr:`Movement.sit_outs` sit out).
+
+    >>> missing_pairs(movement("howell", 4, pairs=7))
+    (PairSeat(id='8', direction=None),)
+    """
+    playing = set(m.pairs())
+    return tuple(
+        sorted({p for a in m.sit_outs for p in (a.ns, a.ew) if p not in playing}, key=lambda p: p.sort_key)
+    )
 
 
 def _mitchell(
@@ -604,6 +623,7 @@ _KNOWN_KEYS = frozenset(
         "shared",
         "schedule",
         "rule",
+        "missing",
     }
 )
 _RULE_KEYS = frozenset({"tables", "rounds", "skip", "relay", "arrow_switch", "sit_out"})
@@ -716,11 +736,25 @@ def loads_movement(
     count = tables if tables is not None else _whole(data, "tables", where, None)
     assignments = _schedule(data["schedule"], count, per_round, where)
     name = _text(data, "name", where, default=Path(where).stem)
-    m = Movement(
+    missing = _missing(data.get("missing", []), where)
+    return Movement(
         name=name, kind=kind, tables=count, rounds=len(data["schedule"]), boards_per_round=per_round,
-        assignments=assignments, source=source, notes=notes, shared=_shared(data.get("shared", []), where),
+        assignments=tuple(a for a in assignments if not {a.ns, a.ew} & missing),
+        source=source, notes=notes, shared=_shared(data.get("shared", []), where),
+        sit_outs=tuple(a for a in assignments if {a.ns, a.ew} & missing),
     )  # fmt: skip
-    return m
+
+
+def _missing(value: object, where: str) -> frozenset[PairSeat]:
+    if not isinstance(value, list) or not all(isinstance(pair, str) for pair in value):
+        raise ParseError(
+            N_("{origin}: 'missing' is a list of the pairs whose places are sit-outs, like [\"8\"]"),
+            origin=where,
+        )
+    try:
+        return frozenset(PairSeat.parse(pair) for pair in value)
+    except ParseError as error:
+        raise ParseError(N_("{origin}: {problem}"), origin=where, problem=error) from None
 
 
 def _from_rule(
@@ -854,11 +888,15 @@ def dumps_movement(m: Movement) -> str:
         lines.append(
             "shared = [" + ", ".join("[" + ", ".join(map(str, group)) + "]" for group in m.shared) + "]"
         )
+    missing = missing_pairs(m)
+    if missing:
+        lines.append("missing = [" + ", ".join(_quoted(str(pair)) for pair in missing) + "]")
     lines.append("schedule = [")
+    places = {(a.round, a.table): a for a in m.sit_outs}
     for round_ in range(1, m.rounds + 1):
         cells = []
         for table in range(1, m.tables + 1):
-            a = m.at(round_, table)
+            a = m.at(round_, table) or places.get((round_, table))
             cells.append(
                 '""' if a is None else _quoted(f"{a.ns}-{a.ew} {_set_number(a, m.boards_per_round)}")
             )
