@@ -61,7 +61,7 @@ def test_a_guide_card_as_json_and_in_russian(capsys: pytest.CaptureFixture[str])
     }
     code, out, _ = run(capsys, "movement", "mitchell", "--tables", "7", "--table", "3", "--lang", "ru")
     assert code == 0
-    assert "раунд" in out
+    assert "Тур" in out
 
 
 def test_a_table_card_says_where_the_boards_go(capsys: pytest.CaptureFixture[str]) -> None:

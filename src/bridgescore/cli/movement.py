@@ -153,12 +153,17 @@ def _heading(m: Movement, _: Callable[[str], str]) -> str:
 def _schedule(m: Movement, _: Callable[[str], str]) -> str:
     from bridgescore.forms.duplicate.movement import board_range, schedule_rows
 
-    header = [_("round")] + [_("table {table}").format(table=table) for table in range(1, m.tables + 1)]
+    header = [_("Round")] + [_("Table {table}").format(table=table) for table in range(1, m.tables + 1)]
     rows = [header]
     for number, cells in enumerate(schedule_rows(m), start=1):
         rows.append(
             [str(number)]
-            + ["—" if a is None else f"{a.ns}-{a.ew} {_('boards')} {board_range(a.boards)}" for a in cells]
+            + [
+                "—"
+                if a is None
+                else f"{a.ns}-{a.ew} " + _("boards {boards}").format(boards=board_range(a.boards))
+                for a in cells
+            ]
         )
     text = _heading(m, _) + _grid(rows)
     if m.shared:
@@ -168,10 +173,12 @@ def _schedule(m: Movement, _: Callable[[str], str]) -> str:
 
 
 def _guide_card(m: Movement, pair: PairSeat, _: Callable[[str], str]) -> str:
+    from bridgescore.cli.output import current_language
     from bridgescore.forms.duplicate.movement import board_range, guide_lines
 
+    language = current_language()
     lines = {line.round: line for line in guide_lines(m, pair)}
-    rows = [[_("round"), _("table"), _("sits"), _("against"), _("boards")]]
+    rows = [[_("Round"), _("Table"), _("Sits"), _("Against"), _("Boards")]]
     for number in range(1, m.rounds + 1):
         line = lines.get(number)
         if line is None:
@@ -181,7 +188,7 @@ def _guide_card(m: Movement, pair: PairSeat, _: Callable[[str], str]) -> str:
                 [
                     str(number),
                     str(line.table),
-                    str(line.direction),
+                    str(line.direction) if language == "en" else line.direction.name_in(language),
                     str(line.opponents),
                     board_range(line.boards),
                 ]
@@ -193,7 +200,7 @@ def _table_card(m: Movement, table: int, _: Callable[[str], str]) -> str:
     from bridgescore.forms.duplicate.movement import board_range, boards_go_to
 
     played = {a.round: a for a in m.table_card(table)}
-    rows = [[_("round"), "NS", "EW", _("boards"), _("boards go to table")]]
+    rows = [[_("Round"), "NS", "EW", _("Boards"), _("Boards go to table")]]
     for number in range(1, m.rounds + 1):
         a = played.get(number)
         if a is None:
