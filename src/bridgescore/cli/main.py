@@ -10,7 +10,18 @@ import sys
 
 import typer
 
-from bridgescore.cli import analysis, calculator, chicago, compensation, demo, event, forms, rubber, serve
+from bridgescore.cli import (
+    analysis,
+    calculator,
+    chicago,
+    compensation,
+    demo,
+    event,
+    forms,
+    movement,
+    rubber,
+    serve,
+)
 from bridgescore.core.errors import BridgeScoreError
 
 app = typer.Typer(
@@ -28,6 +39,7 @@ demo.register(app)
 rubber.register(app)
 event.register(app)
 forms.register(app)
+movement.register(app)
 serve.register(app)
 analysis.register(app)
 
