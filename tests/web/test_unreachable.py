@@ -88,10 +88,14 @@ def test_an_entry_sent_while_the_database_is_away_is_answered_503_then_stored_on
             assert answer.json() == {"message": message, "field": None}
             russian = client.post(f"/api/games/{game}/deals", json=deal, headers={"Accept-Language": "ru"})
             assert russian.status_code == 503
-            assert russian.json()["message"].startswith("База данных")
+            assert russian.json()["message"].startswith("база данных сейчас недоступна")
             page = client.get(f"/games/{game}")
-            assert page.status_code == 503 and page.headers["retry-after"] == "5"
-            assert client.get("/api/games").status_code == 503
+            if outage.proxy is None:  # SQLite in WAL mode: a writer holding the lock never stops readers
+                assert page.status_code == 200
+            else:
+                assert page.status_code == 503 and page.headers["retry-after"] == "5"
+                assert "database cannot be reached" in page.text
+                assert client.get("/api/games").status_code == 503
         # The phone's queue sends it again once the database is back: stored, once.
         assert client.post(f"/api/games/{game}/deals", json=deal).status_code == 201
         assert client.post(f"/api/games/{game}/deals", json=deal).status_code == 200
