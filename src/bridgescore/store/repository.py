@@ -23,8 +23,10 @@ got past both — a refused entry is read again and stored as the next one.
 
 from __future__ import annotations
 
+import random
 import secrets
 import threading
+import time
 import zlib
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -57,6 +59,9 @@ MAX_IMPORT = 5_000
 
 RETRIES = 5
 """How many times a change is tried again when another writer stored an entry first."""
+
+CONFLICT_RETRIES = 30
+"""How many times a change refused by a unique constraint is tried again (each time some racer won)."""
 
 MAX_GAME_ID = 32
 
@@ -371,14 +376,14 @@ class Store:
         if client_token is not None and "\x00" in client_token:
             raise ConflictError(N_("a client token cannot hold a NUL character"))
         _known_form_of_id(game_id)
-        for _attempt in range(RETRIES):
+        for attempt in range(CONFLICT_RETRIES):
             try:
                 return self._append(game_id, change, check, client_token)
             except IntegrityError:
                 # Another writer (another process, past every lock) stored the same number or
                 # the same token first: read the journal again, and answer with its entry or
-                # store this one as the next.
-                continue
+                # store this one as the next (after a short random pause, so racers part).
+                time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
         raise ConflictError(N_("the game changed too often while this change was checked: send it again"))
 
     def _append(self, game_id: str, change: Change, check: Check | None, client_token: str | None) -> Receipt:
