@@ -5,14 +5,14 @@ BIN    := $(VENV)/bin
 # The stamp's name carries a checksum of pyproject.toml, so a changed dependency list reinstalls.
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: setup run test lint typecheck unit bench clean messages chromium test-postgres screenshots
+.PHONY: setup run test lint typecheck unit bench clean messages chromium postgres test-postgres screenshots
 
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,analysis]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,analysis,postgres]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -20,24 +20,41 @@ $(STAMP): pyproject.toml
 run: setup
 	$(BIN)/bridgescore serve --data-dir data
 
-test: setup chromium lint typecheck unit
+test: setup chromium lint typecheck unit test-postgres
 
 # The browser tests drive Debian's chromium (Playwright never downloads a browser here).
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && apt-get install -y -qq chromium; }
 
-# Optional (not part of `make test`): the store and API tests on a local PostgreSQL, which this
-# installs and starts (as root, Debian). The app itself needs only BRIDGESCORE_DATABASE_URL.
-PG_URL := postgresql+psycopg://bridgescore:bridgescore@127.0.0.1/bridgescore_test
-test-postgres: setup
-	@command -v pg_ctlcluster >/dev/null || { apt-get update -qq && apt-get install -y -qq postgresql; }
-	$(BIN)/python -m pip install --quiet -e '.[dev,analysis,postgres]'
-	pg_ctlcluster $$(ls /etc/postgresql | sort -n | tail -1) main start 2>/dev/null || true
-	su postgres -c "psql -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'bridgescore'\" | grep -q 1 || \
-		psql -qc \"CREATE USER bridgescore WITH PASSWORD 'bridgescore'\""
-	su postgres -c "psql -qtc \"SELECT 1 FROM pg_database WHERE datname = 'bridgescore_test'\" | grep -q 1 || \
-		psql -qc \"CREATE DATABASE bridgescore_test OWNER bridgescore\""
-	BRIDGESCORE_TEST_DATABASE_URL='$(PG_URL)' $(BIN)/pytest tests/store/test_repository.py tests/web
+# The store, API and club tests once more on a real local PostgreSQL (part of `make test`; the
+# other tests run on SQLite only). `make postgres` installs PostgreSQL when missing (Debian, apt-get
+# as root, else sudo), starts it and makes this checkout's own test database — its name carries a
+# checksum of the checkout's path, so several checkouts on one machine never empty each other's.
+# Idempotent, and quick when PostgreSQL already runs. The app itself needs only BRIDGESCORE_DATABASE_URL.
+SUDO     := $(if $(filter 0,$(shell id -u)),,sudo)
+AS_PG    := $(SUDO) su postgres -c
+PG_DB    := bridgescore_test_$(shell printf '%s' '$(CURDIR)' | cksum | cut -d' ' -f1)
+PG_URL   := postgresql+psycopg://bridgescore:bridgescore@127.0.0.1/$(PG_DB)
+PG_TESTS := tests/store tests/web $(wildcard tests/club)
+
+postgres: setup
+	@command -v pg_ctlcluster >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; }
+	@version=$$(ls /etc/postgresql 2>/dev/null | sort -n | tail -1); \
+	if [ -z "$$version" ]; then version=$$(ls /usr/lib/postgresql | sort -n | tail -1); \
+		$(SUDO) pg_createcluster "$$version" main >/dev/null; fi; \
+	pg_isready -q -h 127.0.0.1 || $(SUDO) pg_ctlcluster "$$version" main start || true; \
+	for i in $$(seq 50); do pg_isready -q -h 127.0.0.1 && break; sleep 0.2; done; \
+	pg_isready -h 127.0.0.1
+	@$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'bridgescore'\" | grep -q 1 || \
+		psql -qc \"CREATE USER bridgescore WITH PASSWORD 'bridgescore'\"" 2>/dev/null || \
+		$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'bridgescore'\" | grep -q 1"
+	@$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_database WHERE datname = '$(PG_DB)'\" | grep -q 1 || \
+		psql -qc \"CREATE DATABASE $(PG_DB) OWNER bridgescore\"" 2>/dev/null || \
+		$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_database WHERE datname = '$(PG_DB)'\" | grep -q 1"
+	@echo "PostgreSQL test database: $(PG_URL)"
+
+test-postgres: postgres
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_URL)' $(BIN)/pytest -p no:cacheprovider $(PG_TESTS)
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks

@@ -1,5 +1,6 @@
 """The database a test runs on: a fresh SQLite file, or the PostgreSQL that
-``BRIDGESCORE_TEST_DATABASE_URL`` names (emptied first) — `make test-postgres` sets it."""
+``BRIDGESCORE_TEST_DATABASE_URL`` names (emptied first) — `make test` runs the store, API and
+club tests once on each (`make test-postgres` the PostgreSQL run alone)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,16 @@ def database_url_for(tmp_path: Path) -> str:
 
 def fresh_store(tmp_path: Path) -> Store:
     """An empty, migrated store for one test."""
+    return Store.open(empty_database(tmp_path))
+
+
+def postgresql() -> bool:
+    """Whether the tests run on PostgreSQL (else on SQLite files)."""
+    return not database_url_for(Path()).startswith("sqlite")
+
+
+def empty_database(tmp_path: Path) -> str:
+    """The URL of the test's database, emptied of every table (PostgreSQL) or not yet made (SQLite)."""
     url = database_url_for(tmp_path)
     if not url.startswith("sqlite"):
         engine = create_engine(url)
@@ -29,4 +40,4 @@ def fresh_store(tmp_path: Path) -> Store:
             existing.drop_all(connection)
             connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
         engine.dispose()
-    return Store.open(url)
+    return url

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
-from bridgescore.web.security import RateLimit, Safety, same_origin
+from bridgescore.web.security import Safety, same_origin
 from tests.web.conftest import signed
 
 EVIL = {"origin": "http://evil.example"}
@@ -150,12 +150,12 @@ def test_a_client_making_too_many_changes_is_told_to_wait(store: Store, plain: N
         assert client.post(f"/api/games/{game}/preview", json={"text": "pass"}).status_code == 200
 
 
-def test_the_bucket_refills_with_time() -> None:
-    limit = RateLimit(60)  # one a second, fifteen at once
-    assert all(limit.wait("a", now=0.0) == 0 for _ in range(15))
-    assert limit.wait("a", now=0.0) == pytest.approx(1.0)
-    assert limit.wait("b", now=0.0) == 0  # another client has its own
-    assert limit.wait("a", now=1.0) == 0
+def test_the_bucket_refills_with_time(store: Store) -> None:
+    shared = store.shared  # one a second, fifteen at once
+    assert all(shared.wait("a", 60, now=0.0) == 0 for _ in range(15))
+    assert shared.wait("a", 60, now=0.0) == pytest.approx(1.0)
+    assert shared.wait("b", 60, now=0.0) == 0  # another client has its own
+    assert shared.wait("a", 60, now=1.0) == 0
 
 
 def test_an_oversized_body_is_refused_with_413_before_it_is_read(store: Store, plain: None) -> None:

@@ -3,11 +3,18 @@
 $ bridgescore serve                          # http://127.0.0.1:8000, data in ~/.local/share/bridgescore
 $ bridgescore serve --data-dir data --port 8080
 $ bridgescore serve --host 0.0.0.0 --pin 2468     # the household's phones, changes need the PIN
-$ BRIDGESCORE_DATABASE_URL=postgresql+psycopg://me@localhost/bridgescore bridgescore serve
+$ BRIDGESCORE_DATABASE_URL=postgresql+psycopg://me@localhost/bridgescore bridgescore serve --workers 4
+
+Several worker processes (``--workers N``) share one database: PostgreSQL, or a SQLite file
+(in WAL mode, one writer at a time) — never an in-memory SQLite. Everything the workers must
+agree on (the PIN cookie's key, the rate limit's buckets, every game's journal) is in that
+database; each worker reads its settings from the environment
+(:func:`~bridgescore.web.app.app_from_environment`).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
@@ -43,6 +50,15 @@ def serve_command(
             help="Household PIN asked before any change or deletion (default: $BRIDGESCORE_PIN; none: open).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            help="Worker processes (1 to 64). Several need a database they can share: "
+            "PostgreSQL, or the SQLite file of a data folder.",
+            min=1,
+            max=64,
+        ),
+    ] = 1,
     lang: LangOption = None,
 ) -> None:
     """Start the scorepad web app; the database is created and migrated on first run."""
@@ -51,7 +67,7 @@ def serve_command(
 
     from bridgescore.core.errors import N_, ParseError
     from bridgescore.store import Store
-    from bridgescore.store.database import database_url
+    from bridgescore.store.database import DATABASE_URL_VARIABLE, database_url
     from bridgescore.web.app import create_app
     from bridgescore.web.security import Safety
 
@@ -66,6 +82,12 @@ def serve_command(
         raise ParseError(
             N_("cannot use the data folder {path}: {reason}"), path=_shown(data_dir), reason=error.strerror
         ) from None
+    if workers > 1 and url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:"):
+        store.close()
+        raise ParseError(
+            N_("--workers {count} needs a database the processes can share: PostgreSQL or a SQLite file"),
+            count=workers,
+        )
     shown = url.database if url.get_backend_name() == "sqlite" else url.render_as_string(hide_password=True)
     typer.echo(_("Database: {where}").format(where=shown))
     for address in addresses(host):
@@ -73,9 +95,25 @@ def serve_command(
     if not loopback(host) and not pin:
         warning_line(_("the scorepad listens beyond this computer without a PIN: anyone on the network "
                        "may change or delete every game (--pin or BRIDGESCORE_PIN)"))  # fmt: skip
-    safety = replace(Safety.from_environment(), pin=pin or None)
-    app = create_app(store, safety=safety)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, server_header=False)
+    quiet = {"log_level": "warning", "access_log": False, "server_header": False}
+    if workers == 1:
+        safety = replace(Safety.from_environment(), pin=pin or None)
+        uvicorn.run(create_app(store, safety=safety), host=host, port=port, **quiet)  # type: ignore[arg-type]
+        return
+    store.close()  # migrated: each worker opens its own connections
+    os.environ[DATABASE_URL_VARIABLE] = url.render_as_string(hide_password=False)
+    if pin:
+        os.environ["BRIDGESCORE_PIN"] = pin
+    else:
+        os.environ.pop("BRIDGESCORE_PIN", None)
+    uvicorn.run(
+        "bridgescore.web.app:app_from_environment",
+        factory=True,
+        workers=workers,
+        host=host,
+        port=port,
+        **quiet,  # type: ignore[arg-type]
+    )
 
 
 def _shown(path: Path | None) -> str:

@@ -48,8 +48,12 @@ def database_url(data_dir: Path | None = None) -> URL:
     return URL.create("sqlite", database=str(folder.resolve() / DATABASE_FILE))
 
 
-def create(url: URL | str, **options: Any) -> Engine:
-    """An engine for *url*, with SQLite's durability and locking settings when it is SQLite."""
+def create(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **options: Any) -> Engine:
+    """An engine for *url*, with SQLite's durability and locking settings when it is SQLite.
+
+    A SQLite writer waits up to *busy_timeout_ms* for another process's write lock, then fails
+    (the web app answers 503: try again).
+    """
     url = make_url(url)
     if url.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True, **options)
@@ -67,7 +71,7 @@ def create(url: URL | str, **options: Any) -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.close()
 
     @event.listens_for(engine, "begin")

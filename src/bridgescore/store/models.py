@@ -1,4 +1,5 @@
-"""The tables: games and the entries of their journals (SQLAlchemy 2 declarative mapping).
+"""The tables: games and the entries of their journals, and what the worker processes share
+(secrets, rate buckets: :mod:`bridgescore.store.shared`) — SQLAlchemy 2 declarative mapping.
 
 The schema is made by the migrations in :mod:`bridgescore.store.migrations`, never by
 ``create_all``; a test checks that the migrations and these classes agree.
@@ -8,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -49,3 +50,25 @@ class EntryRow(Base):
     undoes: Mapped[int | None] = mapped_column(Integer)
     client_token: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SecretRow(Base):
+    """A random key that every worker process uses alike (the PIN cookie's key …), made once."""
+
+    __tablename__ = "secrets"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
+    """The key's bytes in hexadecimal."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RateBucketRow(Base):
+    """A client's token bucket of the rate limit, shared by every worker process."""
+
+    __tablename__ = "rate_buckets"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    tokens: Mapped[float] = mapped_column(Float)
+    stamp: Mapped[float] = mapped_column(Float, index=True)
+    """When the bucket was last spent from: seconds since the epoch (every process reads one clock)."""

@@ -13,12 +13,20 @@
 A change is checked before it is stored: :meth:`Store.append` hands the log as it would
 stand to a *check* (the web app replays it through the form) inside the same transaction, so
 the stored log always replays and two writers can never interleave.
+
+A journal stays one line of entries numbered 1, 2, 3 … whatever the number of writers and
+processes: writers of one game queue on a lock in each process, the database's own lock
+(``SELECT … FOR UPDATE`` of the game on PostgreSQL, the write lock on SQLite) orders the
+processes, and the unique ``(game, seq)`` and ``(game, client token)`` constraints refuse what
+got past both — a refused entry is read again and stored as the next one.
 """
 
 from __future__ import annotations
 
+import random
 import secrets
 import threading
+import time
 import zlib
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
@@ -35,6 +43,7 @@ from bridgescore.store import database
 from bridgescore.store.errors import ConflictError, NotFoundError
 from bridgescore.store.journal import Effect, Entry, Kind, Line, Op, effects, last_change, log
 from bridgescore.store.models import EntryRow, GameRow
+from bridgescore.store.shared import SharedState
 
 Check = Callable[[Sequence[Line]], None]
 """Called with the log as a change would leave it; raises to refuse the change."""
@@ -49,6 +58,12 @@ MAX_IMPORT = 5_000
 """An imported deal-log file has at most this many lines."""
 
 RETRIES = 5
+"""How many times a change is tried again when another writer stored an entry first."""
+
+CONFLICT_RETRIES = 30
+"""How many times a change refused by a unique constraint is tried again (each time some racer won)."""
+
+MAX_GAME_ID = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +227,8 @@ class Store:
             threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
         self._games = GameLocks()
+        self.shared = SharedState(engine, self._writing)
+        """The secrets and rate buckets every worker process shares (:mod:`.shared`)."""
 
     @classmethod
     def open(cls, url: str | None = None, *, migrate: bool = True) -> Store:
@@ -292,6 +309,7 @@ class Store:
         One cheap query, so that a reader can keep what it computed from the journal until the
         version moves. :class:`NotFoundError` if there is no such game.
         """
+        _known_form_of_id(game_id)
         with self.engine.connect() as connection:
             row = connection.execute(_VERSION, {"game_id": game_id}).first()
         if row is None:
@@ -300,12 +318,14 @@ class Store:
 
     def entries_since(self, game_id: str, seq: int) -> list[Entry]:
         """The game's entries after the *seq*-th, oldest first (without their times)."""
+        _known_form_of_id(game_id)
         with self.engine.connect() as connection:
             rows = connection.execute(_SINCE, {"game_id": game_id, "seq": seq})
             return [_entry(row) for row in rows]
 
     def summary(self, game_id: str) -> GameSummary:
         """A game without its journal; :class:`NotFoundError` if there is none with that id."""
+        _known_form_of_id(game_id)
         with self.engine.connect() as connection:
             row = connection.execute(_SUMMARY, {"game_id": game_id}).first()
         if row is None:
@@ -317,6 +337,7 @@ class Store:
 
         ``times=False`` leaves out when each entry was made (only the history shows it).
         """
+        _known_form_of_id(game_id)
         with self._read() as session:
             row = session.get(GameRow, game_id)
             if row is None:
@@ -325,6 +346,7 @@ class Store:
 
     def delete_game(self, game_id: str) -> None:
         """Remove a game and its journal for good."""
+        _known_form_of_id(game_id)
         with self._writing, self._write() as session, session.begin():
             row = session.get(GameRow, game_id)
             if row is None:
@@ -351,13 +373,18 @@ class Store:
         """
         if client_token is not None and not 0 < len(client_token) <= MAX_TOKEN:
             raise ConflictError(N_("a client token has 1 to {most} characters"), most=MAX_TOKEN)
-        try:
-            return self._append(game_id, change, check, client_token)
-        except IntegrityError:
-            # Another request with the same token won the race: answer with its entry.
-            if client_token is None:
-                raise
-            return self._append(game_id, change, check, client_token)
+        if client_token is not None and "\x00" in client_token:
+            raise ConflictError(N_("a client token cannot hold a NUL character"))
+        _known_form_of_id(game_id)
+        for attempt in range(CONFLICT_RETRIES):
+            try:
+                return self._append(game_id, change, check, client_token)
+            except IntegrityError:
+                # Another writer (another process, past every lock) stored the same number or
+                # the same token first: read the journal again, and answer with its entry or
+                # store this one as the next (after a short random pause, so racers part).
+                time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+        raise ConflictError(N_("the game changed too often while this change was checked: send it again"))
 
     def _append(self, game_id: str, change: Change, check: Check | None, client_token: str | None) -> Receipt:
         if change.op is Op.ADD and change.line is None and change.text is not None and check is None:
@@ -456,6 +483,12 @@ class GameLocks:
     def lock(self, game_id: str) -> threading.Lock:
         """The lock of *game_id*."""
         return self._locks[zlib.crc32(game_id.encode()) % len(self._locks)]
+
+
+def _known_form_of_id(game_id: str) -> None:
+    """Refuse at once an id that no game can have (PostgreSQL refuses a NUL in text outright)."""
+    if not 0 < len(game_id) <= MAX_GAME_ID or "\x00" in game_id:
+        raise NotFoundError(N_("there is no game {game!r}"), game=game_id[:MAX_GAME_ID])
 
 
 def _same_change(entry: Entry, change: Change) -> Entry:

@@ -100,9 +100,8 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.state.services = Services(
-        store if store is not None else Store.open(), pads if pads is not None else scorepads()
-    )
+    store = store if store is not None else Store.open()
+    app.state.services = Services(store, pads if pads is not None else scorepads())
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(appshell.router)
@@ -112,9 +111,23 @@ def create_app(
     app.add_middleware(Timing)
     inline = script_hashes((pages.TEMPLATES / "base.html").read_text(encoding="utf-8"))
     app.add_middleware(
-        Guard, safety=safety if safety is not None else Safety.from_environment(), inline_scripts=inline
+        Guard,
+        safety=safety if safety is not None else Safety.from_environment(),
+        shared=store.shared,
+        inline_scripts=inline,
     )
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app as ``bridgescore serve --workers N`` starts it in each worker process.
+
+    Everything comes from the environment the command set: the database
+    (``BRIDGESCORE_DATABASE_URL``, else SQLite in ``BRIDGESCORE_DATA_DIR``), the PIN and the
+    limits (:meth:`Safety.from_environment`). Also for ``uvicorn --factory
+    bridgescore.web.app:app_from_environment``.
+    """
+    return create_app(Store.open(), safety=Safety.from_environment())
 
 
 def services_of(app: Any) -> Services:

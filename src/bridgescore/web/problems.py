@@ -2,11 +2,14 @@
 
 Every error the app answers is a ``BridgeScoreError`` translated into the request's language;
 input a user can type never gives a 500. Bad input is 422, an unknown game 404, a change that
-cannot be made to the log as it stands 409.
+cannot be made to the log as it stands 409; a database that cannot be reached just now (stopped,
+restarting, locked past its busy timeout) 503 with ``Retry-After``, so that a phone keeps the
+change in its queue and sends it again.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -18,9 +21,11 @@ from starlette.exceptions import HTTPException
 
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.i18n import translator
-from bridgescore.store.errors import ConflictError, NotFoundError
+from bridgescore.store.errors import UNREACHABLE, ConflictError, NotFoundError
 from bridgescore.web import language
-from bridgescore.web.security import RefusedError
+from bridgescore.web.security import RETRY_AFTER_UNREACHABLE, RefusedError, unreachable
+
+log = logging.getLogger("bridgescore.web")
 
 
 class FieldError(Exception):
@@ -104,6 +109,16 @@ def install(app: FastAPI, error_page: Callable[[Request, BridgeScoreError, int],
     @app.exception_handler(BridgeScoreError)
     async def _bridgescore_error(request: Request, error: BridgeScoreError) -> Response:
         return answer(request, error, None, status_of(error))
+
+    async def _unreachable(request: Request, error: Exception) -> Response:
+        # The driver's message may name the server and the user, never the password; only its kind is logged.
+        log.warning("the database cannot be reached: %s", type(error).__name__)
+        response = answer(request, unreachable(), None, 503)
+        response.headers["Retry-After"] = str(RETRY_AFTER_UNREACHABLE)
+        return response
+
+    for kind in UNREACHABLE:
+        app.add_exception_handler(kind, _unreachable)
 
     @app.exception_handler(RequestValidationError)
     async def _validation(request: Request, error: RequestValidationError) -> Response:

@@ -12,11 +12,20 @@ Every request passes the guard before the app sees it:
   header, or the cookie the ``/pin`` page sets; without it the answer is 401;
 - **rate** — each client (by address) may make :attr:`Safety.writes_per_minute` changes a
   minute (a burst of a quarter of that at once), else 429 with ``Retry-After``;
+- **the database unreachable** — when the shared state below cannot be read, 503 with
+  ``Retry-After`` (the phone's queue keeps the change and sends it again);
 - **headers** — ``X-Content-Type-Options: nosniff``, a Content-Security-Policy with
   ``frame-ancestors 'none'``, ``Referrer-Policy: same-origin`` on every answer.
 
+Nothing here is kept per process, so any number of worker processes agree: the key of the PIN
+cookie and the rate buckets are in the database (:mod:`bridgescore.store.shared`); the form
+token needs no key at all (the cookie and the field must only be equal, and another site can
+read neither).
+
 >>> Safety().max_body
 2000000
+>>> RETRY_AFTER_UNREACHABLE
+5
 >>> pin_cookie_value("1234", b"key") == pin_cookie_value("1234", b"key")
 True
 """
@@ -30,19 +39,19 @@ import json
 import os
 import re
 import secrets
-import threading
-import time
-from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.i18n import translator
+from bridgescore.store.errors import UNREACHABLE
+from bridgescore.store.shared import SharedState
 from bridgescore.web import language
 
 MAX_BODY = 2_000_000
@@ -58,6 +67,10 @@ FORM_FIELD = "form_token"
 PIN_COOKIE = "bridgescore_pin"
 PIN_HEADER = "x-bridgescore-pin"
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+PIN_KEY = "pin-cookie"
+"""The name of the shared secret that signs the PIN cookie (:meth:`SharedState.secret`)."""
+RETRY_AFTER_UNREACHABLE = 5
+"""The seconds a client is asked to wait (``Retry-After``) when the database cannot be reached."""
 
 
 class RefusedError(BridgeScoreError):
@@ -129,48 +142,6 @@ def policy(inline_scripts: Iterable[str] = ()) -> str:
     )
 
 
-@dataclass(slots=True)
-class _Bucket:
-    tokens: float
-    stamp: float
-
-
-@dataclass(slots=True)
-class RateLimit:
-    """A token bucket per client: *per_minute* changes a minute, a quarter of them at once.
-
-    >>> limit = RateLimit(8)  # two at once
-    >>> [limit.wait("phone", now=0.0) for _ in range(2)]
-    [0.0, 0.0]
-    >>> limit.wait("phone", now=0.0) > 0
-    True
-    """
-
-    per_minute: int
-    clients: OrderedDict[str, _Bucket] = field(default_factory=OrderedDict)
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    most_clients: int = 10_000
-
-    def wait(self, client: str, now: float | None = None) -> float:
-        """0 if *client* may make a change now (and counts it), else the seconds to wait."""
-        if self.per_minute <= 0:
-            return 0.0
-        moment = time.monotonic() if now is None else now
-        burst = max(1.0, self.per_minute / 4)
-        rate = self.per_minute / 60
-        with self.lock:
-            bucket = self.clients.pop(client, None) or _Bucket(burst, moment)
-            bucket.tokens = min(burst, bucket.tokens + (moment - bucket.stamp) * rate)
-            bucket.stamp = moment
-            self.clients[client] = bucket
-            while len(self.clients) > self.most_clients:
-                self.clients.popitem(last=False)
-            if bucket.tokens >= 1:
-                bucket.tokens -= 1
-                return 0.0
-            return (1 - bucket.tokens) / rate
-
-
 class TooLarge(HTTPException):
     """Raised while reading a body that passes the limit (the app answers 413, its detail the limit)."""
 
@@ -181,12 +152,18 @@ class TooLarge(HTTPException):
 class Guard:
     """The ASGI middleware described above, around the whole app."""
 
-    def __init__(self, app: ASGIApp, safety: Safety, inline_scripts: Iterable[str] = ()) -> None:
+    def __init__(
+        self, app: ASGIApp, safety: Safety, shared: SharedState, inline_scripts: Iterable[str] = ()
+    ) -> None:
         self.app = app
         self.safety = safety
-        self.key = secrets.token_bytes(32)
-        self.limit = RateLimit(safety.writes_per_minute)
+        self.shared = shared
         self.policy = policy(inline_scripts).encode()
+
+    @property
+    def key(self) -> bytes:
+        """The key of the PIN cookie: the same in every worker process and after a restart."""
+        return self.shared.secret(PIN_KEY)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -202,9 +179,15 @@ class Guard:
         state["form_token"] = form_token
         headers = self._headers(scope["path"], form_token if fresh else None)
         try:
-            self._admit(request)
+            if request.method in UNSAFE:  # the PIN's key and the rate buckets are in the database
+                await run_in_threadpool(self._admit, request)
+            else:
+                self._admit(request)
         except RefusedError as refusal:
             await self._refuse(request, refusal, send, headers)
+            return
+        except UNREACHABLE:
+            await self._refuse(request, unreachable(), send, headers)
             return
         started = False
         received = 0
@@ -260,7 +243,7 @@ class Guard:
         if self.safety.pin is not None and not self.unlocked(request):
             raise RefusedError(401, N_("this scorepad asks for the household PIN before any change"))
         client = request.client.host if request.client else "?"
-        wait = self.limit.wait(client)
+        wait = self.shared.wait(client, self.safety.writes_per_minute)
         if wait > 0:
             raise RefusedError(
                 429, N_("too many changes at once: try again in {seconds} s"), seconds=int(wait) + 1
@@ -288,7 +271,7 @@ class Guard:
         else:
             body = message.encode()
             kind = b"text/plain; charset=utf-8"
-        extra = [(b"retry-after", b"%d" % refusal.params["seconds"])] if refusal.status == 429 else []
+        extra = [(b"retry-after", b"%d" % refusal.params["seconds"])] if "seconds" in refusal.params else []
         await send(
             {
                 "type": "http.response.start",
@@ -303,6 +286,15 @@ class Guard:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+def unreachable() -> RefusedError:
+    """The refusal when the database cannot be reached just now: 503, try again in a few seconds."""
+    return RefusedError(
+        503,
+        N_("the database cannot be reached just now: nothing was stored, send it again in {seconds} s"),
+        seconds=RETRY_AFTER_UNREACHABLE,
+    )
 
 
 def _too_large(limit: int) -> RefusedError:
