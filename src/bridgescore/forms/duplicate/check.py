@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -36,6 +36,7 @@ from bridgescore.forms.duplicate.conventions import (
     CONVENTIONS,
     Convention,
     LineNumbers,
+    Ties,
     convention_for,
     event_scoring,
 )
@@ -49,6 +50,7 @@ from bridgescore.forms.duplicate.model import (
     Rank,
     TravellerLine,
 )
+from bridgescore.forms.duplicate.printing import Printing
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.results import score_event, standings
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, places_of, to_decimal
@@ -120,6 +122,9 @@ class CheckReport:
     declared: tuple[Convention, Scoring] | None = None
     """When :func:`reproduce` found another method or convention that reproduces the file better
     than what the file declared: the declared convention and scoring (else ``None``)."""
+    scored: ScoredEvent | None = field(default=None, compare=False)
+    """The event as the check scored it: ours, with the file's own numbers standing in where they
+    could not be verified (a director's numbers flagged ``director``) and the standings that follow."""
 
     @property
     def ok(self) -> bool:
@@ -266,8 +271,16 @@ def check_event(
         checked = _one_ranking(checked, scoring)
     for section, ranked, seen in checked:
         _check_standings(section, ranked, scoring, convention, seen, comparer)
+    as_checked = replace(
+        scored, sections=tuple(replace(section, standings=ranked) for section, ranked, _ in checked)
+    )
     return CheckReport(
-        convention, scoring, comparer.compared, tuple(comparer.differences), tuple(comparer.unverified)
+        convention,
+        scoring,
+        comparer.compared,
+        tuple(comparer.differences),
+        tuple(comparer.unverified),
+        scored=as_checked,
     )
 
 
@@ -388,11 +401,14 @@ def reproduce(
     return replace(best, declared=(declared.convention, declared.scoring))
 
 
-def in_convention(scored: ScoredEvent, convention: Convention) -> ScoredEvent:
+def in_convention(
+    scored: ScoredEvent, convention: Convention, printing: Printing | None = None
+) -> ScoredEvent:
     """Our numbers on the scales *convention* prints them (``--conventions file``): line
     matchpoints relative to the board average or on the board's own top, totals relative or per
-    board, one ranking — so that a club can lay our sheet beside its program's. Rounding stays
-    ours (two decimals, halves away from zero).
+    board, one ranking, shared places as the program shows them — and printed by *printing* (the
+    file's rounding and decimals, :func:`~.printing.printing_of`), so that a club can lay our
+    sheet beside its program's.
 
     >>> from bridgescore.core import Result
     >>> from bridgescore.forms.duplicate.conventions import RUTER
@@ -437,7 +453,49 @@ def in_convention(scored: ScoredEvent, convention: Convention) -> ScoredEvent:
             replace(section, standings=tuple(replace(s, rank=next(places)) for s in section.standings))
             for section in sections
         ]
-    return replace(scored, sections=tuple(sections))
+    sections = _ties_shown(sections, convention)
+    return replace(
+        scored,
+        sections=tuple(sections),
+        printing=printing or Printing(convention.rounding),
+        convention=convention.name,
+    )
+
+
+def _ties_shown(sections: list[ScoredSection], convention: Convention) -> list[ScoredSection]:
+    """The standings' shared places as *convention* prints them: ``3=``, a bare ``3``, or the
+    range of places shared (``4-5``), counted in each ranking (one across everything, or each
+    section's field)."""
+    if convention.ties is Ties.MARKED:
+        return sections
+    if convention.ties is Ties.BARE:
+        return [
+            replace(
+                section, standings=tuple(replace(s, rank=Rank(s.rank.position)) for s in section.standings)
+            )
+            for section in sections
+        ]
+    sharing: dict[tuple[int | None, Side | None, int], int] = defaultdict(int)
+
+    def field_of(index: int, standing: Standing) -> tuple[int | None, Side | None, int]:
+        if convention.one_ranking:
+            return None, None, standing.rank.position
+        return index, standing.direction, standing.rank.position
+
+    for index, section in enumerate(sections):
+        for standing in section.standings:
+            sharing[field_of(index, standing)] += 1
+    shown = []
+    for index, section in enumerate(sections):
+        standings = []
+        for standing in section.standings:
+            count = sharing[field_of(index, standing)]
+            place = standing.rank.position
+            standings.append(
+                replace(standing, rank=Rank(place, True, place + count - 1) if count > 1 else Rank(place))
+            )
+        shown.append(replace(section, standings=tuple(standings)))
+    return shown
 
 
 @dataclass(slots=True)
@@ -510,7 +568,11 @@ def _check_section(
         for position, scored in enumerate(board.lines):
             printed_line = scored
             if line_label(scored.line) in director:
-                printed_line = adjusted_lines[position] = _stand_in(scored, board, convention)
+                printed_line = adjusted_lines[position] = replace(
+                    _stand_in(scored, board, convention), director=True
+                )
+            elif laws and id(scored.line) in laws:  # a score the director set
+                adjusted_lines[position] = replace(adjusted_lines[position], director=True)
             _add_printed(printed_line, board, scoring, convention, comparer.rounding, seen.printed)
         published_board = board.board.published
         if published_board is not None:
@@ -524,7 +586,7 @@ def _check_section(
         ranked = standings(section.section, tuple(adjusted_boards), section.movement, scoring)
     else:
         ranked = section.standings
-    return section, ranked, seen
+    return replace(section, boards=tuple(adjusted_boards)), ranked, seen
 
 
 def _add_printed(
