@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from bridgescore.forms.duplicate.conventions import Convention
     from bridgescore.forms.duplicate.model import Board, Event
     from bridgescore.forms.duplicate.printing import Printing
-    from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
+    from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection, Standing
     from bridgescore.forms.duplicate.settings import Scoring
 
     DoubleDummies = dict[Key, DoubleDummy]
@@ -389,12 +389,16 @@ def print_text(
     from bridgescore.cli.output import console
 
     out = console()
+    from bridgescore.forms.duplicate.sessions import cumulative_after, section_heading, session_numbers
+
     title = scored.event.name or _("Event")
-    scoring_label, section_label = _("scoring"), _("Section")
+    scoring_label = _("scoring")
     out.print(f"[bold]{title}[/bold] — {scoring_label}: {scored.scoring.name}")
-    for section in scored.sections:
+    several_sessions = len(session_numbers(scored)) > 1
+    after = cumulative_after(scored)
+    for position, section in enumerate(scored.sections):
         if len(scored.sections) > 1:
-            out.print(f"\n[bold]{section_label} {section.section.name or section.session}[/bold]")
+            out.print(f"\n[bold]{section_heading(section, several_sessions, _)}[/bold]")
         if travellers:
             _print_travellers(out, section, scored, _, found)
         else:
@@ -403,7 +407,17 @@ def print_text(
                 boards=len(section.boards), lines=lines))  # fmt: skip
         if section.matches:
             _print_matches(out, section, scored.printing, _)
-        _print_ranking(out, section, scored, _)
+        _print_ranking(out, section.standings, scored, _, _("Ranking"))
+        if position in after:
+            _print_cumulative(out, scored, after[position], _)
+
+
+def _print_cumulative(out: Console, scored: ScoredEvent, session: int, _: Callable[[str], str]) -> None:
+    """The standings over sessions 1 to *session* (:mod:`~bridgescore.forms.duplicate.sessions`)."""
+    from bridgescore.forms.duplicate.sessions import CUMULATIVE_AFTER, cumulative
+
+    title = _(CUMULATIVE_AFTER).format(number=session)
+    _print_ranking(out, cumulative(scored, through=session), scored, _, title)
 
 
 def _fmt(value: object) -> str:
@@ -530,17 +544,17 @@ def _print_matches(out: Console, section: ScoredSection, printing: Printing, _: 
 
 
 def _print_ranking(
-    out: Console, section: ScoredSection, scored: ScoredEvent, _: Callable[[str], str]
+    out: Console, standings: Sequence[Standing], scored: ScoredEvent, _: Callable[[str], str], title: str
 ) -> None:
     from rich.table import Table
 
     from bridgescore.forms.duplicate.printing import PERCENTAGE, TOTAL
 
     printing = scored.printing
-    table = Table(title=_("Ranking"), title_justify="left", box=None, pad_edge=False)
+    table = Table(title=title, title_justify="left", box=None, pad_edge=False)
     for header in (_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")):
         table.add_column(header, justify="right" if header in (_("Total"), "%", _("Boards")) else "left")
-    for standing in section.standings:
+    for standing in standings:
         direction = "" if standing.direction is None else str(standing.direction)
         table.add_row(
             str(standing.rank), direction, standing.id, standing.name,

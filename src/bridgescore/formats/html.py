@@ -16,7 +16,7 @@ boards not split across pages). Written from a scored event; every word is in En
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -45,6 +45,13 @@ from bridgescore.forms.duplicate.scored import (
     ScoredMatch,
     ScoredSection,
     Standing,
+)
+from bridgescore.forms.duplicate.sessions import (
+    CUMULATIVE_AFTER,
+    cumulative,
+    cumulative_after,
+    section_heading,
+    session_numbers,
 )
 from bridgescore.forms.duplicate.settings import Method
 from bridgescore.i18n import translator
@@ -251,10 +258,12 @@ def _match_row(match: ScoredMatch, printing: Printing) -> list[str]:
     return [_fmt(match.round), match.home, match.visit, str(match.boards), imps, vp]
 
 
-def _rankings(section: ScoredSection, labels: dict[str, str], printing: Printing) -> list[dict[str, Any]]:
+def _rankings(
+    standings: Sequence[Standing], labels: dict[str, str], printing: Printing
+) -> list[dict[str, Any]]:
     """One ranking per field: North-South and East-West in a Mitchell, else a single one."""
     fields: dict[Side | None, list[list[str]]] = {}
-    for standing in section.standings:
+    for standing in standings:
         fields.setdefault(standing.direction, []).append(_standing_row(standing, printing))
     titles = {None: "", Side.NS: labels["ns"], Side.EW: labels["ew"]}
     return [{"title": titles[side], "rows": rows} for side, rows in fields.items()]
@@ -276,7 +285,7 @@ def _section_view(
     ]
     return {
         "name": section.section.name,
-        "rankings": _rankings(section, labels, printing),
+        "rankings": _rankings(section.standings, labels, printing),
         "matches": [_match_row(match, printing) for match in section.matches],
         "boards": boards,
         "history": list(history.values()),
@@ -314,6 +323,13 @@ def dumps(
         _section_view(section, matchpoints, labels, double_dummy, scored.printing)
         for section in scored.sections
     ]
+    several_sessions = len(session_numbers(scored)) > 1
+    after = cumulative_after(scored)
+    for index, (view, section) in enumerate(zip(sections, scored.sections, strict=True)):
+        view["heading"] = section_heading(section, several_sessions, gettext)
+        if index in after:
+            view["cumulative_title"] = gettext(CUMULATIVE_AFTER).format(number=after[index])
+            view["cumulative"] = _rankings(cumulative(scored, through=after[index]), labels, scored.printing)
     rendered: str = _template().render(
         lang=lang,
         title=scored.event.name or labels["ranking"],

@@ -62,6 +62,7 @@ from bridgescore.forms.duplicate.scored import (
     Standing,
     line_score_ns,
 )
+from bridgescore.forms.duplicate.sessions import Key, cumulative_by_key, key_of, session_numbers
 from bridgescore.forms.duplicate.settings import (
     Datum,
     DatumRounding,
@@ -269,11 +270,14 @@ def check_event(
     checked = [_check_section(section, scoring, convention, comparer, laws) for section in scored.sections]
     if convention.one_ranking:
         checked = _one_ranking(checked, scoring)
-    for section, ranked, seen in checked:
-        _check_standings(section, ranked, scoring, convention, seen, comparer)
     as_checked = replace(
         scored, sections=tuple(replace(section, standings=ranked) for section, ranked, _ in checked)
     )
+    numbers = session_numbers(as_checked)
+    overall = {number: dict(cumulative_by_key(as_checked, through=number)) for number in numbers[1:]}
+    for section, ranked, seen in checked:
+        so_far = overall.get(section.session)
+        _check_standings(section, ranked, scoring, convention, seen, comparer, overall=so_far)
     return CheckReport(
         convention,
         scoring,
@@ -758,9 +762,12 @@ def _check_standings(
     seen: _Seen,
     comparer: _Comparer,
     boards: int | None = None,
+    overall: dict[Key, Standing] | None = None,
 ) -> None:
     """The published standings of *section* against ours (*boards*: how many boards have results,
-    when the section is given without its lines)."""
+    when the section is given without its lines); a cumulative standing against ours over this
+    session and the earlier ones (*overall*) when the file has them all, else listed as not
+    verifiable."""
     name = section.section.name
     imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
     if boards is None:
@@ -784,6 +791,11 @@ def _check_standings(
             total = total / standing.boards
             imps = None if imps is None else imps / standing.boards
         cumulative = _cumulative(published, boards)
+        so_far = None if overall is None or not cumulative else overall.get(key_of(section, standing))
+        if so_far is not None:  # every session of the standing is in the file: checked against ours
+            _check_cumulative(published, so_far, where, why, comparer)
+            cumulative = False
+            published = replace(published, total=None, percentage=None, imps=None, boards=None, rank=None)
         this_file = not cumulative
         comparer.number(
             published.total,
@@ -829,6 +841,17 @@ def _check_standings(
         )
         comparer.number(published.session_boards, standing.boards, {**where, "field": "session_boards"})
         comparer.rank(published.session_rank, standing.rank, {**where, "field": "session_rank"}, why)
+
+
+def _check_cumulative(
+    published: PublishedStanding, ours: Standing, where: dict[str, Any], why: str | None, comparer: _Comparer
+) -> None:
+    """A cumulative standing against ours over the same sessions."""
+    comparer.number(published.total, ours.total, {**where, "field": "total"}, why)
+    comparer.number(published.percentage, ours.percentage, {**where, "field": "percentage"}, why)
+    comparer.number(published.imps, ours.imps, {**where, "field": "imps"}, why)
+    comparer.number(published.boards, ours.boards, {**where, "field": "boards"})
+    comparer.rank(published.rank, ours.rank, {**where, "field": "rank"}, why)
 
 
 def _cumulative(published: PublishedStanding, boards: int) -> bool:

@@ -1,7 +1,9 @@
 """A scored event as plain JSON-ready data (``bridgescore event --format json``, the web app).
 
 Numbers are rounded for display to two decimals, halves away from zero (the rounding is named in
-the output); keys that do not apply to the scoring method are left out.
+the output); keys that do not apply to the scoring method are left out. An event of several
+sessions tags each board, standing and match with its ``session`` and adds ``sessions`` (the
+cumulative standing after each) and ``cumulative`` (after the last, :mod:`.sessions`).
 
     >>> from bridgescore.core import Result
     >>> from bridgescore.forms.duplicate.model import Board, Event, Section, Session, TravellerLine
@@ -37,6 +39,7 @@ from bridgescore.forms.duplicate.printing import (
 )
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredMatch, Standing
+from bridgescore.forms.duplicate.sessions import cumulative, session_numbers
 
 __all__ = ["as_dict"]
 
@@ -60,14 +63,16 @@ def as_dict(scored: ScoredEvent) -> dict[str, Any]:
     matches: list[dict[str, Any]] = []
     individual = scored.event.kind is EventKind.INDIVIDUAL
     printing = scored.printing
+    numbers = session_numbers(scored)
     for section in scored.sections:
         name = section.section.name if several else None
+        session = {"session": section.session} if len(numbers) > 1 else {}
         for board in section.boards:
-            boards.append(_board(board, name, printing))
+            boards.append(session | _board(board, name, printing))
         for standing in section.standings:
-            ranking.append(_standing(standing, name, individual, bool(section.matches), printing))
+            ranking.append(session | _standing(standing, name, individual, bool(section.matches), printing))
         for match in section.matches:
-            matches.append(_match(match, name, printing))
+            matches.append(session | _match(match, name, printing))
     rounding = f"{PLACES} decimals, {HALF_AWAY_FROM_ZERO}"
     if scored.convention is not None:
         rounding = f"as {scored.convention} prints: {printing.rounding}"
@@ -80,6 +85,19 @@ def as_dict(scored: ScoredEvent) -> dict[str, Any]:
     }
     if matches:
         data["matches"] = matches
+    if len(numbers) > 1:
+        teams = any(section.matches for section in scored.sections)
+        data["sessions"] = [
+            {
+                "session": number,
+                "cumulative": [
+                    _standing(standing, None, individual, teams, printing)
+                    for standing in cumulative(scored, through=number)
+                ],
+            }
+            for number in numbers
+        ]
+        data["cumulative"] = data["sessions"][-1]["cumulative"]
     return data
 
 

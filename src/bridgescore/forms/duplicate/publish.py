@@ -51,7 +51,8 @@ from bridgescore.forms.duplicate.printing import (
     Printing,
 )
 from bridgescore.forms.duplicate.rounding import to_decimal
-from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredSection
+from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredSection, Standing
+from bridgescore.forms.duplicate.sessions import Key, cumulative_by_key, key_of, session_numbers
 from bridgescore.forms.duplicate.settings import scoring_text
 
 __all__ = ["PLACES", "publish"]
@@ -78,9 +79,11 @@ def publish(scored: ScoredEvent) -> Event:
     by_section = {(s.session, id(s.section)): s for s in scored.sections}
     sessions = []
     printing = scored.printing
+    numbers = session_numbers(scored)
+    overall = {number: dict(cumulative_by_key(scored, through=number)) for number in numbers[1:]}
     for session in scored.event.sessions:
         sections = tuple(
-            _section(by_section[(session.number, id(section))], printing)
+            _section(by_section[(session.number, id(section))], printing, overall.get(session.number, {}))
             if (session.number, id(section)) in by_section
             else section
             for section in session.sections
@@ -96,7 +99,9 @@ def publish(scored: ScoredEvent) -> Event:
     )
 
 
-def _section(scored: ScoredSection, printing: Printing) -> Section:
+def _section(scored: ScoredSection, printing: Printing, overall: dict[Key, Standing]) -> Section:
+    """The section's published numbers; after the first of several sessions, each participant's
+    cumulative standing (*overall*) with this session's as its session columns."""
     section = scored.section
     boards = tuple(_board(board, printing) for board in scored.boards)
     mitchell = scored.movement is Movement.MITCHELL
@@ -112,6 +117,20 @@ def _section(scored: ScoredSection, printing: Printing) -> Section:
             boards=standing.boards,
             imps=printing.number(standing.imps, TOTAL_IMPS) if scored.matches else None,
         )
+        so_far = overall.get(key_of(scored, standing))
+        if so_far is not None:
+            published = PublishedStanding(
+                total=printing.number(so_far.total, TOTAL),
+                percentage=printing.number(so_far.percentage, PERCENTAGE),
+                rank=so_far.rank,
+                boards=so_far.boards,
+                imps=printing.number(so_far.imps, TOTAL_IMPS) if scored.matches else None,
+                cumulative=True,
+                session_total=published.total,
+                session_percentage=published.percentage,
+                session_rank=published.rank,
+                session_boards=published.boards,
+            )
         base = known or Participant(standing.id)
         participants.append(replace(base, direction=standing.direction if mitchell else base.direction,
                                     published=published))  # fmt: skip
