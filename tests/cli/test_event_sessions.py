@@ -64,7 +64,9 @@ def test_json_has_each_session_and_the_cumulative_standing(
     assert code == 0
     session_2 = {(e["direction"], e["pair"]): e["percentage"] for e in data["ranking"] if e["session"] == 2}
     assert session_2 == {("NS", "1"): 25.0, ("NS", "3"): 75.0, ("EW", "4"): 75.0, ("EW", "2"): 25.0}
-    overall = {(e["direction"], e["pair"]): (e["total"], e["percentage"], e["rank"]) for e in data["cumulative"]}
+    overall = {
+        (e["direction"], e["pair"]): (e["total"], e["percentage"], e["rank"]) for e in data["cumulative"]
+    }
     assert overall == {
         ("NS", "1"): (3.0, 50.0, "1="),
         ("NS", "3"): (3.0, 50.0, "1="),
