@@ -264,6 +264,7 @@ def check_event(
     """Score *event* by the convention of its program and compare with what the file published."""
     convention = convention or convention_for(event.program)
     scoring = scoring or event_scoring(event)
+    original = event
     event, laws = _director_scores(event, scoring)
     scored = score_event(event, scoring)
     comparer = _Comparer(convention.rounding)
@@ -273,6 +274,8 @@ def check_event(
     as_checked = replace(
         scored, sections=tuple(replace(section, standings=ranked) for section, ranked, _ in checked)
     )
+    if laws:
+        as_checked = _as_played(as_checked, original, laws)
     numbers = session_numbers(as_checked)
     overall = {number: dict(cumulative_by_key(as_checked, through=number)) for number in numbers[1:]}
     for section, ranked, seen in checked:
@@ -286,6 +289,35 @@ def check_event(
         tuple(comparer.unverified),
         scored=as_checked,
     )
+
+
+def _as_played(scored: ScoredEvent, original: Event, laws: dict[int, int]) -> ScoredEvent:
+    """*scored* with each line the director scored (an :class:`AssignedScore` standing in for its
+    contract, :func:`_director_scores`) given back its contract, keeping the director's score."""
+    played = {
+        (session.number, section.name, board.number, index): line
+        for session, section in original.sections()
+        for board in section.boards
+        for index, line in enumerate(board.lines)
+    }
+    sections = []
+    for section in scored.sections:
+        boards = []
+        for board in section.boards:
+            lines = tuple(
+                replace(
+                    line,
+                    line=played.get(
+                        (section.session, section.section.name, board.board.number, index), line.line
+                    ),
+                )
+                if id(line.line) in laws
+                else line
+                for index, line in enumerate(board.lines)
+            )
+            boards.append(replace(board, lines=lines))
+        sections.append(replace(section, boards=tuple(boards)))
+    return replace(scored, sections=tuple(sections))
 
 
 def _published_score_ns(published: PublishedLine) -> int | None:
