@@ -69,7 +69,10 @@ class Printing:
 
     def places_for(self, kind: str) -> int:
         """How many decimals a number of *kind* is printed with."""
-        return dict(self.places).get(kind, PLACES)
+        for named, places in self.places:
+            if named == kind:
+                return places
+        return PLACES
 
     def number(self, value: Fraction | int | None, kind: str) -> Decimal | None:
         """*value* as printed (``None`` stays ``None``)."""
