@@ -34,8 +34,11 @@ if TYPE_CHECKING:
     from bridgescore.formats.pbn.columns import ColumnsRead
     from bridgescore.forms.duplicate.check import CheckReport
     from bridgescore.forms.duplicate.columns import ScoredColumns
+    from bridgescore.forms.duplicate.conventions import Convention
     from bridgescore.forms.duplicate.model import Board, Event
-    from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection
+    from bridgescore.forms.duplicate.printing import Printing
+    from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection, Standing
+    from bridgescore.forms.duplicate.settings import Scoring
 
     DoubleDummies = dict[Key, DoubleDummy]
 
@@ -117,7 +120,7 @@ def event_command(
         if fast is not None:
             return fast
     from bridgescore.cli.output import print_json
-    from bridgescore.forms.duplicate.check import check_event, in_convention, reproduce
+    from bridgescore.forms.duplicate.check import check_event, reproduce
     from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
     from bridgescore.forms.duplicate.export import as_dict
     from bridgescore.forms.duplicate.results import score_event
@@ -133,9 +136,10 @@ def event_command(
         report = check_event(event, chosen, convention) if scoring else reproduce(event, chosen, convention)
         print_check(report, _)
         return 0 if report.ok else 1
-    scored = score_event(event, chosen)
     if conventions is Conventions.FILE:
-        scored = in_convention(scored, convention)
+        scored = in_file_convention(event, chosen, convention, by_scoring=scoring is not None)
+    else:
+        scored = score_event(event, chosen)
     found = analyse_event(scored, _) if dd else None
     if output_format is OutputFormat.JSON:
         data = as_dict(scored)
@@ -150,6 +154,22 @@ def event_command(
     else:
         typer.echo(write(scored, output_format, found), nl=False)
     return 0
+
+
+def in_file_convention(
+    event: Event, scoring: Scoring, convention: Convention, *, by_scoring: bool
+) -> ScoredEvent:
+    """Our numbers as the file's program prints them (``--conventions file``): by the method and
+    convention ``--check`` finds for the file (*by_scoring*: the one given), on its scales, with
+    its rounding and decimals, and with the numbers ``--check`` could not verify — the director's,
+    a program's unknown rule — standing in as the file printed them, so that the totals follow."""
+    from bridgescore.forms.duplicate.check import check_event, in_convention, reproduce
+    from bridgescore.forms.duplicate.printing import printing_of
+    from bridgescore.forms.duplicate.results import score_event
+
+    report = check_event(event, scoring, convention) if by_scoring else reproduce(event, scoring, convention)
+    checked = report.scored or score_event(event, report.scoring)
+    return in_convention(checked, report.convention, printing_of(event, report.convention.rounding))
 
 
 def analyse_event(scored: ScoredEvent, _: Callable[[str], str]) -> DoubleDummies:
@@ -369,12 +389,16 @@ def print_text(
     from bridgescore.cli.output import console
 
     out = console()
+    from bridgescore.forms.duplicate.sessions import cumulative_after, section_heading, session_numbers
+
     title = scored.event.name or _("Event")
-    scoring_label, section_label = _("scoring"), _("Section")
+    scoring_label = _("scoring")
     out.print(f"[bold]{title}[/bold] — {scoring_label}: {scored.scoring.name}")
-    for section in scored.sections:
+    several_sessions = len(session_numbers(scored)) > 1
+    after = cumulative_after(scored)
+    for position, section in enumerate(scored.sections):
         if len(scored.sections) > 1:
-            out.print(f"\n[bold]{section_label} {section.section.name or section.session}[/bold]")
+            out.print(f"\n[bold]{section_heading(section, several_sessions, _)}[/bold]")
         if travellers:
             _print_travellers(out, section, scored, _, found)
         else:
@@ -382,8 +406,18 @@ def print_text(
             out.print(_("{boards} boards, {lines} traveller lines (--travellers prints them)").format(
                 boards=len(section.boards), lines=lines))  # fmt: skip
         if section.matches:
-            _print_matches(out, section, _)
-        _print_ranking(out, section, scored, _)
+            _print_matches(out, section, scored.printing, _)
+        _print_ranking(out, section.standings, scored, _, _("Ranking"))
+        if position in after:
+            _print_cumulative(out, scored, after[position], _)
+
+
+def _print_cumulative(out: Console, scored: ScoredEvent, session: int, _: Callable[[str], str]) -> None:
+    """The standings over sessions 1 to *session* (:mod:`~bridgescore.forms.duplicate.sessions`)."""
+    from bridgescore.forms.duplicate.sessions import CUMULATIVE_AFTER, cumulative
+
+    title = _(CUMULATIVE_AFTER).format(number=session)
+    _print_ranking(out, cumulative(scored, through=session), scored, _, title)
 
 
 def _fmt(value: object) -> str:
@@ -410,9 +444,11 @@ def _print_travellers(
     from bridgescore.core.contract import Result
     from bridgescore.core.seat import Side
     from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
+    from bridgescore.forms.duplicate.printing import DATUM, LINE_IMPS, LINE_MP, LINE_PERCENTAGE
     from bridgescore.forms.duplicate.settings import Method
 
     matchpoints = scored.scoring.method is Method.MATCHPOINTS and not section.matches
+    printing = scored.printing
     board_label, dealer_label, vulnerable_label, datum_label = (
         _("Board"),
         _("Dealer"),
@@ -425,7 +461,7 @@ def _print_travellers(
             f"{vulnerable_label} {board.board.vulnerable}"
         )
         if board.datum is not None:
-            heading += f"  {datum_label} {_fmt(board.datum)}"
+            heading += f"  {datum_label} {printing.text(board.datum, DATUM)}"
         table = Table(title=heading, title_justify="left", box=None, pad_edge=False)
         for header in (_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS"), _("Score EW")):
             table.add_column(header, justify="right" if header.startswith(_("Score")) else "left")
@@ -455,13 +491,18 @@ def _print_travellers(
             if score == 0:
                 ns_score = ew_score = "0"
             values = (
-                (line.mp_ns, line.mp_ew, line.percentage_ns, line.percentage_ew)
+                (
+                    printing.text(line.mp_ns, LINE_MP),
+                    printing.text(line.mp_ew, LINE_MP),
+                    printing.text(line.percentage_ns, LINE_PERCENTAGE),
+                    printing.text(line.percentage_ew, LINE_PERCENTAGE),
+                )
                 if matchpoints
-                else (line.imps_ns, line.imps_ew)
+                else (printing.text(line.imps_ns, LINE_IMPS), printing.text(line.imps_ew, LINE_IMPS))
             )
             ns = " ".join(line.line.participants(Side.NS))
             ew = " ".join(line.line.participants(Side.EW))
-            table.add_row(ns, ew, contract, by, tricks, ns_score, ew_score, *(_fmt(v) for v in values))
+            table.add_row(ns, ew, contract, by, tricks, ns_score, ew_score, *values)
         out.print()
         out.print(table)
         if found is None:
@@ -486,35 +527,39 @@ def _print_double_dummy(out: Console, board: Board, analysed: DoubleDummy, _: Ca
         out.print(f"! {message}", soft_wrap=True, markup=False)
 
 
-def _print_matches(out: Console, section: ScoredSection, _: Callable[[str], str]) -> None:
+def _print_matches(out: Console, section: ScoredSection, printing: Printing, _: Callable[[str], str]) -> None:
     from rich.table import Table
+
+    from bridgescore.forms.duplicate.printing import MATCH_IMPS
 
     table = Table(title=_("Matches"), title_justify="left", box=None, pad_edge=False)
     for header in (_("Round"), _("Home"), _("Visitors"), _("Boards"), _("IMPs"), _("VP")):
         table.add_column(header)
     for match in section.matches:
         vp = "" if match.vp_home is None else f"{match.vp_home} – {match.vp_visit}"
-        table.add_row(
-            _fmt(match.round), match.home, match.visit, str(match.boards),
-            f"{_fmt(match.imps_home)} – {_fmt(match.imps_visit)}", vp,
-        )  # fmt: skip
+        imps = f"{printing.text(match.imps_home, MATCH_IMPS)} – {printing.text(match.imps_visit, MATCH_IMPS)}"
+        table.add_row(_fmt(match.round), match.home, match.visit, str(match.boards), imps, vp)
     out.print()
     out.print(table)
 
 
 def _print_ranking(
-    out: Console, section: ScoredSection, scored: ScoredEvent, _: Callable[[str], str]
+    out: Console, standings: Sequence[Standing], scored: ScoredEvent, _: Callable[[str], str], title: str
 ) -> None:
     from rich.table import Table
 
-    table = Table(title=_("Ranking"), title_justify="left", box=None, pad_edge=False)
+    from bridgescore.forms.duplicate.printing import PERCENTAGE, TOTAL
+
+    printing = scored.printing
+    table = Table(title=title, title_justify="left", box=None, pad_edge=False)
     for header in (_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")):
         table.add_column(header, justify="right" if header in (_("Total"), "%", _("Boards")) else "left")
-    for standing in section.standings:
+    for standing in standings:
         direction = "" if standing.direction is None else str(standing.direction)
         table.add_row(
             str(standing.rank), direction, standing.id, standing.name,
-            _fmt(standing.total), _fmt(standing.percentage), str(standing.boards),
+            printing.text(standing.total, TOTAL), printing.text(standing.percentage, PERCENTAGE),
+            str(standing.boards),
         )  # fmt: skip
     out.print()
     out.print(table)

@@ -304,7 +304,7 @@ def _marked_line(cells: LineCells) -> ScoredLine:
     row = cells.numbers[int(cells.number[0])]
     line = TravellerLine(_MARK.format("ns"), _MARK.format("ew"), result)
     if cells.matchpoints:
-        return ScoredLine(line, o[5], *row)
+        return ScoredLine(line, o[5], row[0], row[1], row[2], row[3])
     return ScoredLine(line, o[5], imps_ns=row[0], imps_ew=row[1])
 
 

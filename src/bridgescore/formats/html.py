@@ -16,7 +16,7 @@ boards not split across pages). Written from a scored event; every word is in En
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -26,6 +26,17 @@ from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Seat, Side
 from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
+from bridgescore.forms.duplicate.printing import (
+    DATUM,
+    LINE_IMPS,
+    LINE_MP,
+    LINE_PERCENTAGE,
+    MATCH_IMPS,
+    OURS,
+    PERCENTAGE,
+    TOTAL,
+    Printing,
+)
 from bridgescore.forms.duplicate.rounding import to_decimal
 from bridgescore.forms.duplicate.scored import (
     ScoredBoard,
@@ -34,6 +45,13 @@ from bridgescore.forms.duplicate.scored import (
     ScoredMatch,
     ScoredSection,
     Standing,
+)
+from bridgescore.forms.duplicate.sessions import (
+    CUMULATIVE_AFTER,
+    cumulative,
+    cumulative_after,
+    section_heading,
+    session_numbers,
 )
 from bridgescore.forms.duplicate.settings import Method
 from bridgescore.i18n import translator
@@ -146,6 +164,7 @@ def _history_rows(
     shown: list[str],
     matchpoints: bool,
     history: dict[tuple[str, str], _History],
+    printing: Printing,
 ) -> None:
     """Add this line to the history of each participant who played it."""
     contract, declarer, tricks = shown[2], shown[3], shown[4]
@@ -156,9 +175,9 @@ def _history_rows(
                 continue
             value = scored.percentage(side) if matchpoints else scored.imps(side)
             score = None if scored.score_ns is None else scored.score_ns * (1 if side is Side.NS else -1)
-            mp = _fmt(scored.mp(side)) if matchpoints else ""
+            mp = printing.text(scored.mp(side), LINE_MP) if matchpoints else ""
             row = [str(board.board.number), str(side), opponents, contract, declarer, tricks, _fmt(score), mp]
-            entry.rows.append([*row, _fmt(value)])
+            entry.rows.append([*row, printing.text(value, LINE_PERCENTAGE if matchpoints else LINE_IMPS)])
 
 
 def _double_dummy_view(board: ScoredBoard, found: DoubleDummy) -> dict[str, Any]:
@@ -185,25 +204,31 @@ def _board_view(
     labels: dict[str, str],
     history: _Histories,
     double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+    printing: Printing = OURS,
 ) -> dict[str, Any]:
     rows = []
     for scored in board.lines:
         contract, declarer, tricks, lead = _outcome(scored, labels)
         ns_score, ew_score = _scores(scored.score_ns)
         if matchpoints:
-            numbers = [scored.mp_ns, scored.mp_ew, scored.percentage_ns, scored.percentage_ew]
+            numbers = [
+                printing.text(scored.mp_ns, LINE_MP),
+                printing.text(scored.mp_ew, LINE_MP),
+                printing.text(scored.percentage_ns, LINE_PERCENTAGE),
+                printing.text(scored.percentage_ew, LINE_PERCENTAGE),
+            ]
         else:
-            numbers = [scored.imps_ns, scored.imps_ew]
+            numbers = [printing.text(scored.imps_ns, LINE_IMPS), printing.text(scored.imps_ew, LINE_IMPS)]
         ns = " ".join(scored.line.participants(Side.NS))
         ew = " ".join(scored.line.participants(Side.EW))
         shown = [ns, ew, contract, declarer, tricks, lead, ns_score, ew_score]
-        rows.append([*shown, *map(_fmt, numbers)])
-        _history_rows(board, scored, shown, matchpoints, history)
+        rows.append([*shown, *numbers])
+        _history_rows(board, scored, shown, matchpoints, history, printing)
     return {
         "number": board.board.number,
         "dealer": str(board.board.dealt_by),
         "vulnerable": str(board.board.vulnerable),
-        "datum": _fmt(board.datum),
+        "datum": printing.text(board.datum, DATUM),
         "top": _fmt(board.top) if matchpoints else "",
         "rows": rows,
         "dd": _double_dummy(board, double_dummy),
@@ -221,23 +246,25 @@ def _double_dummy(
     return None if found is None else _double_dummy_view(board, found)
 
 
-def _standing_row(standing: Standing) -> list[str]:
+def _standing_row(standing: Standing, printing: Printing) -> list[str]:
     direction = "" if standing.direction is None else str(standing.direction)
-    return [str(standing.rank), direction, standing.id, standing.name, _fmt(standing.total),
-            _fmt(standing.percentage), str(standing.boards)]  # fmt: skip
+    return [str(standing.rank), direction, standing.id, standing.name, printing.text(standing.total, TOTAL),
+            printing.text(standing.percentage, PERCENTAGE), str(standing.boards)]  # fmt: skip
 
 
-def _match_row(match: ScoredMatch) -> list[str]:
+def _match_row(match: ScoredMatch, printing: Printing) -> list[str]:
     vp = "" if match.vp_home is None else f"{match.vp_home} – {match.vp_visit}"
-    imps = f"{_fmt(match.imps_home)} – {_fmt(match.imps_visit)}"
+    imps = f"{printing.text(match.imps_home, MATCH_IMPS)} – {printing.text(match.imps_visit, MATCH_IMPS)}"
     return [_fmt(match.round), match.home, match.visit, str(match.boards), imps, vp]
 
 
-def _rankings(section: ScoredSection, labels: dict[str, str]) -> list[dict[str, Any]]:
+def _rankings(
+    standings: Sequence[Standing], labels: dict[str, str], printing: Printing
+) -> list[dict[str, Any]]:
     """One ranking per field: North-South and East-West in a Mitchell, else a single one."""
     fields: dict[Side | None, list[list[str]]] = {}
-    for standing in section.standings:
-        fields.setdefault(standing.direction, []).append(_standing_row(standing))
+    for standing in standings:
+        fields.setdefault(standing.direction, []).append(_standing_row(standing, printing))
     titles = {None: "", Side.NS: labels["ns"], Side.EW: labels["ew"]}
     return [{"title": titles[side], "rows": rows} for side, rows in fields.items()]
 
@@ -247,16 +274,19 @@ def _section_view(
     matchpoints: bool,
     labels: dict[str, str],
     double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+    printing: Printing = OURS,
 ) -> dict[str, Any]:
     history: dict[tuple[str, str], _History] = {}
     for standing in section.standings:
         direction = "" if standing.direction is None else str(standing.direction)
         history[(standing.id, direction)] = _History(standing.id, direction, standing.name)
-    boards = [_board_view(board, matchpoints, labels, history, double_dummy) for board in section.boards]
+    boards = [
+        _board_view(board, matchpoints, labels, history, double_dummy, printing) for board in section.boards
+    ]
     return {
         "name": section.section.name,
-        "rankings": _rankings(section, labels),
-        "matches": [_match_row(match) for match in section.matches],
+        "rankings": _rankings(section.standings, labels, printing),
+        "matches": [_match_row(match, printing) for match in section.matches],
         "boards": boards,
         "history": list(history.values()),
     }
@@ -289,7 +319,17 @@ def dumps(
     gettext: Callable[[str], str] = translator(lang)
     labels = {key: gettext(text) for key, text in LABELS.items()}
     matchpoints = scored.scoring.method is Method.MATCHPOINTS
-    sections = [_section_view(section, matchpoints, labels, double_dummy) for section in scored.sections]
+    sections = [
+        _section_view(section, matchpoints, labels, double_dummy, scored.printing)
+        for section in scored.sections
+    ]
+    several_sessions = len(session_numbers(scored)) > 1
+    after = cumulative_after(scored)
+    for index, (view, section) in enumerate(zip(sections, scored.sections, strict=True)):
+        view["heading"] = section_heading(section, several_sessions, gettext)
+        if index in after:
+            view["cumulative_title"] = gettext(CUMULATIVE_AFTER).format(number=after[index])
+            view["cumulative"] = _rankings(cumulative(scored, through=after[index]), labels, scored.printing)
     rendered: str = _template().render(
         lang=lang,
         title=scored.event.name or labels["ranking"],

@@ -19,7 +19,7 @@ from bridgescore.forms.duplicate import (
     PublishedStanding,
     Rank,
 )
-from bridgescore.forms.duplicate.check import check_event, reproduce
+from bridgescore.forms.duplicate.check import check_event, in_convention, reproduce
 from bridgescore.forms.duplicate.conventions import BRIDGESCORE, COMPSCORE, RUTER
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.settings import MatchpointSettings, Method, MissedBoards, Scoring
@@ -98,7 +98,12 @@ def test_ruter_ranks_both_directions_in_one_list_with_ranges_for_ties() -> None:
     )
     event = event_of(board, movement=Movement.MITCHELL, participants=people)
     assert check_event(event, convention=RUTER).ok
-    assert ("NS 1", "rank", "3=", "2") in _differences(check_event(event, convention=BRIDGESCORE))
+    assert ("NS 1", "rank", "3-4", "2") in _differences(check_event(event, convention=BRIDGESCORE))
+    # --conventions file prints the places as Ruter does: one list, shared places as a range
+    printed = in_convention(score_event(event), RUTER)
+    assert {(s.direction, s.id): str(s.rank) for s in printed.sections[0].standings} == {
+        (Side.NS, "1"): "3-4", (Side.NS, "2"): "1-2", (Side.EW, "1"): "1-2", (Side.EW, "2"): "3-4",
+    }  # fmt: skip
 
 
 def test_missed_boards_scaled_to_the_most_boards_played_in_the_same_direction() -> None:

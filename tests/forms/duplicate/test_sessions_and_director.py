@@ -248,3 +248,32 @@ def test_a_marked_number_is_the_directors_even_beside_other_differences() -> Non
 def test_the_mark_is_written_back() -> None:
     event = pbn.loads(_MARKED.format(two="1", mp="^1")).event
     assert pbn.loads(pbn.dumps(event)).event.sessions == event.sessions
+
+
+def test_conventions_file_prints_the_directors_score_beside_the_contract_marked() -> None:
+    """--conventions file keeps what --check took as the director's: table 3 played 2S+2 (Law 77:
+    +170) and was given +200 (marked ^); our sheet keeps the contract, prints +200 marked ^, and
+    the board's matchpoints follow from it (4 of 6, as the file)."""
+    from bridgescore.core import Result
+    from bridgescore.forms.duplicate.check import in_convention
+    from bridgescore.forms.duplicate.conventions import BRIDGESCORE
+    from bridgescore.forms.duplicate.publish import publish
+
+    lines = (
+        PublishedLine(420, mp_ns=D(6)),
+        PublishedLine(-50, mp_ns=D(0)),
+        PublishedLine(200, mp_ns=D(4), adjusted=True),
+        PublishedLine(140, mp_ns=D(2)),
+    )
+    report = check_event(event_of(_board(*lines), movement=Movement.MITCHELL))
+    assert report.ok and report.scored is not None
+    sheet = publish(in_convention(report.scored, BRIDGESCORE))
+    third = sheet.sessions[0].sections[0].boards[0].lines[2]
+    assert third.outcome == Result.parse("2S N 10")
+    assert third.published is not None
+    assert (third.published.score_ns, str(third.published.mp_ns), third.published.adjusted) == (
+        200,
+        "4.00",
+        True,
+    )
+    assert "^200" in pbn.dumps(sheet)

@@ -152,7 +152,7 @@ def _participant(
     rank = None if values.is_missing(rank_text) else Rank.parse(rank_text)  # type: ignore[arg-type]
     tie = cell("ranktie")
     if rank is not None and tie is not None and (tie.strip().lower() in _TIED or _is_range(tie)):
-        rank = Rank(rank.position, tied=True)
+        rank = Rank(rank.position, tied=True, last=Rank.parse(tie).last if _is_range(tie) else None)
     direction_text = cell("direction")
     direction = None
     if not values.is_missing(direction_text):
@@ -186,7 +186,7 @@ def total_score_table(participants: Sequence[Participant], kind: EventKind, tota
     """The TotalScoreTable of *participants*; *total_name* names the total column (``TotalMP`` …).
 
     Columns are written only for what some participant has; a shared place is ``Rank`` plus a
-    ``RankTie`` cell ``=``.
+    ``RankTie`` cell ``=`` (or the range of places, ``4 5``, when the rank has one).
     """
     standings = [p.published or _EMPTY for p in participants]
 
@@ -202,7 +202,7 @@ def total_score_table(participants: Sequence[Participant], kind: EventKind, tota
     if has("rank"):
         columns.append(("Rank\\2R", lambda p, s: "-" if s.rank is None else str(s.rank.position)))
     if any(s.rank is not None and s.rank.tied for s in standings):
-        columns.append(("RankTie\\1L", lambda p, s: "=" if s.rank is not None and s.rank.tied else "-"))
+        columns.append(("RankTie\\1L", lambda p, s: _rank_tie(s.rank)))
     id_name = {EventKind.PAIRS: "PairId", EventKind.INDIVIDUAL: "PlayerId", EventKind.TEAMS: "TeamId"}[kind]
     columns.append((f"{id_name}\\2R", lambda p, s: p.id))
     if any(p.direction is not None for p in participants):
@@ -242,6 +242,17 @@ def total_score_table(participants: Sequence[Participant], kind: EventKind, tota
 
 
 _Cell = Callable[[Participant, PublishedStanding], str]
+
+
+def _rank_tie(rank: Rank | None) -> str:
+    """A RankTie cell: ``=`` for a shared place, the range ``4 5`` when the rank has one (Ruter).
+
+    >>> _rank_tie(Rank(4, True)), _rank_tie(Rank(4, True, 5)), _rank_tie(Rank(4)), _rank_tie(None)
+    ('=', '4 5', '-', '-')
+    """
+    if rank is None or not rank.tied:
+        return "-"
+    return "=" if rank.last is None else f"{rank.position} {rank.last}"
 
 
 def _field(participant: Participant, standing: PublishedStanding, field: str) -> str:

@@ -113,6 +113,12 @@ _PASSES = frozenset({"PASS", "PASSED", "P", "AP", "ALL PASS", "PASSED OUT"})
 _PUBLISHED_IMPS = ("BUTLER_POINTS", "CROSS_IMP_POINTS", "IMPS", "IMP_POINTS")
 
 
+def _session_number(element: ElementTree.Element, default: int) -> int:
+    """A SESSION's number: its ``SESSION_ID`` when that is a whole number from 1, else *default*."""
+    number = values.integer(element.get("SESSION_ID") or _text(element, "SESSION_ID") or None)
+    return number if number is not None and number > 0 else default
+
+
 def _text(element: ElementTree.Element | None, name: str) -> str:
     if element is None:
         return ""
@@ -188,7 +194,7 @@ class _Reader:
         if method is None:
             method = BOARD_SCORING.get(board_scoring, Method.MATCHPOINTS)
         scoring = Scoring(method=method)
-        sections = self._sections(event_element, kind)
+        sessions = self._sessions(event_element, kind, date := iso_date(_text(event_element, "DATE")))
         club = root.find("CLUB")
         metadata = [(f"USEBIO:{name}", _text(event_element, name)) for name in _HEADER_KEPT]
         metadata += [
@@ -200,10 +206,9 @@ class _Reader:
             for part in (_text(event_element, "PROGRAM_NAME"), _text(event_element, "PROGRAM_VERSION"))
             if part
         )
-        date = iso_date(_text(event_element, "DATE"))
         return Event(
             name=_text(event_element, "EVENT_DESCRIPTION") or _text(event_element, "TITLE"),
-            sessions=(Session(1, tuple(sections), date),) if sections else (),
+            sessions=sessions,
             kind=kind,
             scoring=scoring,
             date=date,
@@ -214,11 +219,77 @@ class _Reader:
 
     # --- sections ------------------------------------------------------------------------------
 
-    def _sections(self, event: ElementTree.Element, kind: EventKind) -> list[Section]:
-        wrapped = [section for session in event.findall("SESSION") for section in session.findall("SECTION")]
-        wrapped += event.findall("SECTION")
+    def _sessions(self, event: ElementTree.Element, kind: EventKind, date: str | None) -> tuple[Session, ...]:
+        """The event's sessions: each ``SESSION`` (numbered by its ``SESSION_ID``) with its sections,
+        or one session of the event's own sections. Beside several sessions, the event's own
+        ``PARTICIPANTS`` (with no boards of their own) are the cumulative standing after the last
+        session: they go to that session's participants as cumulative, their session's numbers
+        becoming the session columns (as PBN's ``TotalScoreTable`` after session *k* prints them)."""
+        elements = event.findall("SESSION")
+        if len(elements) < 2:  # one session: the event's own sections and its session's, together
+            sections = self._sections(event, kind, include_self=True)
+            for element in elements:
+                sections += self._sections(element, kind, include_self=True)
+            number = _session_number(elements[0], 1) if elements else 1
+            return (Session(number, tuple(sections), date),) if sections else ()
+        sessions = [
+            Session(
+                _session_number(element, index), tuple(self._sections(element, kind, include_self=True)), date
+            )
+            for index, element in enumerate(elements, start=1)
+        ]
+        sessions = [session for session in sessions if session.sections]
+        has_own = event.find("BOARD") is not None or event.find("MATCH") is not None
+        overall = event.find("PARTICIPANTS")
+        own_participants = any(
+            p for session in sessions for section in session.sections for p in section.participants
+        )
+        if overall is not None and not has_own and own_participants and sessions:
+            sessions[-1] = self._with_cumulative(sessions[-1], overall, kind)
+        elif has_own or overall is not None:
+            own = self._sections(event, kind, include_self=True)
+            first = sessions[0] if sessions else Session(1, (), date)
+            sessions[:1] = [replace(first, sections=(*own, *first.sections))]
+        return tuple(sessions)
+
+    def _with_cumulative(self, session: Session, overall: ElementTree.Element, kind: EventKind) -> Session:
+        cumulative: dict[tuple[str, Side | None], PublishedStanding] = {}
+        for child in overall:
+            try:
+                participant = self._participant(child, kind)
+            except BridgeScoreError as error:
+                self.note(error)
+                continue
+            if participant.published is not None:
+                cumulative[(participant.id, participant.direction)] = participant.published
+        sections = []
+        for section in session.sections:
+            participants = []
+            for participant in section.participants:
+                found = cumulative.pop((participant.id, participant.direction), None)
+                if found is None:
+                    found = cumulative.pop((participant.id, None), None)
+                if found is not None:
+                    own = participant.published or PublishedStanding()
+                    participant = replace(  # noqa: PLW2901
+                        participant,
+                        published=replace(
+                            found,
+                            cumulative=True,
+                            session_total=own.total,
+                            session_percentage=own.percentage,
+                            session_rank=own.rank,
+                            session_boards=own.boards,
+                        ),
+                    )
+                participants.append(participant)
+            sections.append(replace(section, participants=tuple(participants)))
+        return replace(session, sections=tuple(sections))
+
+    def _sections(self, event: ElementTree.Element, kind: EventKind, *, include_self: bool) -> list[Section]:
+        wrapped = event.findall("SECTION")
         builders = []
-        if (
+        if include_self and (
             event.find("PARTICIPANTS") is not None
             or event.find("BOARD") is not None
             or event.find("MATCH") is not None

@@ -11,6 +11,7 @@ as percentages (``A6040``), average-plus and average-minus valued by the event's
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from xml.etree import ElementTree
@@ -28,6 +29,7 @@ from bridgescore.forms.duplicate.model import (
     EventKind,
     Match,
     Participant,
+    PublishedStanding,
     Room,
     Section,
     TravellerLine,
@@ -112,13 +114,25 @@ class _Writer:
         if len(sections) == 1:
             self._section(element, sections[0][1])
         else:
+            several = len(event.sessions) > 1
+            last = (
+                [p for section in event.sessions[-1].sections for p in section.participants]
+                if several
+                else []
+            )
+            overall = [p for p in last if p.published is not None and p.published.cumulative]
+            if overall:  # the cumulative standing after the last session, beside each session's own
+                participants = _add(element, "PARTICIPANTS")
+                participants.set("EVENT_TYPE", self.type)
+                for participant in overall:
+                    self._participant(participants, participant)
             for session in event.sessions:
                 session_element = _add(element, "SESSION")
                 session_element.set("SESSION_ID", str(session.number))
                 for section in session.sections:
                     section_element = _add(session_element, "SECTION")
                     section_element.set("SECTION_ID", section.name)
-                    self._section(section_element, section)
+                    self._section(section_element, section, session_columns=several)
         self._handset(root, [board for _session, section in sections for board in section.boards])
         return root
 
@@ -150,10 +164,22 @@ class _Writer:
             if f"USEBIO:{name}" in meta:
                 _add(element, name, meta[f"USEBIO:{name}"])
 
-    def _section(self, element: ElementTree.Element, section: Section) -> None:
+    def _section(
+        self, element: ElementTree.Element, section: Section, *, session_columns: bool = False
+    ) -> None:
         participants = _add(element, "PARTICIPANTS")
         participants.set("EVENT_TYPE", self.type)
         for participant in section.participants:
+            published = participant.published
+            if session_columns and published is not None and published.cumulative:
+                # in a session, its own numbers; the cumulative ones are the event's PARTICIPANTS
+                own = PublishedStanding(
+                    total=published.session_total,
+                    percentage=published.session_percentage,
+                    rank=published.session_rank,
+                    boards=published.session_boards,
+                )
+                participant = replace(participant, published=own)  # noqa: PLW2901
             self._participant(participants, participant)
         if self.event.kind is EventKind.TEAMS:
             self._matches(element, section)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -36,6 +36,7 @@ from bridgescore.forms.duplicate.conventions import (
     CONVENTIONS,
     Convention,
     LineNumbers,
+    Ties,
     convention_for,
     event_scoring,
 )
@@ -49,6 +50,7 @@ from bridgescore.forms.duplicate.model import (
     Rank,
     TravellerLine,
 )
+from bridgescore.forms.duplicate.printing import Printing
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.results import score_event, standings
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, places_of, to_decimal
@@ -60,6 +62,7 @@ from bridgescore.forms.duplicate.scored import (
     Standing,
     line_score_ns,
 )
+from bridgescore.forms.duplicate.sessions import Key, cumulative_by_key, key_of, session_numbers
 from bridgescore.forms.duplicate.settings import (
     Datum,
     DatumRounding,
@@ -120,6 +123,9 @@ class CheckReport:
     declared: tuple[Convention, Scoring] | None = None
     """When :func:`reproduce` found another method or convention that reproduces the file better
     than what the file declared: the declared convention and scoring (else ``None``)."""
+    scored: ScoredEvent | None = field(default=None, compare=False)
+    """The event as the check scored it: ours, with the file's own numbers standing in where they
+    could not be verified (a director's numbers flagged ``director``) and the standings that follow."""
 
     @property
     def ok(self) -> bool:
@@ -258,17 +264,60 @@ def check_event(
     """Score *event* by the convention of its program and compare with what the file published."""
     convention = convention or convention_for(event.program)
     scoring = scoring or event_scoring(event)
+    original = event
     event, laws = _director_scores(event, scoring)
     scored = score_event(event, scoring)
     comparer = _Comparer(convention.rounding)
     checked = [_check_section(section, scoring, convention, comparer, laws) for section in scored.sections]
     if convention.one_ranking:
         checked = _one_ranking(checked, scoring)
-    for section, ranked, seen in checked:
-        _check_standings(section, ranked, scoring, convention, seen, comparer)
-    return CheckReport(
-        convention, scoring, comparer.compared, tuple(comparer.differences), tuple(comparer.unverified)
+    as_checked = replace(
+        scored, sections=tuple(replace(section, standings=ranked) for section, ranked, _ in checked)
     )
+    if laws:
+        as_checked = _as_played(as_checked, original, laws)
+    numbers = session_numbers(as_checked)
+    overall = {number: dict(cumulative_by_key(as_checked, through=number)) for number in numbers[1:]}
+    for section, ranked, seen in checked:
+        so_far = overall.get(section.session)
+        _check_standings(section, ranked, scoring, convention, seen, comparer, overall=so_far)
+    return CheckReport(
+        convention,
+        scoring,
+        comparer.compared,
+        tuple(comparer.differences),
+        tuple(comparer.unverified),
+        scored=as_checked,
+    )
+
+
+def _as_played(scored: ScoredEvent, original: Event, laws: dict[int, int]) -> ScoredEvent:
+    """*scored* with each line the director scored (an :class:`AssignedScore` standing in for its
+    contract, :func:`_director_scores`) given back its contract, keeping the director's score."""
+    played = {
+        (session.number, section.name, board.number, index): line
+        for session, section in original.sections()
+        for board in section.boards
+        for index, line in enumerate(board.lines)
+    }
+    sections = []
+    for section in scored.sections:
+        boards = []
+        for board in section.boards:
+            lines = tuple(
+                replace(
+                    line,
+                    line=played.get(
+                        (section.session, section.section.name, board.board.number, index), line.line
+                    ),
+                )
+                if id(line.line) in laws
+                else line
+                for index, line in enumerate(board.lines)
+            )
+            boards.append(replace(board, lines=lines))
+        sections.append(replace(section, boards=tuple(boards)))
+    return replace(scored, sections=tuple(sections))
 
 
 def _published_score_ns(published: PublishedLine) -> int | None:
@@ -388,11 +437,14 @@ def reproduce(
     return replace(best, declared=(declared.convention, declared.scoring))
 
 
-def in_convention(scored: ScoredEvent, convention: Convention) -> ScoredEvent:
+def in_convention(
+    scored: ScoredEvent, convention: Convention, printing: Printing | None = None
+) -> ScoredEvent:
     """Our numbers on the scales *convention* prints them (``--conventions file``): line
     matchpoints relative to the board average or on the board's own top, totals relative or per
-    board, one ranking — so that a club can lay our sheet beside its program's. Rounding stays
-    ours (two decimals, halves away from zero).
+    board, one ranking, shared places as the program shows them — and printed by *printing* (the
+    file's rounding and decimals, :func:`~.printing.printing_of`), so that a club can lay our
+    sheet beside its program's.
 
     >>> from bridgescore.core import Result
     >>> from bridgescore.forms.duplicate.conventions import RUTER
@@ -437,7 +489,49 @@ def in_convention(scored: ScoredEvent, convention: Convention) -> ScoredEvent:
             replace(section, standings=tuple(replace(s, rank=next(places)) for s in section.standings))
             for section in sections
         ]
-    return replace(scored, sections=tuple(sections))
+    sections = _ties_shown(sections, convention)
+    return replace(
+        scored,
+        sections=tuple(sections),
+        printing=printing or Printing(convention.rounding),
+        convention=convention.name,
+    )
+
+
+def _ties_shown(sections: list[ScoredSection], convention: Convention) -> list[ScoredSection]:
+    """The standings' shared places as *convention* prints them: ``3=``, a bare ``3``, or the
+    range of places shared (``4-5``), counted in each ranking (one across everything, or each
+    section's field)."""
+    if convention.ties is Ties.MARKED:
+        return sections
+    if convention.ties is Ties.BARE:
+        return [
+            replace(
+                section, standings=tuple(replace(s, rank=Rank(s.rank.position)) for s in section.standings)
+            )
+            for section in sections
+        ]
+    sharing: dict[tuple[int | None, Side | None, int], int] = defaultdict(int)
+
+    def field_of(index: int, standing: Standing) -> tuple[int | None, Side | None, int]:
+        if convention.one_ranking:
+            return None, None, standing.rank.position
+        return index, standing.direction, standing.rank.position
+
+    for index, section in enumerate(sections):
+        for standing in section.standings:
+            sharing[field_of(index, standing)] += 1
+    shown = []
+    for index, section in enumerate(sections):
+        standings = []
+        for standing in section.standings:
+            count = sharing[field_of(index, standing)]
+            place = standing.rank.position
+            standings.append(
+                replace(standing, rank=Rank(place, True, place + count - 1) if count > 1 else Rank(place))
+            )
+        shown.append(replace(section, standings=tuple(standings)))
+    return shown
 
 
 @dataclass(slots=True)
@@ -510,7 +604,11 @@ def _check_section(
         for position, scored in enumerate(board.lines):
             printed_line = scored
             if line_label(scored.line) in director:
-                printed_line = adjusted_lines[position] = _stand_in(scored, board, convention)
+                printed_line = adjusted_lines[position] = replace(
+                    _stand_in(scored, board, convention), director=True
+                )
+            elif laws and id(scored.line) in laws:  # a score the director set
+                adjusted_lines[position] = replace(adjusted_lines[position], director=True)
             _add_printed(printed_line, board, scoring, convention, comparer.rounding, seen.printed)
         published_board = board.board.published
         if published_board is not None:
@@ -524,7 +622,7 @@ def _check_section(
         ranked = standings(section.section, tuple(adjusted_boards), section.movement, scoring)
     else:
         ranked = section.standings
-    return section, ranked, seen
+    return replace(section, boards=tuple(adjusted_boards)), ranked, seen
 
 
 def _add_printed(
@@ -696,9 +794,12 @@ def _check_standings(
     seen: _Seen,
     comparer: _Comparer,
     boards: int | None = None,
+    overall: dict[Key, Standing] | None = None,
 ) -> None:
     """The published standings of *section* against ours (*boards*: how many boards have results,
-    when the section is given without its lines)."""
+    when the section is given without its lines); a cumulative standing against ours over this
+    session and the earlier ones (*overall*) when the file has them all, else listed as not
+    verifiable."""
     name = section.section.name
     imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
     if boards is None:
@@ -722,6 +823,11 @@ def _check_standings(
             total = total / standing.boards
             imps = None if imps is None else imps / standing.boards
         cumulative = _cumulative(published, boards)
+        so_far = None if overall is None or not cumulative else overall.get(key_of(section, standing))
+        if so_far is not None:  # every session of the standing is in the file: checked against ours
+            _check_cumulative(published, so_far, where, why, comparer)
+            cumulative = False
+            published = replace(published, total=None, percentage=None, imps=None, boards=None, rank=None)
         this_file = not cumulative
         comparer.number(
             published.total,
@@ -767,6 +873,17 @@ def _check_standings(
         )
         comparer.number(published.session_boards, standing.boards, {**where, "field": "session_boards"})
         comparer.rank(published.session_rank, standing.rank, {**where, "field": "session_rank"}, why)
+
+
+def _check_cumulative(
+    published: PublishedStanding, ours: Standing, where: dict[str, Any], why: str | None, comparer: _Comparer
+) -> None:
+    """A cumulative standing against ours over the same sessions."""
+    comparer.number(published.total, ours.total, {**where, "field": "total"}, why)
+    comparer.number(published.percentage, ours.percentage, {**where, "field": "percentage"}, why)
+    comparer.number(published.imps, ours.imps, {**where, "field": "imps"}, why)
+    comparer.number(published.boards, ours.boards, {**where, "field": "boards"})
+    comparer.rank(published.rank, ours.rank, {**where, "field": "rank"}, why)
 
 
 def _cumulative(published: PublishedStanding, boards: int) -> bool:

@@ -33,6 +33,7 @@ __all__ = [
     "SCORING_TAG",
     "Convention",
     "LineNumbers",
+    "Ties",
     "convention_for",
     "event_scoring",
 ]
@@ -55,6 +56,17 @@ class LineNumbers(Enum):
     """Relative to the board's average: matchpoints − top/2, so +2.0 / −2.0 (Ruter)."""
 
 
+class Ties(Enum):
+    """How a program prints a shared place."""
+
+    MARKED = "marked"
+    """``3=`` (bridgescore; PBN ``RankTie`` ``=``)."""
+    BARE = "bare"
+    """``3``, unmarked (Compscore3)."""
+    RANGE = "range"
+    """The range of places shared, PBN ``RankTie`` ``4 5`` (Ruter)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Convention:
     """A program's way of computing and printing results.
@@ -66,7 +78,8 @@ class Convention:
     ``rounding`` is how the program rounds what it prints (:mod:`.rounding`);
     ``totals_from_printed`` sums the line values as printed (rounded) into the totals instead of
     the exact ones; ``imps_per_board`` prints an IMP total divided by the boards played;
-    ``one_ranking`` ranks every participant of all directions and sections in one list.
+    ``one_ranking`` ranks every participant of all directions and sections in one list;
+    ``ties`` is how it prints a shared place.
     """
 
     name: str
@@ -80,6 +93,7 @@ class Convention:
     totals_from_printed: bool = False
     imps_per_board: bool = False
     one_ranking: bool = False
+    ties: Ties = Ties.MARKED
 
     def matches(self, program: str | None) -> bool:
         """Whether *program* (the file's generator) is this convention's."""
@@ -113,6 +127,7 @@ RUTER = Convention(
     artificial_boards_unverified=True,
     imps_per_board=True,
     one_ranking=True,
+    ties=Ties.RANGE,
 )
 COMPSCORE = Convention(
     "compscore",
@@ -125,6 +140,7 @@ COMPSCORE = Convention(
     lines=LineNumbers.BOARD_TOP,
     settings=_compscore,
     rounding=HALF_EVEN,
+    ties=Ties.BARE,
 )
 CONVENTIONS = (BRIDGESCORE, RUTER, COMPSCORE)
 

@@ -1,7 +1,9 @@
 """A scored event as plain JSON-ready data (``bridgescore event --format json``, the web app).
 
 Numbers are rounded for display to two decimals, halves away from zero (the rounding is named in
-the output); keys that do not apply to the scoring method are left out.
+the output); keys that do not apply to the scoring method are left out. An event of several
+sessions tags each board, standing and match with its ``session`` and adds ``sessions`` (the
+cumulative standing after each) and ``cumulative`` (after the last, :mod:`.sessions`).
 
     >>> from bridgescore.core import Result
     >>> from bridgescore.forms.duplicate.model import Board, Event, Section, Session, TravellerLine
@@ -23,16 +25,30 @@ from typing import Any
 
 from bridgescore.core.contract import Result
 from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore, EventKind, NotPlayed
-from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, to_decimal
+from bridgescore.forms.duplicate.printing import (
+    DATUM,
+    LINE_IMPS,
+    LINE_MP,
+    LINE_PERCENTAGE,
+    MATCH_IMPS,
+    OURS,
+    PERCENTAGE,
+    TOTAL,
+    TOTAL_IMPS,
+    Printing,
+)
+from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredMatch, Standing
+from bridgescore.forms.duplicate.sessions import cumulative, session_numbers
 
 __all__ = ["as_dict"]
 
 PLACES = 2
 
 
-def _number(value: Fraction | None) -> float | None:
-    return None if value is None else float(to_decimal(value, PLACES))
+def _number(value: Fraction | None, kind: str = TOTAL, printing: Printing = OURS) -> float | None:
+    printed = printing.number(value, kind)
+    return None if printed is None else float(printed)
 
 
 def _compact(data: dict[str, Any]) -> dict[str, Any]:
@@ -46,27 +62,46 @@ def as_dict(scored: ScoredEvent) -> dict[str, Any]:
     ranking: list[dict[str, Any]] = []
     matches: list[dict[str, Any]] = []
     individual = scored.event.kind is EventKind.INDIVIDUAL
+    printing = scored.printing
+    numbers = session_numbers(scored)
     for section in scored.sections:
         name = section.section.name if several else None
+        session = {"session": section.session} if len(numbers) > 1 else {}
         for board in section.boards:
-            boards.append(_board(board, name))
+            boards.append(session | _board(board, name, printing))
         for standing in section.standings:
-            ranking.append(_standing(standing, name, individual, bool(section.matches)))
+            ranking.append(session | _standing(standing, name, individual, bool(section.matches), printing))
         for match in section.matches:
-            matches.append(_match(match, name))
+            matches.append(session | _match(match, name, printing))
+    rounding = f"{PLACES} decimals, {HALF_AWAY_FROM_ZERO}"
+    if scored.convention is not None:
+        rounding = f"as {scored.convention} prints: {printing.rounding}"
     data: dict[str, Any] = {
         "event": scored.event.name,
         "scoring": scored.scoring.name,
-        "rounding": f"{PLACES} decimals, {HALF_AWAY_FROM_ZERO}",
+        "rounding": rounding,
         "boards": boards,
         "ranking": ranking,
     }
     if matches:
         data["matches"] = matches
+    if len(numbers) > 1:
+        teams = any(section.matches for section in scored.sections)
+        data["sessions"] = [
+            {
+                "session": number,
+                "cumulative": [
+                    _standing(standing, None, individual, teams, printing)
+                    for standing in cumulative(scored, through=number)
+                ],
+            }
+            for number in numbers
+        ]
+        data["cumulative"] = data["sessions"][-1]["cumulative"]
     return data
 
 
-def _board(board: ScoredBoard, section: str | None) -> dict[str, Any]:
+def _board(board: ScoredBoard, section: str | None, printing: Printing) -> dict[str, Any]:
     return _compact(
         {
             "section": section,
@@ -74,13 +109,13 @@ def _board(board: ScoredBoard, section: str | None) -> dict[str, Any]:
             "dealer": str(board.board.dealt_by),
             "vulnerable": str(board.board.vulnerable),
             "top": _number(board.top),
-            "datum": _number(board.datum),
-            "results": [_line(line) for line in board.lines],
+            "datum": _number(board.datum, DATUM, printing),
+            "results": [_line(line, printing) for line in board.lines],
         }
     )
 
 
-def _line(scored: ScoredLine) -> dict[str, Any]:
+def _line(scored: ScoredLine, printing: Printing) -> dict[str, Any]:
     line = scored.line
     outcome = line.outcome
     data: dict[str, Any] = {"ns": line.ns, "south": line.south, "ew": line.ew, "west": line.west}
@@ -104,17 +139,20 @@ def _line(scored: ScoredLine) -> dict[str, Any]:
         data["not_played"] = True
     data.update(
         score_ns=scored.score_ns,
-        mp_ns=_number(scored.mp_ns),
-        mp_ew=_number(scored.mp_ew),
-        pct_ns=_number(scored.percentage_ns),
-        pct_ew=_number(scored.percentage_ew),
-        imps_ns=_number(scored.imps_ns),
-        imps_ew=_number(scored.imps_ew),
+        mp_ns=_number(scored.mp_ns, LINE_MP, printing),
+        mp_ew=_number(scored.mp_ew, LINE_MP, printing),
+        pct_ns=_number(scored.percentage_ns, LINE_PERCENTAGE, printing),
+        pct_ew=_number(scored.percentage_ew, LINE_PERCENTAGE, printing),
+        imps_ns=_number(scored.imps_ns, LINE_IMPS, printing),
+        imps_ew=_number(scored.imps_ew, LINE_IMPS, printing),
+        director=scored.director or None,
     )
     return _compact(data)
 
 
-def _standing(standing: Standing, section: str | None, individual: bool, teams: bool) -> dict[str, Any]:
+def _standing(
+    standing: Standing, section: str | None, individual: bool, teams: bool, printing: Printing
+) -> dict[str, Any]:
     who = "team" if teams else "player" if individual else "pair"
     return _compact(
         {
@@ -122,23 +160,26 @@ def _standing(standing: Standing, section: str | None, individual: bool, teams: 
             who: standing.id,
             "direction": None if standing.direction is None else str(standing.direction),
             "name": standing.name,
-            "total": _number(standing.total),
-            "percentage": _number(standing.percentage),
-            "imps": _number(standing.imps),
+            "total": _number(standing.total, TOTAL, printing),
+            "percentage": _number(standing.percentage, PERCENTAGE, printing),
+            "imps": _number(standing.imps, TOTAL_IMPS, printing),
             "boards": standing.boards,
             "rank": str(standing.rank),
         }
     )
 
 
-def _match(match: ScoredMatch, section: str | None) -> dict[str, Any]:
+def _match(match: ScoredMatch, section: str | None, printing: Printing) -> dict[str, Any]:
     data: dict[str, Any] = {
         "section": section,
         "round": match.round,
         "home": match.home,
         "visit": match.visit,
         "boards": match.boards,
-        "imps": {"home": _number(match.imps_home), "visit": _number(match.imps_visit)},
+        "imps": {
+            "home": _number(match.imps_home, MATCH_IMPS, printing),
+            "visit": _number(match.imps_visit, MATCH_IMPS, printing),
+        },
     }
     if match.vp_home is not None and match.vp_visit is not None:
         data["vp"] = {"home": float(match.vp_home), "visit": float(match.vp_visit)}

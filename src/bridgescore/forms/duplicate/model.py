@@ -244,11 +244,14 @@ class Rank:
     """A place in a ranking; ``tied`` when it is shared, printed ``3=`` (PBN ``RankTie``).
 
     >>> Rank.parse("3="), str(Rank(1)), Rank.parse(" 12 ")
-    (Rank(position=3, tied=True), '1', Rank(position=12, tied=False))
+    (Rank(position=3, tied=True, last=None), '1', Rank(position=12, tied=False, last=None))
     """
 
     position: int
     tied: bool = False
+    last: int | None = field(default=None, compare=False)
+    """The last of the shared places when a file prints them as a range (Ruter's ``RankTie``
+    ``4 5``): printed ``4-5``; ``None`` otherwise."""
 
     def __post_init__(self) -> None:
         if isinstance(self.position, bool) or not isinstance(self.position, int) or self.position < 1:
@@ -259,13 +262,13 @@ class Rank:
         """Read ``3``, ``3=`` or ``=3`` (a shared third place), or a range of shared places
         ``4 5`` / ``4-5`` (as Ruter writes its ``RankTie``) as ``4=``.
 
-        >>> Rank.parse("4 5"), Rank.parse("4-6")
-        (Rank(position=4, tied=True), Rank(position=4, tied=True))
+        >>> Rank.parse("4 5"), str(Rank.parse("4-6"))
+        (Rank(position=4, tied=True, last=5), '4-6')
         """
         stripped = text.strip()
         places = stripped.replace("-", " ").split()
         if len(places) == 2 and all(place.isdigit() for place in places) and int(places[0]) < int(places[1]):
-            return cls(int(places[0]), True)
+            return cls(int(places[0]), True, int(places[1]))
         tied = stripped.startswith("=") or stripped.endswith("=")
         digits = stripped.strip("=").strip()
         if not re.fullmatch(r"[0-9]{1,12}", digits) or int(digits) < 1:
@@ -273,6 +276,8 @@ class Rank:
         return cls(int(digits), tied)
 
     def __str__(self) -> str:
+        if self.tied and self.last is not None:
+            return f"{self.position}-{self.last}"
         return f"{self.position}=" if self.tied else str(self.position)
 
 

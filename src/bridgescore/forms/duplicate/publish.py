@@ -40,8 +40,19 @@ from bridgescore.forms.duplicate.model import (
     Section,
     Session,
 )
+from bridgescore.forms.duplicate.printing import (
+    LINE_IMPS,
+    LINE_MP,
+    LINE_PERCENTAGE,
+    MATCH_IMPS,
+    PERCENTAGE,
+    TOTAL,
+    TOTAL_IMPS,
+    Printing,
+)
 from bridgescore.forms.duplicate.rounding import to_decimal
-from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredSection
+from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredSection, Standing
+from bridgescore.forms.duplicate.sessions import Key, cumulative_by_key, key_of, session_numbers
 from bridgescore.forms.duplicate.settings import scoring_text
 
 __all__ = ["PLACES", "publish"]
@@ -61,26 +72,38 @@ def _number(value: Fraction | None) -> Decimal | None:
 
 
 def publish(scored: ScoredEvent) -> Event:
-    """The scored event with every number we computed in its ``published`` fields."""
+    """The scored event with every number we computed in its ``published`` fields, printed by
+    ``scored.printing`` (ours, or the file's program's with ``--conventions file``: then the
+    program is named as the file's, printed by bridgescore, and numbers the director set are
+    marked adjusted)."""
     by_section = {(s.session, id(s.section)): s for s in scored.sections}
     sessions = []
+    printing = scored.printing
+    numbers = session_numbers(scored)
+    overall = {number: dict(cumulative_by_key(scored, through=number)) for number in numbers[1:]}
     for session in scored.event.sessions:
         sections = tuple(
-            _section(by_section[(session.number, id(section))]) if (session.number, id(section)) in by_section
+            _section(by_section[(session.number, id(section))], printing, overall.get(session.number, {}))
+            if (session.number, id(section)) in by_section
             else section
             for section in session.sections
         )  # fmt: skip
         sessions.append(Session(session.number, sections, session.date))
     metadata = tuple((name, value) for name, value in scored.event.metadata if name != SCORING_TAG)
     metadata += ((SCORING_TAG, scoring_text(scored.scoring)),)
+    program = _program()
+    if scored.convention is not None and scored.event.program:
+        program = f"{scored.event.program} ({program}, --conventions file)"
     return replace(
-        scored.event, sessions=tuple(sessions), scoring=scored.scoring, program=_program(), metadata=metadata
+        scored.event, sessions=tuple(sessions), scoring=scored.scoring, program=program, metadata=metadata
     )
 
 
-def _section(scored: ScoredSection) -> Section:
+def _section(scored: ScoredSection, printing: Printing, overall: dict[Key, Standing]) -> Section:
+    """The section's published numbers; after the first of several sessions, each participant's
+    cumulative standing (*overall*) with this session's as its session columns."""
     section = scored.section
-    boards = tuple(_board(board) for board in scored.boards)
+    boards = tuple(_board(board, printing) for board in scored.boards)
     mitchell = scored.movement is Movement.MITCHELL
     listed = {(p.id, p.direction if mitchell else None): p for p in section.participants}
     participants = []
@@ -88,12 +111,26 @@ def _section(scored: ScoredSection) -> Section:
         key = (standing.id, standing.direction)
         known = listed.pop(key, None) or section.participant(standing.id, standing.direction)
         published = PublishedStanding(
-            total=_number(standing.total),
-            percentage=_number(standing.percentage),
+            total=printing.number(standing.total, TOTAL),
+            percentage=printing.number(standing.percentage, PERCENTAGE),
             rank=standing.rank,
             boards=standing.boards,
-            imps=_number(standing.imps) if standing.imps is not None and scored.matches else None,
+            imps=printing.number(standing.imps, TOTAL_IMPS) if scored.matches else None,
         )
+        so_far = overall.get(key_of(scored, standing))
+        if so_far is not None:
+            published = PublishedStanding(
+                total=printing.number(so_far.total, TOTAL),
+                percentage=printing.number(so_far.percentage, PERCENTAGE),
+                rank=so_far.rank,
+                boards=so_far.boards,
+                imps=printing.number(so_far.imps, TOTAL_IMPS) if scored.matches else None,
+                cumulative=True,
+                session_total=published.total,
+                session_percentage=published.percentage,
+                session_rank=published.rank,
+                session_boards=published.boards,
+            )
         base = known or Participant(standing.id)
         participants.append(replace(base, direction=standing.direction if mitchell else base.direction,
                                     published=published))  # fmt: skip
@@ -104,7 +141,10 @@ def _section(scored: ScoredSection) -> Section:
             match.visit,
             match.round,
             PublishedMatch(
-                _number(match.imps_home), _number(match.imps_visit), match.vp_home, match.vp_visit
+                printing.number(match.imps_home, MATCH_IMPS),
+                printing.number(match.imps_visit, MATCH_IMPS),
+                match.vp_home,
+                match.vp_visit,
             ),
         )
         for match in scored.matches
@@ -113,18 +153,19 @@ def _section(scored: ScoredSection) -> Section:
                    matches=matches or section.matches)  # fmt: skip
 
 
-def _board(scored: ScoredBoard) -> Board:
+def _board(scored: ScoredBoard, printing: Printing) -> Board:
     lines = tuple(
         replace(
             line.line,
             published=PublishedLine(
                 score_ns=line.score_ns,
-                mp_ns=_number(line.mp_ns),
-                mp_ew=_number(line.mp_ew),
-                percentage_ns=_number(line.percentage_ns),
-                percentage_ew=_number(line.percentage_ew),
-                imps_ns=_number(line.imps_ns),
-                imps_ew=_number(line.imps_ew),
+                mp_ns=printing.number(line.mp_ns, LINE_MP),
+                mp_ew=printing.number(line.mp_ew, LINE_MP),
+                percentage_ns=printing.number(line.percentage_ns, LINE_PERCENTAGE),
+                percentage_ew=printing.number(line.percentage_ew, LINE_PERCENTAGE),
+                imps_ns=printing.number(line.imps_ns, LINE_IMPS),
+                imps_ew=printing.number(line.imps_ew, LINE_IMPS),
+                adjusted=line.director,
             ),
         )
         for line in scored.lines

@@ -198,7 +198,14 @@ def _value_artificial(
                 for side in Side
             ]
             lines.append(
-                ScoredLine(scored.line, None, pcts[0] * board_top / 100, pcts[1] * board_top / 100, *pcts)
+                ScoredLine(
+                    scored.line,
+                    None,
+                    pcts[0] * board_top / 100,
+                    pcts[1] * board_top / 100,
+                    percentage_ns=pcts[0],
+                    percentage_ew=pcts[1],
+                )
             )
         result.append(ScoredBoard(board.board, tuple(lines), board.results, board.expected, board.top))
     return tuple(result)

@@ -22,6 +22,7 @@ from bridgescore.forms.duplicate.model import (
     Section,
     TravellerLine,
 )
+from bridgescore.forms.duplicate.printing import OURS, Printing
 from bridgescore.forms.duplicate.settings import Scoring
 
 __all__ = [
@@ -52,6 +53,9 @@ class ScoredLine:
     imps_ns: Fraction | None = None
     imps_ew: Fraction | None = None
     raw_mp_ns: Fraction | None = None
+    director: bool = False
+    """Whether the numbers are the file's own, set by the director (``--conventions file`` prints
+    them as ``--check`` took them, marked adjusted)."""
 
     def mp(self, side: Side) -> Fraction | None:
         """Matchpoints of *side*."""
@@ -156,6 +160,10 @@ class ScoredEvent:
     event: Event
     scoring: Scoring
     sections: tuple[ScoredSection, ...] = field(default=())
+    printing: Printing = OURS
+    """How the numbers are printed: ours (two decimals), or the file's program's (``--conventions file``)."""
+    convention: str | None = None
+    """The convention whose scales the numbers are on, when not bridgescore's (``--conventions file``)."""
 
 
 def line_score_ns(line: TravellerLine, board: Board, scoring: Scoring | None = None) -> int | None:
