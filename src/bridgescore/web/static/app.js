@@ -157,7 +157,7 @@
   let passed = false;
   let editing = null; // {line, number}
   let ready = ""; // the text whose preview the server read: Save sends it
-  let fitAuto = false; // the fit's suit was pre-selected from the contract, not tapped
+  let fitAuto = false; // the fit's suit came from the contract, not a tap
 
   async function afterChange() {
     if (document.querySelector("[data-reload]")) { location.reload(); return; }
@@ -228,7 +228,7 @@
     showHcpSide();
   }
 
-  // The four hands' points as typed ({N: 12, …}), or null unless all four are filled.
+  // The four hands' points ({N: 12, …}), or null until all four are filled.
   function handPoints() {
     const hands = $$("[data-hand]", entry);
     if (!hands.length || hands.some((input) => input.value === "")) return null;
@@ -289,9 +289,8 @@
     return { text: text, missing: missing };
   }
 
-  // The fit table asks the stronger side's best fit: when the declaring side holds 20 points or
-  // more (or its points are not in yet), its fit is most often the contract's suit, so that suit is
-  // pre-selected — on the buttons and in the preview — and only the length is left to tap.
+  // The stronger side's fit: when the declaring side has 20+ points (or none entered yet), the
+  // contract's suit is pre-selected (shown on the buttons and in the preview); a tapped suit stays.
   function autoFit() {
     if (!needs.includes("fit") || (chosen["fit-strain"] && !fitAuto)) return;
     const suit = ["C", "D", "H", "S"].includes(chosen.strain) ? chosen.strain : "";
@@ -437,7 +436,7 @@
     if (button.dataset.step) {
       const field = $("#hcp-value");
       const start = field.value === "" ? 20 : Number(field.value) + Number(button.dataset.step);
-      clearHands(); // the side's total now differs from the hands
+      clearHands();
       setHcp(Math.max(0, Math.min(40, start)));
       changed();
       return;
@@ -454,7 +453,7 @@
     } else {
       pick(part, button.dataset.value);
     }
-    if (part === "fit-strain") fitAuto = false; // the player's own choice stays
+    if (part === "fit-strain") fitAuto = false;
     if (part === "level") {
       // a result read against the old level may no longer be possible
       if (chosen.result && chosen.result.startsWith("-") && Number(chosen.result.slice(1)) > 6 + Number(chosen.level)) pick("result", "");
