@@ -156,6 +156,57 @@ def test_the_settlement_pays_the_stake_per_hundred(page: Page, live: Server) -> 
     assert page.input_value("#stake") == "2.5"
 
 
+def settlement(page: Page, stake: str) -> dict[str, str]:
+    """What each player receives or pays at *stake*, as the settlement card says."""
+    page.click("#settle summary")
+    page.fill("#stake", stake)
+    return dict(
+        zip(
+            page.eval_on_selector_all("#settlement td:first-child", "cells => cells.map(c => c.textContent)"),
+            page.eval_on_selector_all("#settlement td.num", "cells => cells.map(c => c.textContent)"),
+            strict=True,
+        )
+    )
+
+
+def test_a_rubber_settled_in_hundreds_pays_the_stake_per_hundred(page: Page, live: Server) -> None:
+    from tests.browser.test_rubber import A1, play
+
+    page.goto(live.url + "/new/rubber")
+    for seat, name in zip("NESW", ("Anna", "Boris", "Vera", "Gleb"), strict=True):
+        page.fill(f"input[name=player_{seat}]", name)
+    page.select_option("select[name=setting_settlement]", "nearest 100")
+    page.click("#start")
+    page.wait_for_url("**/games/*")
+    play(page, A1)  # rules A.1: N-S win by 780, settled as 8 hundreds
+    assert page.inner_text("#player-totals tbody tr:first-child td:last-child") == "+8"
+    owed = settlement(page, "2.5")  # 8 × 2.50
+    assert owed == dict.fromkeys(("Anna", "Vera"), "receives 20.00") | dict.fromkeys(
+        ("Boris", "Gleb"), "pays 20.00"
+    )
+
+
+def test_a_chicago_settles_like_a_rubber(page: Page, live: Server) -> None:
+    page.goto(live.url + "/new/chicago")
+    for seat, name in zip("NESW", ("Anna", "Boris", "Vera", "Gleb"), strict=True):
+        page.fill(f"input[name=player_{seat}]", name)
+    page.click("#start")
+    page.wait_for_url("**/games/*")
+    for number, deal in enumerate([("2", "S", "N", "="), ("2", "D", "S", "+1"), ("3", "NT", "E", "="),
+                                   ("2", "H", "N", "=")], start=1):  # fmt: skip
+        enter(page, *deal)
+        save_and_wait(page, number)
+    # rules A.2's Chicago: N-S 580, E-W 400, so each North-South player is 180 up
+    results = page.eval_on_selector_all(
+        "#player-totals [data-points]", "tds => tds.map(td => td.textContent)"
+    )
+    assert results == ["+180", "+180", "-180", "-180"]
+    owed = settlement(page, "2")  # 180 × 2 / 100
+    assert owed == dict.fromkeys(("Anna", "Vera"), "receives 3.60") | dict.fromkeys(
+        ("Boris", "Gleb"), "pays 3.60"
+    )
+
+
 def test_the_screen_stays_on_when_asked(page: Page, live: Server) -> None:
     start_game(page, live)
     if not page.evaluate("'wakeLock' in navigator"):

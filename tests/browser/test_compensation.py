@@ -40,8 +40,13 @@ def play_evening(page: Page) -> None:
     assert page.is_disabled("#save")
     page.fill('[data-hand="W"]', "7")
     page.wait_for_function("!document.querySelector('#save').disabled")
-    assert shown(page) == ("3БК С = · ФО С-Ю 25" if russian else "3NT N = · HCP N-S 25")
+    # the hands' points are kept (N-S 12 + 13 = 25, the side the table prices)
+    kept = "3NT N = · HCP N 12 E 8 S 13 W 7 (N-S 25)"
+    kept = "3БК С = · ФО С 12 В 8 Ю 13 З 7 (С-Ю 25)" if russian else kept
+    assert shown(page) == kept
     save_and_wait(page, 2)
+    assert page.get_attribute("#deals li:nth-child(2)", "data-text") == "3NT N = hcp=N:12,E:8,S:13,W:7"
+    assert kept in page.inner_text("#deals li:nth-child(2)")
 
 
 def test_a_compensation_evening_in_russian(page_ru: Page, live: Server) -> None:
@@ -68,3 +73,73 @@ def test_a_compensation_evening_in_russian(page_ru: Page, live: Server) -> None:
     screenshot(page, "compensation-ru")
     page.reload()
     assert cells(page, "#evening tbody tr td:nth-child(6)") == ["+3", "+3", "-6"]
+    # ✎ on deal 2 shows the hands' points as they were entered
+    page.click("#deals li:nth-child(2) .edit")
+    assert page.eval_on_selector("#hcp-hands", "e => e.open")
+    hands = [page.input_value(f'[data-hand="{seat}"]') for seat in "NESW"]
+    assert hands == ["12", "8", "13", "7"] and page.input_value("#hcp-value") == "25"
+    assert shown(page) == "3БК С = · ФО С 12 В 8 Ю 13 З 7 (С-Ю 25)"
+    page.fill('[data-hand="N"]', "13")  # one hand corrected: 41 is refused until another gives one back
+    page.wait_for_function("document.querySelector('#hcp-total').textContent.includes('41')")
+    assert page.is_disabled("#save")
+    page.fill('[data-hand="E"]', "7")
+    assert shown(page) == "3БК С = · ФО С 13 В 7 Ю 13 З 7 (С-Ю 26)"
+    page.click("#save")
+    page.wait_for_function(
+        "document.querySelector('#deals li:nth-child(2)').dataset.text === '3NT N = hcp=N:13,E:7,S:13,W:7'"
+    )
+
+
+class Taps:
+    """A player's taps on the page, counted (Save included) as docs/web.md counts them."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.count = page, 0
+
+    def __call__(self, selector: str) -> None:
+        self.page.click(selector)
+        self.count += 1
+
+    def part(self, part: str, value: str) -> None:
+        self(f'#entry [data-part="{part}"] button[data-value="{value}"]')
+
+
+def start_fit_table(page: Page, live: Server) -> None:
+    page.goto(live.url + "/new/compensation")
+    page.select_option("select[name=setting_table]", "estonian")
+    page.click("#start")
+    page.wait_for_url("**/games/*")
+
+
+def test_a_deal_on_the_fit_table_takes_seven_taps(page: Page, live: Server) -> None:
+    # rules §5.5's worked example: 25 HCP, a 9-card heart fit, not vulnerable → expects 390;
+    # 4♥= scores 420: +30 → 1 IMP.
+    start_fit_table(page, live)
+    tap = Taps(page)
+    for part, value in (("level", "4"), ("strain", "H"), ("declarer", "N"), ("result", "="), ("hcp", "25")):
+        tap.part(part, value)
+    # the declaring side is the stronger: its fit is taken to be the contract's suit, shown selected
+    assert page.eval_on_selector_all(
+        '#entry [data-part="fit-strain"] button.on', "b => b.map(e => e.dataset.value)"
+    ) == ["H"]
+    assert page.inner_text("#prompt") == "Now the fit." and page.is_disabled("#save")
+    tap.part("fit-length", "9")
+    assert shown(page) == "4H N = · HCP N-S 25 · fit H9"
+    page.wait_for_selector("#preview .rows")
+    assert "+1" in page.inner_text("#preview .rows")
+    tap("#save")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 1")
+    assert tap.count == 7
+    assert page.get_attribute("#deals li", "data-text") == "4H N = hcp=NS:25 fit=H9"
+
+
+def test_the_fit_is_not_guessed_for_the_weaker_side_nor_over_a_tapped_one(page: Page, live: Server) -> None:
+    start_fit_table(page, live)
+    tap = Taps(page)
+    for part, value in (("level", "4"), ("strain", "S"), ("declarer", "E"), ("result", "-2"), ("hcp", "18")):
+        tap.part(part, value)  # E-W bid 4♠ on 18 points: the side the table prices is N-S
+    assert page.locator('#entry [data-part="fit-strain"] button.on').count() == 0
+    tap.part("fit-strain", "D")
+    tap.part("fit-length", "8")
+    tap.part("strain", "H")  # the contract changes; the fit tapped stays
+    assert shown(page) == "4H E -2 · HCP N-S 22 · fit D8"

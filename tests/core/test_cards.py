@@ -302,6 +302,37 @@ def test_impossible_hcp(text: str, message: str) -> None:
         HcpSplit.parse(text)
 
 
+def test_hcp_of_each_hand() -> None:
+    split = HcpSplit.of_hands(12, 8, 11, 9)
+    assert (split.ns, split.ew, split.hands) == (23, 17, (12, 8, 11, 9))
+    assert [split.of_seat(seat) for seat in Seat] == [12, 8, 11, 9]
+    assert HcpSplit(23, 17).of_seat(N) is None
+    assert str(split) == "N:12,E:8,S:11,W:9" and split.format("ru") == "С:12,В:8,Ю:11,З:9"
+    assert HcpSplit.parse("N:12,E:8,S:11,W:9") == HcpSplit.parse("w9, s=11, E 8, С:12") == split
+    assert split.sides == HcpSplit(23, 17) != split
+    assert split.agrees(HcpSplit(23, 17)) and not split.agrees(HcpSplit.of_hands(11, 8, 12, 9))
+    assert Deal.parse(ROTATED).hcp_hands == HcpSplit.of_hands(10, 10, 10, 10)
+    with pytest.raises(RuleError, match=r"hold 41 high-card points \(N 12, E 9, S 11, W 9\): the pack has"):
+        HcpSplit.of_hands(12, 9, 11, 9)
+    with pytest.raises(RuleError, match="a hand holds 0 to 37"):
+        HcpSplit.of_hands(38, 0, 1, 1)
+    with pytest.raises(RuleError, match=r"do not make NS 23 and EW 17"):
+        HcpSplit(23, 17, (12, 8, 10, 10))
+
+
+@given(st.lists(st.integers(0, 37), min_size=3, max_size=3))
+def test_any_four_hands_making_forty_read_back(three: list[int]) -> None:
+    west = 40 - sum(three)
+    if not 0 <= west <= 37:
+        with pytest.raises(RuleError):
+            HcpSplit.of_hands(*three, west)
+        return
+    split = HcpSplit.of_hands(*three, west)
+    assert (split.ns, split.ew) == (three[0] + three[2], three[1] + west)
+    assert HcpSplit.parse(str(split)) == split
+    assert HcpSplit.parse(split.format("ru")) == split
+
+
 def test_sides_must_sum_to_forty() -> None:
     with pytest.raises(RuleError, match="make 41: the pack has 40"):
         HcpSplit(25, 16)

@@ -194,6 +194,10 @@ def test_a_chicago_log() -> None:
     assert state.deals[4].points(NS) == 100 + 60 + 100  # honours, 2H, the deal-4 premium
     assert state.totals == {"NS": 60 + 360 + 260, "EW": 400}
     assert state.player_totals() == {"Аня": 680, "Вера": 680, "Борис": 400, "Глеб": 400}
+    # each player's result: the own side's points less the opponents' on the deals the player sat in;
+    # deals 1-3 Аня and Вера are N-S (420 to 0), deals 4-5 Аня and Вера still N-S, Борис and Глеб
+    # swapped seats but stay E-W (260 to 400)
+    assert state.player_results() == {"Аня": 280, "Вера": 280, "Борис": -280, "Глеб": -280}
     json.dumps(state.as_dict())
 
 
@@ -219,6 +223,8 @@ def test_players_change_between_chicagos() -> None:
     state = apply(state, LoggedDeal(Result.parse("4S N =")))
     state = apply(state, LoggedDeal(Result.parse("4S N =")), players=Players.parse("N=A, E=C, S=B, W=D"))
     assert state.player_totals() == {"A": 840, "C": 420, "B": 420, "D": 0}
+    # deal 1 A and C win 420 (B, D lose it), deal 2 A and B win 420 (C, D lose it): zero-sum
+    assert state.player_results() == {"A": 840, "B": 0, "C": 0, "D": -840}
 
 
 # --- against the reference sketch of Appendix A.2 -----------------------------------------------------

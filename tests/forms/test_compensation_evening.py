@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Literal
@@ -11,7 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bridgescore import Contract, Doubling, Result, RuleError, Seat, Side, Strain, Vulnerability
+from bridgescore import (
+    BridgeScoreError,
+    Contract,
+    Doubling,
+    Result,
+    RuleError,
+    Seat,
+    Side,
+    Strain,
+    Vulnerability,
+)
 from bridgescore.core.deal import Deal as Cards
 from bridgescore.core.evaluation import Fit, HcpSplit
 from bridgescore.formats.deallog import DealLogError, dumps, format_deal, loads, parse_deal
@@ -22,6 +33,7 @@ from bridgescore.forms.compensation import (
     CompensationState,
     Cycle,
     apply,
+    compensate,
     start,
 )
 from bridgescore.forms.log import DealLog
@@ -53,6 +65,46 @@ def test_a_compensation_deal_line() -> None:
     assert russian.fit == Fit(Strain.HEARTS, 9)
     assert format_deal(russian) == "4H N = hcp=NS:25 vul=both fit=H9"
     assert format_deal(russian, "ru") == "4Ч С = hcp=NS:25 vul=both fit=H9"
+
+
+def test_the_points_of_each_hand_are_kept_in_the_log() -> None:
+    deal = parse_deal("4H N = hcp=N:12,E:8,S:11,W:9", COMPENSATION)
+    assert deal.hcp is not None and deal.hcp.hands == (12, 8, 11, 9)
+    assert (deal.hcp.ns, deal.hcp.ew) == (23, 17)  # 12 + 11, 8 + 9
+    assert format_deal(deal) == "4H N = hcp=N:12,E:8,S:11,W:9"
+    # in Russian letters and any order, the same deal
+    assert parse_deal("4Ч С = hcp=З:9,Ю:11,В:8,С:12", COMPENSATION) == deal
+    # the sides' split alone is another record of the deal, priced the same
+    sides = parse_deal("4H N = hcp=NS:23", COMPENSATION)
+    assert sides != deal and sides.hcp == deal.hcp.sides
+    assert compensate("4H N =", deal.hcp, Vulnerability.NONE).imps(NS) == compensate(
+        "4H N =", sides.hcp, Vulnerability.NONE
+    ).imps(NS)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("4H N = hcp=N:12,E:9,S:11,W:9", "the four hands hold 41 high-card points (N 12, E 9, S 11, W 9)"),
+        ("4H N = hcp=N:12,E:8,S:11,W:8", "the four hands hold 39 high-card points"),
+        ("4H N = hcp=N:12,E:8,S:11", "is not the points of the four hands"),
+        ("4H N = hcp=N:12,E:8,S:11,N:9", "is not the points of the four hands"),
+        ("4H N = hcp=N:38,E:0,S:1,W:1", "a hand holds 0 to 37"),
+        ("4H N = hcp=N:12,E:8,S:11,X:9", "is not the points of the four hands"),
+    ],
+)
+def test_the_points_of_each_hand_must_make_forty(line: str, message: str) -> None:
+    with pytest.raises(BridgeScoreError, match=re.escape(message)):
+        parse_deal(line, COMPENSATION)
+
+
+def test_the_points_of_each_hand_given_with_the_hands_must_agree() -> None:
+    # HANDS hold N 13, E 17, S 7, W 3 (counted in tests/core/test_cards.py)
+    assert parse_deal(f"2H E = hcp=N:13,E:17,S:7,W:3 deal={HANDS}", COMPENSATION).cards is not None
+    with pytest.raises(RuleError, match=re.escape("which hold N:13,E:17,S:7,W:3")):
+        parse_deal(f"2H E = hcp=N:7,E:17,S:13,W:3 deal={HANDS}", COMPENSATION)
+    with pytest.raises(RuleError, match="which hold NS 20 and EW 20"):
+        parse_deal(f"2H E = hcp=N:14,E:16,S:7,W:3 deal={HANDS}", COMPENSATION)
 
 
 def test_a_fit_given_with_the_hands_is_one_of_theirs() -> None:
@@ -321,6 +373,11 @@ def compensation_deals(draw: st.DrawFn) -> LoggedDeal:
         vulnerability = draw(st.sampled_from([None, *Vulnerability]))
         return LoggedDeal(result, cards=Cards.parse(HANDS), fit=hands_fit, vulnerability=vulnerability)
     hcp = HcpSplit.of(NS, draw(st.integers(0, 40)))
+    if draw(st.booleans()):  # each hand's points: three drawn, the fourth what is left of 40
+        north, east, south = draw(st.integers(0, 37)), draw(st.integers(0, 37)), draw(st.integers(0, 37))
+        west = 40 - north - east - south
+        if 0 <= west <= 37:
+            hcp = HcpSplit.of_hands(north, east, south, west)
     return LoggedDeal(result, hcp=hcp, fit=fit, vulnerability=draw(st.sampled_from([None, *Vulnerability])))
 
 

@@ -41,7 +41,7 @@ class Server:
         server.wait_until_up()
         return server
 
-    def wait_until_up(self, seconds: float = 20) -> None:
+    def wait_until_up(self, seconds: float = 90) -> None:  # a busy shared machine starts slowly
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -212,3 +212,24 @@ def test_a_compensation_deal_with_its_hands_shows_its_par(client: TestClient) ->
     assert evening.count('class="muted par"') == 1  # only the deal given with its hands
     assert "Par -100" in evening
     assert "Пар -100" in client.get(f"/games/{game_id}?lang=ru").text
+
+
+def test_every_form_settles_through_the_same_card(client: TestClient) -> None:
+    """The stake card's divisor and each player's result (data-points) the page's script multiplies."""
+    rubber_law = game(client, "rubber")
+    play(client, rubber_law, *A1)  # N-S win by 780 (rules A.1)
+    page = client.get(f"/games/{rubber_law}").text
+    assert 'data-unit="100"' in page and 'data-points="780"' in page and 'data-points="-780"' in page
+    hundreds = game(client, "rubber", settlement="nearest 100")
+    play(client, hundreds, *A1)  # 780 settles as 8 hundreds: the stake is paid per hundred as it is
+    page = client.get(f"/games/{hundreds}").text
+    assert 'data-unit="1"' in page and 'data-points="8"' in page and 'data-points="-8"' in page
+    chicago = game(client, "chicago")
+    play(client, chicago, "2S N =", "2D S +1", "3NT E =", "2H N =")  # rules A.2: 580 to 400
+    page = client.get(f"/games/{chicago}").text
+    assert 'id="settle" data-unit="100"' in page
+    assert page.count('data-points="180"') == 2 and page.count('data-points="-180"') == 2
+    compensation = game(client, "compensation")
+    play(client, compensation, "4H N = hcp=NS:25")  # §5.3: 420 against 300 expected, +3 IMPs
+    page = client.get(f"/games/{compensation}").text
+    assert 'id="settle" data-unit="1"' in page and page.count('data-points="3"') == 2

@@ -105,6 +105,15 @@ class Deal:
         """The high-card points of the two sides."""
         return HcpSplit(self.hcp(Side.NS), self.hcp(Side.EW))
 
+    @property
+    def hcp_hands(self) -> HcpSplit:
+        """The high-card points of the four hands (and so of the sides).
+
+        >>> Deal.parse("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").hcp_hands
+        HcpSplit(ns=20, ew=20, hands=(10, 10, 10, 10))
+        """
+        return HcpSplit.of_hands(*(self.hcp(seat) for seat in Seat))
+
     def length(self, side: Side, suit: Strain) -> int:
         """The cards of *suit* the two hands of *side* hold together."""
         return sum(self.hand(seat).length(suit) for seat in side.seats)

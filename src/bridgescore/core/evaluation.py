@@ -16,7 +16,7 @@ from typing import ClassVar
 from bridgescore.core import numbers
 from bridgescore.core.card import SUITS, CardLanguage
 from bridgescore.core.errors import N_, ParseError, RuleError
-from bridgescore.core.seat import Side, parse_side
+from bridgescore.core.seat import Seat, Side, parse_seat, parse_side
 from bridgescore.core.strain import STRAIN_WORDS, Strain
 from bridgescore.core.words import normalise
 
@@ -113,7 +113,7 @@ _NO_FIT = frozenset({"none", "no", "no fit", "nofit", "-", "нет", "без ф�
 
 @dataclass(frozen=True, slots=True)
 class HcpSplit:
-    """How the 40 high-card points are split between the sides.
+    """How the 40 high-card points are split between the sides, and between the hands when known.
 
     >>> HcpSplit.parse("NS:25"), HcpSplit.parse("EW:15") == HcpSplit.parse("NS:25")
     (HcpSplit(ns=25, ew=15), True)
@@ -121,10 +121,21 @@ class HcpSplit:
     (<Side.NS: 'NS'>, None)
     >>> str(HcpSplit.parse("В-З:28"))
     'NS:12'
+
+    The points of each hand (``hands``, North East South West) are kept when they were given;
+    the sides' split is theirs summed:
+
+    >>> split = HcpSplit.parse("N:12,E:8,S:11,W:9")
+    >>> split.ns, split.ew, split.hands, split.format("ru")
+    (23, 17, (12, 8, 11, 9), 'С:12,В:8,Ю:11,З:9')
+    >>> split.sides == HcpSplit.parse("NS:23") != split
+    True
     """
 
     ns: int
     ew: int
+    hands: tuple[int, int, int, int] | None = None
+    """Each hand's points, North East South West (None: only the sides' split is known)."""
 
     def __post_init__(self) -> None:
         for value in (self.ns, self.ew):
@@ -135,6 +146,21 @@ class HcpSplit:
                 N_("NS {ns} and EW {ew} high-card points make {total}: the pack has 40"),
                 ns=self.ns, ew=self.ew, total=self.ns + self.ew,
             )  # fmt: skip
+        if self.hands is not None:
+            hands = self.hands
+            if not isinstance(hands, tuple) or len(hands) != 4:
+                raise RuleError(N_("{value!r} is not the points of the four hands"), value=hands)
+            for value in hands:
+                if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_IN_A_HAND:
+                    raise RuleError(
+                        N_("{hcp!r} high-card points is impossible: a hand holds 0 to 37"), hcp=value
+                    )
+            north, east, south, west = hands
+            if (north + south, east + west) != (self.ns, self.ew):
+                raise RuleError(
+                    N_("the hands' points (N {n}, E {e}, S {s}, W {w}) do not make NS {ns} and EW {ew}"),
+                    n=north, e=east, s=south, w=west, ns=self.ns, ew=self.ew,
+                )  # fmt: skip
 
     @classmethod
     def of(cls, side: Side, hcp: int) -> HcpSplit:
@@ -144,32 +170,96 @@ class HcpSplit:
         return cls(hcp, 40 - hcp) if side is Side.NS else cls(40 - hcp, hcp)
 
     @classmethod
+    def of_hands(cls, north: int, east: int, south: int, west: int) -> HcpSplit:
+        """The split of four hands holding these points, which must make 40.
+
+        >>> HcpSplit.of_hands(10, 10, 10, 10)
+        HcpSplit(ns=20, ew=20, hands=(10, 10, 10, 10))
+        >>> HcpSplit.of_hands(12, 9, 11, 9)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        bridgescore.core.errors.RuleError: the four hands hold 41 high-card points (N 12, E 9, S 11, W 9): ...
+        """
+        hands = (north, east, south, west)
+        for value in hands:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MOST_IN_A_HAND:
+                raise RuleError(N_("{hcp!r} high-card points is impossible: a hand holds 0 to 37"), hcp=value)
+        if sum(hands) != 40:
+            raise RuleError(
+                N_("the four hands hold {total} high-card points (N {n}, E {e}, S {s}, W {w}): "
+                   "the pack has 40"),
+                total=sum(hands), n=north, e=east, s=south, w=west,
+            )  # fmt: skip
+        return cls(north + south, east + west, hands)
+
+    @classmethod
     def parse(cls, text: str) -> HcpSplit:
-        """Read ``NS:25`` or ``EW:15`` (also ``N-S 25``, ``С-Ю:25``, ``В-З=15``)."""
+        """Read ``NS:25`` or ``EW:15`` (also ``N-S 25``, ``С-Ю:25``, ``В-З=15``), or each hand's
+        points: ``N:12,E:8,S:11,W:9`` (``С:12,В:8,Ю:11,З:9``; any order, every seat once)."""
+        if "," in text:
+            return cls._parse_hands(text)
         body = text.strip()
         digits = body.rstrip("0123456789")
         number = body[len(digits) :]
         side_text = digits.strip().rstrip(":= ").strip()
         if not number or not side_text:
-            raise ParseError(
-                N_("{text!r} is not a side's high-card points: write NS:25 or EW:15 (С-Ю:25, В-З:15)"),
-                text=text,
-            )
+            raise ParseError(_NOT_HCP, text=text)
         try:
             side = parse_side(side_text)
         except ParseError:
-            raise ParseError(
-                N_("{text!r} is not a side's high-card points: write NS:25 or EW:15 (С-Ю:25, В-З:15)"),
-                text=text,
-            ) from None
+            raise ParseError(_NOT_HCP, text=text) from None
         hcp = numbers.whole(number)
         if hcp > 40:
             raise ParseError(N_("{text!r}: a side holds 0 to 40 high-card points"), text=text)
         return cls.of(side, hcp)
 
+    @classmethod
+    def _parse_hands(cls, text: str) -> HcpSplit:
+        held: dict[Seat, int] = {}
+        for part in text.split(","):
+            body = part.strip()
+            seat_text = body.rstrip("0123456789")
+            number = body[len(seat_text) :]
+            seat_text = seat_text.strip().rstrip(":= ").strip()
+            try:
+                seat = parse_seat(seat_text)
+            except ParseError:
+                raise ParseError(_NOT_HANDS, text=text) from None
+            if not number or seat in held:
+                raise ParseError(_NOT_HANDS, text=text)
+            points = numbers.whole(number)
+            if points > MOST_IN_A_HAND:
+                raise ParseError(N_("{text!r}: a hand holds 0 to 37 high-card points"), text=text)
+            held[seat] = points
+        if len(held) != 4:
+            raise ParseError(_NOT_HANDS, text=text)
+        return cls.of_hands(*(held[seat] for seat in Seat))
+
+    @property
+    def sides(self) -> HcpSplit:
+        """The sides' split alone (the hands' points left out)."""
+        return HcpSplit(self.ns, self.ew)
+
+    def agrees(self, other: HcpSplit) -> bool:
+        """Whether two accounts of one deal agree: the same sides' split, and the same hands where
+        both give them.
+
+        >>> HcpSplit.parse("NS:23").agrees(HcpSplit.of_hands(12, 8, 11, 9))
+        True
+        >>> HcpSplit.of_hands(11, 8, 12, 9).agrees(HcpSplit.of_hands(12, 8, 11, 9))
+        False
+        """
+        if self.sides != other.sides:
+            return False
+        return self.hands is None or other.hands is None or self.hands == other.hands
+
     def of_side(self, side: Side) -> int:
         """The points *side* holds."""
         return self.ns if side is Side.NS else self.ew
+
+    def of_seat(self, seat: Seat) -> int | None:
+        """The points the hand of *seat* holds (None when only the sides' split is known)."""
+        return None if self.hands is None else self.hands[seat.index]
 
     @property
     def stronger(self) -> Side | None:
@@ -184,9 +274,26 @@ class HcpSplit:
         return max(self.ns, self.ew) > 37
 
     def format(self, language: CardLanguage = "en") -> str:
-        """``NS:25`` (canonical: always North-South); in Russian ``С-Ю:25``."""
+        """``NS:25`` (canonical: always North-South); in Russian ``С-Ю:25``; with the hands
+        ``N:12,E:8,S:11,W:9`` (``С:12,В:8,Ю:11,З:9``)."""
+        if self.hands is not None:
+            return ",".join(f"{seat.letter(language)}:{self.hands[seat.index]}" for seat in Seat)
         side = Side.NS.name_in(language) if language == "ru" else str(Side.NS)
         return f"{side}:{self.ns}"
 
     def __str__(self) -> str:
         return self.format()
+
+    def __repr__(self) -> str:
+        hands = "" if self.hands is None else f", hands={self.hands!r}"
+        return f"HcpSplit(ns={self.ns}, ew={self.ew}{hands})"
+
+
+MOST_IN_A_HAND = 37
+"""The most high-card points one hand can hold: four aces, four kings, four queens and a jack."""
+
+_NOT_HCP = N_("{text!r} is not a side's high-card points: write NS:25 or EW:15 (С-Ю:25, В-З:15)")
+_NOT_HANDS = N_(
+    "{text!r} is not the points of the four hands: write each seat once, "
+    "e.g. N:12,E:8,S:11,W:9 (С:12,В:8,Ю:11,З:9)"
+)

@@ -179,6 +179,26 @@ class ChicagoState:
                 totals[name] = totals.get(name, 0) + deal.points(seat.side)
         return totals
 
+    def player_results(self) -> dict[str, int]:
+        """Each named player's result: what the player's side scored on the deals the player sat in,
+        less what the opponents scored on them — what a stake per 100 points is paid on. With all
+        four seats named on every deal the results add up to nothing.
+
+        >>> state = start(players=Players.parse("N=Аня, E=Борис, S=Вера, W=Глеб"))
+        >>> state = apply(state, LoggedDeal(Result.parse("4S N =")))  # nobody vulnerable: 120 + 300
+        >>> state = apply(state, LoggedDeal(Result.parse("3NT E +1")))  # E-W vulnerable: 130 + 500
+        >>> state.player_results()  # N-S 420 - 630
+        {'Аня': -210, 'Борис': 210, 'Вера': -210, 'Глеб': 210}
+        """
+        results: dict[str, int] = {}
+        for deal in self.deals:
+            if deal.players is None:
+                continue
+            for seat, name in deal.players.seats:
+                side = seat.side
+                results[name] = results.get(name, 0) + deal.points(side) - deal.points(side.opponents)
+        return results
+
     def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
         """The whole pad as JSON-ready data."""
         return {
@@ -189,6 +209,7 @@ class ChicagoState:
             "chicagos": self.chicago_totals(),
             "totals": self.totals,
             "players": self.player_totals(),
+            "results": self.player_results(),
             "next": {
                 "number": self.next_number,
                 "dealer": self.dealer.value,

@@ -212,7 +212,7 @@ def compensate(
         )
     table = table or load_table()
     if cards is not None:
-        if hcp is not None and hcp != cards.hcp_split:
+        if hcp is not None and not hcp.agrees(cards.hcp_hands):
             raise RuleError(
                 N_("the HCP given ({given}) disagree with the hands (NS {ns}, EW {ew})"),
                 given=str(hcp), ns=cards.hcp(Side.NS), ew=cards.hcp(Side.EW),

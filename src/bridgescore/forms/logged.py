@@ -93,7 +93,8 @@ class LoggedDeal:
     result: Result
     honours: HonoursClaim | None = None
     hcp: HcpSplit | None = None
-    """Compensation: how the 40 high-card points were split (``hcp=NS:25``)."""
+    """Compensation: how the 40 high-card points were split (``hcp=NS:25``), or each hand's points
+    (``hcp=N:12,E:8,S:11,W:9``)."""
     vulnerability: Vulnerability | None = None
     """Compensation: the vulnerability, when it does not follow the cycle (``vul=NS``)."""
     fit: Fit | None = None
@@ -141,7 +142,12 @@ class LoggedDeal:
                     N_("fit={given} disagrees with the hands: the side the table prices has {found}"),
                     given=str(self.fit), found=" / ".join(str(self.cards.fit(side)) for side in sides),
                 )  # fmt: skip
-        if self.cards is not None and self.hcp is not None and self.cards.hcp_split != self.hcp:
+        if self.cards is not None and self.hcp is not None and not self.hcp.agrees(self.cards.hcp_hands):
+            if self.hcp.sides == self.cards.hcp_split:
+                raise RuleError(
+                    N_("hcp={given} disagrees with the hands, which hold {held}"),
+                    given=str(self.hcp), held=str(self.cards.hcp_hands),
+                )  # fmt: skip
             raise RuleError(
                 N_("hcp={given} disagrees with the hands, which hold NS {ns} and EW {ew}"),
                 given=str(self.hcp), ns=self.cards.hcp_split.ns, ew=self.cards.hcp_split.ew,
@@ -175,7 +181,8 @@ class DealOption(Enum):
     HONOURS = ("honours", "honours")
     """Honours held and claimed: ``honours=NS:100`` (rubber, Chicago)."""
     HCP = ("hcp", "hcp")
-    """The split of the high-card points: ``hcp=NS:25`` (compensation)."""
+    """The split of the high-card points: ``hcp=NS:25``, or per hand ``hcp=N:12,E:8,S:11,W:9``
+    (compensation)."""
     VULNERABILITY = ("vul", "vulnerability")
     """The vulnerability, when it does not follow the cycle: ``vul=NS`` (compensation)."""
     FIT = ("fit", "fit")

@@ -83,6 +83,7 @@ DOCS = """<!doctype html>
 <title>bridgescore API</title>
 <link rel="icon" href="/static/icons/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<link rel="stylesheet" href="/static/docs.css">
 </head>
 <body>
 <main id="swagger-ui"></main>

@@ -157,6 +157,7 @@
   let passed = false;
   let editing = null; // {line, number}
   let ready = ""; // the text whose preview the server read: Save sends it
+  let fitAuto = false; // the fit's suit came from the contract, not a tap
 
   async function afterChange() {
     if (document.querySelector("[data-reload]")) { location.reload(); return; }
@@ -227,6 +228,22 @@
     showHcpSide();
   }
 
+  // The four hands' points ({N: 12, …}), or null until all four are filled.
+  function handPoints() {
+    const hands = $$("[data-hand]", entry);
+    if (!hands.length || hands.some((input) => input.value === "")) return null;
+    return Object.fromEntries(hands.map((input) => [input.dataset.hand, Number(input.value)]));
+  }
+  // The side's total from the hands, once they make 40.
+  function hcpFromHands() {
+    const hands = handPoints();
+    if (hands && handsTotal() === true) setHcp(hcpSide() === "NS" ? hands.N + hands.S : hands.E + hands.W);
+  }
+  function clearHands() {
+    $$("[data-hand]", entry).forEach((input) => { input.value = ""; });
+    handsTotal();
+  }
+
   function handsTotal() {
     const hands = $$("[data-hand]", entry);
     const filled = hands.filter((input) => input.value !== "");
@@ -258,7 +275,9 @@
     }
     if (needs.includes("hcp")) {
       const hands = handsTotal();
+      const points = handPoints();
       if (hands === false) missing = missing || "hands";
+      else if (hands === true && points) text += " hcp=" + ["N", "E", "S", "W"].map((seat) => seat + ":" + points[seat]).join(",");
       else if (chosen.hcp === undefined || chosen.hcp === "") missing = missing || "hcp";
       else text += " hcp=" + hcpSide() + ":" + chosen.hcp;
     }
@@ -268,6 +287,18 @@
       else missing = missing || "fit";
     }
     return { text: text, missing: missing };
+  }
+
+  // The stronger side's fit: when the declaring side has 20+ points (or none entered yet), the
+  // contract's suit is pre-selected (shown on the buttons and in the preview); a tapped suit stays.
+  function autoFit() {
+    if (!needs.includes("fit") || (chosen["fit-strain"] && !fitAuto)) return;
+    const suit = ["C", "D", "H", "S"].includes(chosen.strain) ? chosen.strain : "";
+    const points = chosen.hcp === undefined || chosen.hcp === "" ? 20 : Number(chosen.hcp);
+    const likely = !passed && suit && points >= 20 ? suit : "";
+    if (likely === (chosen["fit-strain"] || "")) return;
+    pick("fit-strain", likely);
+    fitAuto = !!likely;
   }
 
   function anyTapped() {
@@ -288,6 +319,7 @@
       text = typed;
       prompt.textContent = "";
     } else {
+      autoFit();
       const now = tapped();
       prompt.textContent = say("prompt_" + (now.missing || "ready"));
       if (now.missing) {
@@ -328,6 +360,7 @@
 
   function clearTaps() {
     PARTS.forEach((part) => pick(part, ""));
+    fitAuto = false;
     pick("doubling", "");
     passed = false;
     $$('[data-part="pass"]', entry).forEach((b) => b.classList.remove("on"));
@@ -372,6 +405,13 @@
       });
       drawResults();
       if (parts.hcp !== undefined) setHcp(hcpSide() === "NS" ? Number(parts.hcp) : 40 - Number(parts.hcp));
+      if (parts.hands) {
+        const held = parts.hands.split(" ");
+        $$("[data-hand]", entry).forEach((input) => { input.value = held[["N", "E", "S", "W"].indexOf(input.dataset.hand)]; });
+        const box = $("#hcp-hands");
+        if (box) box.open = true;
+        handsTotal();
+      }
     }
     $("#entry-title").textContent = say("editing", { number: li.dataset.number || "" });
     saveButton.textContent = saveButton.dataset.edit;
@@ -389,12 +429,14 @@
       if (passed) ["level", "strain", "doubling", "declarer", "result", "honours"].forEach((p) => pick(p, ""));
       drawResults();
       showHcpSide();
+      hcpFromHands();
       changed();
       return;
     }
     if (button.dataset.step) {
       const field = $("#hcp-value");
       const start = field.value === "" ? 20 : Number(field.value) + Number(button.dataset.step);
+      clearHands();
       setHcp(Math.max(0, Math.min(40, start)));
       changed();
       return;
@@ -406,16 +448,18 @@
       $$('[data-part="pass"]', entry).forEach((b) => b.classList.remove("on"));
     }
     if (part === "hcp") {
+      clearHands();
       setHcp(button.dataset.value);
     } else {
       pick(part, button.dataset.value);
     }
+    if (part === "fit-strain") fitAuto = false;
     if (part === "level") {
       // a result read against the old level may no longer be possible
       if (chosen.result && chosen.result.startsWith("-") && Number(chosen.result.slice(1)) > 6 + Number(chosen.level)) pick("result", "");
       drawResults();
     }
-    if (part === "declarer") showHcpSide();
+    if (part === "declarer") { showHcpSide(); hcpFromHands(); }
     changed();
   }
 
@@ -436,12 +480,9 @@
       if (event.key === "Enter" && !saveButton.disabled) { event.preventDefault(); saveButton.click(); }
     });
     const field = $("#hcp-value");
-    if (field) field.addEventListener("input", () => { pick("hcp", field.value); showHcpSide(); changed(); });
+    if (field) field.addEventListener("input", () => { clearHands(); pick("hcp", field.value); showHcpSide(); changed(); });
     $$("[data-hand]", entry).forEach((input) => input.addEventListener("input", () => {
-      const hands = Object.fromEntries($$("[data-hand]", entry).map((i) => [i.dataset.hand, Number(i.value)]));
-      if (handsTotal() === true) {
-        setHcp(hcpSide() === "NS" ? hands.N + hands.S : hands.E + hands.W);
-      }
+      hcpFromHands();
       changed();
     }));
     $("#cancel-edit").addEventListener("click", reset);

@@ -31,6 +31,7 @@ class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
     """Chicago: four deals, vulnerability by the deal's place, part-scores combined toward game."""
 
     template = "boards/chicago.html"
+    stake_unit = 100
 
     def next_deal(self, state: ChicagoState) -> dict[str, Any]:
         """The next deal that counts: its number, place in the Chicago, dealer and vulnerability."""
@@ -70,9 +71,12 @@ class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
         totals = sheet.state.chicago_totals()
         return [Block(number, tuple(grouped[number]), totals[number - 1]) for number in sorted(grouped)]
 
-    def player_totals(self, sheet: PadState[ChicagoState]) -> list[tuple[str, int]]:
-        """What each named player's side scored on the deals the player sat in, best first."""
-        return sorted(sheet.state.player_totals().items(), key=lambda item: (-item[1], item[0]))
+    def player_totals(self, sheet: PadState[ChicagoState]) -> list[tuple[str, int, int]]:
+        """Each named player: what the player's side scored on the deals the player sat in, and the
+        result (less what the opponents scored — what the settlement pays on), best result first."""
+        scored, results = sheet.state.player_totals(), sheet.state.player_results()
+        rows = [(name, scored[name], results[name]) for name in scored]
+        return sorted(rows, key=lambda item: (-item[2], item[0]))
 
 
 PAD = ChicagoPad(chicago.CHICAGO)

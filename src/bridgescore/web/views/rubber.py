@@ -15,7 +15,7 @@ from bridgescore.formats import rubbersheet
 from bridgescore.formats.deallog import format_deal
 from bridgescore.forms import rubber
 from bridgescore.forms.logged import LoggedDeal
-from bridgescore.forms.rubber import RubberSettings, RubberState
+from bridgescore.forms.rubber import RubberSettings, RubberState, Settlement
 from bridgescore.store.journal import Kind
 from bridgescore.web.pads import PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
@@ -147,6 +147,10 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
             )
             for item in state.rubbers
         ]
+
+    def stake_divisor(self, sheet: PadState[RubberState]) -> int:
+        """1 when the settings settle in hundreds (the players' results are hundreds), else 100."""
+        return 100 if sheet.state.settings.settlement is Settlement.NONE else 1
 
     def player_totals(self, sheet: PadState[RubberState]) -> list[tuple[str, int]]:
         """Each named player's result over the finished rubbers, best first."""

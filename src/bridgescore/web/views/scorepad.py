@@ -19,7 +19,7 @@ from typing import Any, Generic, TypeVar
 from bridgescore.core.card import CardLanguage
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
 from bridgescore.core.scoring import LAW, Score, score
-from bridgescore.core.seat import Side, parse_seat
+from bridgescore.core.seat import Seat, Side, parse_seat
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats import deallog
 from bridgescore.formats.deallog import format_deal, parse_deal
@@ -72,6 +72,8 @@ def reader_text(deal: LoggedDeal, language: str) -> str:
     >>> deal = parse_deal("4H N = hcp=NS:25", COMPENSATION)
     >>> reader_text(deal, "en"), reader_text(deal, "ru")
     ('4H N = · HCP N-S 25', '4Ч С = · ФО С-Ю 25')
+    >>> reader_text(parse_deal("4H N = hcp=N:12,E:8,S:11,W:9", COMPENSATION), "ru")
+    '4Ч С = · ФО С 12 В 8 Ю 11 З 9 (С-Ю 23)'
     >>> reader_text(parse_deal("4S N = honours=EW:100"), "ru")
     '4П С = · онеры В-З 100'
     """
@@ -84,7 +86,11 @@ def reader_text(deal: LoggedDeal, language: str) -> str:
                 side=deal.honours.side.name_in(lang), points=deal.honours.points
             )
         )
-    if deal.hcp is not None:
+    if deal.hcp is not None and deal.hcp.hands is not None:
+        hands = " ".join(f"{seat.letter(lang)} {deal.hcp.hands[seat.index]}" for seat in Seat)
+        hcp = gettext(N_("HCP {hands} ({side} {points})"))
+        words.append(hcp.format(hands=hands, side=Side.NS.name_in(lang), points=deal.hcp.ns))
+    elif deal.hcp is not None:
         hcp = gettext(N_("HCP {side} {points}"))
         words.append(hcp.format(side=Side.NS.name_in(lang), points=deal.hcp.ns))
     if deal.vulnerability is not None:
@@ -115,6 +121,8 @@ def entry_parts(deal: LoggedDeal) -> dict[str, str]:
     {'level': '4', 'strain': 'S', 'doubling': 'X', 'declarer': 'E', 'result': '-2', 'honours': 'NS:100'}
     >>> entry_parts(parse_deal("pass hcp=EW:22", COMPENSATION))
     {'pass': '1', 'hcp': '18'}
+    >>> entry_parts(parse_deal("pass hcp=N:12,E:8,S:11,W:9", COMPENSATION))
+    {'pass': '1', 'hcp': '23', 'hands': '12 8 11 9'}
     """
     parts: dict[str, str] = {}
     contract = deal.result.contract
@@ -135,6 +143,8 @@ def entry_parts(deal: LoggedDeal) -> dict[str, str]:
         parts["honours"] = str(deal.honours)
     if deal.hcp is not None:
         parts["hcp"] = str(deal.hcp.ns)
+        if deal.hcp.hands is not None:
+            parts["hands"] = " ".join(str(points) for points in deal.hcp.hands)
     if deal.fit is not None:
         parts["fit-strain"] = "none" if deal.fit.strain is None else deal.fit.strain.value
         if deal.fit.strain is not None:
@@ -188,7 +198,11 @@ class Scorepad(Generic[S, St]):
     sheet_end = True
     """Whether the page shows the end of a long sheet (its latest line) rather than its start."""
     stake_unit: int | None = None
-    """What a stake is paid per: 100 points (rubber, Chicago) or 1 IMP; None: no settlement."""
+    """What a stake is paid per: 100 points (rubber, Chicago) or 1 IMP; None: no settlement.
+
+    The settlement is one for every form: the page's table of players (``#player-totals``) gives
+    each player's result (``data-points``), and each receives or pays the stake times the result
+    divided by :meth:`stake_divisor`."""
 
     def __init__(self, form: FormDescription[S, St]) -> None:
         self.description = form
@@ -198,6 +212,11 @@ class Scorepad(Generic[S, St]):
         """Its name for people (an English msgid)."""
         self.entry = frozenset(option.key for option in form.options if option in TAPPED)
         """Which extra taps the deal entry offers: ``honours``, ``hcp``."""
+
+    def stake_divisor(self, sheet: PadState[St]) -> int:
+        """How many of the players' results make one stake unit: the unit itself (100 points, 1
+        IMP), unless a form's results are already in that unit (a rubber settled in hundreds)."""
+        return self.stake_unit or 1
 
     # what the new-game page offers --------------------------------------------------------------------
 
