@@ -31,7 +31,9 @@ hostile = st.one_of(
     number_like, controls, st.text(max_size=20), st.text(min_size=1, max_size=2).map(lambda t: t * 2000)
 )
 json_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), hostile),
+    st.one_of(
+        st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False), hostile
+    ),
     lambda inner: st.one_of(
         st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)
     ),
