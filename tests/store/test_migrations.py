@@ -22,7 +22,7 @@ def test_an_empty_database_is_brought_to_the_newest_schema(tmp_path: Path) -> No
     engine = create(url(tmp_path))
     assert schema_revision(engine) is None
     migrate(engine)
-    assert schema_revision(engine) == "0002"
+    assert schema_revision(engine) == "0003"
     assert {"games", "entries", "alembic_version"} <= set(inspect(engine).get_table_names())
 
 
@@ -57,7 +57,7 @@ def test_the_previous_schema_is_upgraded_with_its_games_and_entries(tmp_path: Pa
     engine.dispose()
 
     store = Store.open(url(tmp_path))  # opening migrates
-    assert schema_revision(store.engine) == "0002"
+    assert schema_revision(store.engine) == "0003"
     game = store.game("old")
     assert (game.summary.title, [line.text for line in game.lines]) == ("Суббота", ["4П С 10"])
     assert game.entries[0].client_token is None
