@@ -22,7 +22,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import __version__
 from bridgescore.store import Store
+from bridgescore.store.club import ClubStore
 from bridgescore.web import api, appshell, language, pages, problems
+from bridgescore.web.club import api as club_api
+from bridgescore.web.club.auth import Limits
+from bridgescore.web.club.service import ClubService
 from bridgescore.web.security import Guard, Safety, script_hashes
 from bridgescore.web.services import Services
 from bridgescore.web.views import scorepads
@@ -103,7 +107,10 @@ def create_app(
     app.state.services = Services(
         store if store is not None else Store.open(), pads if pads is not None else scorepads()
     )
+    app.state.club = ClubService(ClubStore(app.state.services.store.engine))
+    app.state.club_limits = Limits.from_environment()
     app.include_router(api.router)
+    app.include_router(club_api.router)
     app.include_router(pages.router)
     app.include_router(appshell.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -423,12 +423,13 @@ def _start(settings: ClubSettings) -> ClubState:
     return ClubState(settings, settings.movement, MappingProxyType({}), MappingProxyType({}))
 
 
-def fold(settings: ClubSettings, actions: Iterable[Action]) -> ClubState:
-    """The session *actions* make, from its *settings*; an action that cannot apply raises.
+def fold(settings: ClubSettings, actions: Iterable[Action], start: ClubState | None = None) -> ClubState:
+    """The session *actions* make, from its *settings* (or from *start*, a state folded earlier
+    from the log's first actions); an action that cannot apply raises.
 
     The fold works on its own copies and hands back a state nobody changes.
     """
-    work = _Work(settings)
+    work = _Work(settings, start)
     for action in actions:
         work.step(action)
     return work.state()
