@@ -6,18 +6,14 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from bridgescore.forms.duplicate.club_record import movement_json
 from tests.club.conftest import Phone, director
-from tests.club.movements import two_tables
 
 
 def new_session(boss: Phone) -> dict[str, Any]:
-    movement = movement_json(two_tables())
     answer = boss.post("/api/club/sessions", {
         "title": "Tuesday",
-        "movement": {"assignments": movement["assignments"], "name": "two tables", "kind": "howell",
-                     "tables": 2, "rounds": 2},
-        "pairs": [{"pair": "1", "names": ["Ann", "Bob"]}],
+        "movement": {"kind": "howell", "tables": 3},  # round 1: 6-1, 5-2, 4-3 all on boards 1-2
+        "pairs": [{"pair": "6", "names": ["Ann", "Bob"]}],
         "scoring": "mp",
     })  # fmt: skip
     assert answer.status_code == 201, answer.text
@@ -55,9 +51,12 @@ def test_a_session_from_creation_to_published_results(app: FastAPI) -> None:
     assert viewer.get(f"/api/club/sessions/{sid}/results").status_code == 409
     assert boss.post(f"/api/club/sessions/{sid}/publish").status_code == 201
     results = viewer.get(f"/api/club/sessions/{sid}/results").json()
-    assert [r["pair"] for r in results["ranking"]] == ["1", "2"]
+    assert [(r["pair"], r["rank"]) for r in results["ranking"]] == [
+        ("1", "1="),
+        ("6", "1="),
+    ]  # one result: 50 % each
     console = boss.get(f"/api/club/sessions/{sid}/console").json()
-    assert len(console["missing"]) == 7
+    assert len(console["missing"]) == 5 * 3 * 2 - 1
     trail = boss.get(f"/api/club/sessions/{sid}/log").json()
     assert [(a["change"]["kind"], a["by"]) for a in trail] == [
         ("enter", "table 1"), ("confirm", "table 1"), ("publish", "Anna"),

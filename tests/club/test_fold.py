@@ -39,16 +39,19 @@ from bridgescore.forms.duplicate.club import (
 from bridgescore.forms.duplicate.club_record import change_json, read_change, read_settings, settings_json
 from bridgescore.forms.duplicate.model import ArtificialScore, Award
 from bridgescore.forms.duplicate.model import Movement as Field
-from bridgescore.forms.duplicate.movement import Assignment, Movement
+from bridgescore.forms.duplicate.movement import PairSeat, movement
 from bridgescore.forms.duplicate.results import score_event
-from tests.club.movements import seat, two_tables
 
 AT = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
 DIRECTOR = Actor.director("Anna")
 
 
+HOWELL = movement("howell", 3)
+"""Six pairs, three tables, five rounds; in round 1 every table plays boards 1-2: 6-1, 5-2, 4-3."""
+
+
 def settings() -> ClubSettings:
-    return ClubSettings("Tuesday", two_tables(), (ClubPair(seat("1"), ("Ann", "Bob")),))
+    return ClubSettings("Tuesday", HOWELL, (ClubPair(PairSeat("6"), ("Ann", "Bob")),))
 
 
 def by(table: int, change: object, reason: str = "") -> Action:
@@ -69,7 +72,7 @@ def test_a_table_enters_its_own_results_and_the_opponents_confirm() -> None:
     )
     line = state.line(Play(1, 1, 1))
     assert line is not None
-    assert (line.ns.id, line.ew.id, str(line.outcome), line.confirmed) == ("1", "2", "4S N =", {Side.EW})
+    assert (line.ns.id, line.ew.id, str(line.outcome), line.confirmed) == ("6", "1", "4S N =", {Side.EW})
 
 
 def test_a_table_cannot_enter_or_confirm_another_tables_result() -> None:
@@ -134,13 +137,13 @@ def test_a_wrong_board_moves_to_the_right_one_and_leaves_its_place_missing() -> 
     assert state.line(Play(1, 1, 1)) is None
     assert [str(line.outcome) for line in state.traveller(2)] == ["4S N ="]
     assert Play(1, 1, 1) in state.missing()
-    with pytest.raises(RuleError, match="no board 9"):
-        apply(state, director(MoveBoard(Play(1, 1, 2), 9)))
+    with pytest.raises(RuleError, match="no board 99"):
+        apply(state, director(MoveBoard(Play(1, 1, 2), 99)))
 
 
 def test_a_table_sees_a_board_only_once_it_has_played_it() -> None:
-    state = fold(settings(), [by(2, Enter(Play(2, 2, 1), result("4S N 10")))])
-    assert (state.may_see(2, 1), state.may_see(1, 1), state.may_see(2, 3)) == (True, False, False)
+    state = fold(settings(), [by(2, Enter(Play(2, 2, 5), result("4S N 10")))])
+    assert (state.may_see(2, 5), state.may_see(1, 5), state.may_see(2, 3)) == (True, False, False)
 
 
 def test_the_current_round_is_the_first_with_a_board_to_enter_and_the_guide_card_says_where_next() -> None:
@@ -148,31 +151,18 @@ def test_the_current_round_is_the_first_with_a_board_to_enter_and_the_guide_card
     assert state.current_round(1) == 1
     state = apply(state, by(1, Enter(Play(1, 1, 2), result("4S N 10"))))
     assert state.current_round(1) == 2
-    assert [(seat.id, nxt) for seat, nxt in state.next_round(1)] == [("1", None), ("4", None)]
-    first = fold(settings(), [])
-    assert [(s.id, n.round if n else None, n.table if n else None) for s, n in first.next_round(2)] == [
-        ("3", 2, 2),
-        ("4", 2, 1),
-    ]
+    # howell-3.toml, round 2: 6-2 at table 1; round 3: 6-3 at table 1, 2-4 at table 2
+    assert [(s.id, n.round, n.table) for s, n in state.next_round(1) if n] == [("6", 3, 1), ("2", 3, 2)]
+    first = fold(settings(), [])  # round 1 at table 2: 5-2; in round 2, 5-4 at table 3 and 6-2 at table 1
+    assert [(s.id, n.round, n.table) for s, n in first.next_round(2) if n] == [("5", 2, 3), ("2", 2, 1)]
 
 
 def test_a_movement_change_must_keep_the_rounds_already_played() -> None:
     state = fold(settings(), [by(1, Enter(Play(1, 1, 1), result("4S N 10")))])
-    swapped = Movement("swapped", "howell", 2, 2, 2, (
-        Assignment(1, 1, seat("1"), seat("3"), (1, 2)),
-        Assignment(1, 2, seat("2"), seat("4"), (3, 4)),
-        Assignment(2, 1, seat("1"), seat("4"), (3, 4)),
-        Assignment(2, 2, seat("3"), seat("2"), (1, 2)),
-    ))  # fmt: skip
-    with pytest.raises(RuleError, match="other pairs at round 1, table 1"):
-        apply(state, director(ChangeMovement(swapped)))
-    later = Movement("later", "howell", 2, 2, 2, (
-        Assignment(1, 1, seat("1"), seat("2"), (1, 2)),
-        Assignment(1, 2, seat("3"), seat("4"), (3, 4)),
-        Assignment(2, 1, seat("1"), seat("3"), (3, 4)),
-        Assignment(2, 2, seat("4"), seat("2"), (1, 2)),
-    ))  # fmt: skip
-    assert apply(state, director(ChangeMovement(later))).movement.name == "later"
+    with pytest.raises(RuleError, match="6 against 1 played there, the new movement has no play there"):
+        apply(state, director(ChangeMovement(movement("howell", 3, pairs=5))))
+    longer = movement("howell", 3, boards_per_round=3)
+    assert apply(state, director(ChangeMovement(longer))).movement.boards_per_round == 3
 
 
 def test_publication_remembers_how_much_of_the_log_it_covered() -> None:
@@ -183,58 +173,70 @@ def test_publication_remembers_how_much_of_the_log_it_covered() -> None:
 def test_the_event_has_one_line_per_entered_result_with_the_pairs_seated_there() -> None:
     state = fold(settings(), [
         by(1, Enter(Play(1, 1, 1), result("4S N 10"))),
-        by(2, Enter(Play(2, 2, 1), result("4S N 9"))),
+        by(2, Enter(Play(1, 2, 1), result("4S N 9"))),
         director(Correct(Play(1, 1, 2), ArtificialScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)), "slow"),
     ])  # fmt: skip
     event = to_event(state)
     section = event.sessions[0].sections[0]
     assert section.movement is Field.HOWELL
-    assert section.participant("1") is not None and section.participant("1").label == "Ann – Bob"  # type: ignore[union-attr]
+    assert section.participant("6") is not None and section.participant("6").label == "Ann – Bob"  # type: ignore[union-attr]
     lines = [
         (b.number, x.ns, x.ew, x.round, x.table, str(x.outcome)) for b in section.boards for x in b.lines
     ]
     assert lines == [
-        (1, "1", "2", 1, 1, "4S N ="),
-        (1, "3", "2", 2, 2, "4S N -1"),
-        (2, "1", "2", 1, 1, "A+/A-"),
+        (1, "6", "1", 1, 1, "4S N ="),
+        (1, "5", "2", 1, 2, "4S N -1"),
+        (2, "6", "1", 1, 1, "A+/A-"),
     ]
 
 
-def barometer() -> Movement:
-    """Eight pairs at four tables, one round: every table plays boards 1 and 2."""
-    pairs = [("1", "2"), ("3", "4"), ("5", "6"), ("7", "8")]
-    return Movement("barometer", "howell", 4, 1, 2, tuple(
-        Assignment(1, table, seat(ns), seat(ew), (1, 2)) for table, (ns, ew) in enumerate(pairs, start=1)
-    ))  # fmt: skip
+MITCHELL = movement("mitchell", 5)
+"""Five tables; boards 1-2 are played at every table, once each, by North-South pairs 1 to 5."""
+
+
+def plays_of(board: int) -> list[Play]:
+    return [Play(a.round, a.table, board) for a in MITCHELL.plays_of(board)]
 
 
 def test_a_fouled_board_is_matchpointed_within_each_group_with_neuberg() -> None:
-    scores = {1: "4S N 10", 2: "4S N 9", 3: "4S N 8", 4: "4S N 7"}  # 420, -50, -100, -150 (none vulnerable)
-    actions = [by(t, Enter(Play(1, t, b), result(scores[t]))) for t in scores for b in (1, 2)]
-    actions.append(
-        director(Foul(1, (((1, 1), (1, 3)), ((1, 2), (1, 4)))), "the hands of board 1 were mixed up")
-    )
-    scored = score_event(to_event(fold(ClubSettings("Baro", barometer()), actions)))
+    scores = ["4S N 10", "4S N 9", "4S N 7", "4S N 8", "4S N 6"]  # 420, -50, -150, -100, -200 (none vul.)
+    actions = [
+        by(p.table, Enter(p, result(text)))
+        for board in (1, 2)
+        for p, text in zip(plays_of(board), scores, strict=True)
+    ]
+    first = plays_of(1)
+    groups = (tuple((p.round, p.table) for p in first[0::2]), tuple((p.round, p.table) for p in first[1::2]))
+    actions.append(director(Foul(1, groups), "the hands of board 1 were mixed up"))
+    scored = score_event(to_event(fold(ClubSettings("Fouled", MITCHELL), actions)))
     ones = [board for board in scored.sections[0].boards if board.board.number == 1]
-    # Each group of two: the better score has 2 of a top of 2, factored to four results by
-    # Neuberg, (2 + 1) × 4/2 − 1 = 5 of 6; the worse (0 + 1) × 4/2 − 1 = 1.
-    got = sorted((line.line.table, line.mp_ns) for board in ones for line in board.lines)
-    assert got == [(1, 5), (2, 5), (3, 1), (4, 1)]
+    assert [board.board.number for board in scored.sections[0].boards] == [1, 1, 2]
+    got = {line.line.table: line.mp_ns for board in ones for line in board.lines}
+    # Five results expected (board 2 has five). Group 420, -150, -200 (three results, top 4):
+    # 4, 2 and 0 matchpoints, by Neuberg (M + 1) × 5/3 − 1: 22/3, 4, 2/3 of a top of 8.
+    # Group -50, -100 (two results, top 2): 2 and 0, by Neuberg (M + 1) × 5/2 − 1: 13/2 and 3/2.
+    tables = [p.table for p in first]
+    assert got == {
+        tables[0]: Fraction(22, 3), tables[2]: 4, tables[4]: Fraction(2, 3),
+        tables[1]: Fraction(13, 2), tables[3]: Fraction(3, 2),
+    }  # fmt: skip
 
 
 def test_a_weighted_score_is_the_weighted_sum_of_what_each_result_would_score() -> None:
-    scores = {2: "4S N 10", 3: "4S N 11", 4: "4S N 9"}  # 420, 450, -50 on board 1
-    actions = [by(t, Enter(Play(1, t, 1), result(text))) for t, text in scores.items()]
+    weighted, *others = plays_of(1)
+    actions = [
+        by(p.table, Enter(p, result(t)))
+        for p, t in zip(others, ["4S N 10", "4S N 11", "4S N 9", "4S N 8"], strict=True)
+    ]
     parts = ((Fraction(3, 5), result("4S N 10")), (Fraction(2, 5), result("4S N 9")))
-    actions.append(director(Weigh(Play(1, 1, 1), Weighted(parts)), "Law 12C1(c)"))
-    movement = Movement("one board", "howell", 4, 1, 1, tuple(
-        Assignment(1, a.table, a.ns, a.ew, (1,)) for a in barometer().assignments
-    ))  # fmt: skip
-    event = to_event(fold(ClubSettings("W", movement), actions))
-    line = next(line for line in event.sessions[0].sections[0].boards[0].lines if line.table == 1)
-    # As 420 it ties 420 and beats -50: 3 of 6 = 50 %; as -50 it ties -50: 1 of 6.
-    # 3/5 × 50 + 2/5 × 100/6 = 110/3 % for North-South, the rest for East-West.
-    assert line.outcome == ArtificialScore(Fraction(110, 3), Fraction(190, 3))
+    actions.append(director(Weigh(weighted, Weighted(parts)), "Law 12C1(c)"))
+    event = to_event(fold(ClubSettings("W", MITCHELL), actions))
+    line = next(
+        line for line in event.sessions[0].sections[0].boards[0].lines if line.table == weighted.table
+    )
+    # Against 420, 450, -50, -100: as 420 it beats two and ties one, 5 of a top of 8 = 62.5 %;
+    # as -50 it beats one and ties one, 3 of 8 = 37.5 %. 3/5 × 62.5 + 2/5 × 37.5 = 52.5 %.
+    assert line.outcome == ArtificialScore(Fraction(105, 2), Fraction(95, 2))
 
 
 def test_a_weighted_score_needs_weights_adding_up_to_one() -> None:
@@ -242,7 +244,7 @@ def test_a_weighted_score_needs_weights_adding_up_to_one() -> None:
         Weighted(((Fraction(1, 2), result("4S N 10")), (Fraction(1, 3), result("4S N 9"))))
 
 
-PLAYS = [Play(r, a.table, b) for a in two_tables().assignments for r in (a.round,) for b in a.boards]
+PLAYS = [Play(a.round, a.table, b) for a in HOWELL.assignments if a.round <= 2 for b in a.boards]
 RESULTS = st.sampled_from(["4S N 10", "3NT S 8", "Pass", "6H E 12", "2C W 7"])
 
 
@@ -285,4 +287,4 @@ def test_folding_a_log_step_by_step_or_at_once_and_through_json_agree(actions: l
     )
     assert dict(once.lines) == dict(step.lines) == dict(through.lines)
     assert once.seq == len(actions)
-    assert set(once.missing()) | set(once.lines) == set(PLAYS)
+    assert set(once.missing(through_round=2)) | set(once.lines) == set(PLAYS)

@@ -12,11 +12,8 @@ A two-table session, one round of two boards, typed in::
 
     >>> from datetime import UTC, datetime
     >>> from bridgescore.core import Result
-    >>> from bridgescore.forms.duplicate.movement import Assignment, Movement, PairSeat
-    >>> seat = {n: PairSeat(n, None) for n in "1234"}
-    >>> rounds = (Assignment(1, 1, seat["1"], seat["2"], (1, 2)),
-    ...           Assignment(1, 2, seat["3"], seat["4"], (1, 2)))
-    >>> settings = ClubSettings("Tuesday", Movement("tiny", "howell", 2, 1, 2, rounds))
+    >>> from bridgescore.forms.duplicate.movement import movement
+    >>> settings = ClubSettings("Tuesday", movement("howell", 3))   # in round 1 all play boards 1-2
     >>> at = datetime(2026, 12, 1, 19, 30, tzinfo=UTC)
     >>> table1, table2 = Actor.at_table(1), Actor.at_table(2)
     >>> state = fold(settings, [
@@ -28,15 +25,16 @@ A two-table session, one round of two boards, typed in::
     ['4S N =', '4S N -1']
     >>> state.line(Play(1, 1, 1)).confirmed
     frozenset({<Side.EW: 'EW'>})
-    >>> state.missing()
-    (Play(round=1, table=1, board=2), Play(round=1, table=2, board=2))
-    >>> state.may_see(2, 1), state.may_see(2, 2)
-    (True, False)
+    >>> [str(play) for play in state.missing(through_round=1)]  # doctest: +NORMALIZE_WHITESPACE
+    ['round 1, table 1, board 2', 'round 1, table 2, board 2',
+     'round 1, table 3, board 1', 'round 1, table 3, board 2']
+    >>> state.may_see(2, 1), state.may_see(2, 2), state.may_see(3, 1)
+    (True, False, False)
     >>> state.current_round(1)
     1
     >>> board = to_event(state).sessions[0].sections[0].boards[0]
     >>> [(line.ns, line.ew, str(line.outcome)) for line in board.lines]
-    [('1', '2', '4S N ='), ('3', '4', '4S N -1')]
+    [('6', '1', '4S N ='), ('5', '2', '4S N -1')]
 """
 
 from __future__ import annotations
@@ -64,7 +62,14 @@ from bridgescore.forms.duplicate.model import (
     TravellerLine,
 )
 from bridgescore.forms.duplicate.model import Movement as Field
-from bridgescore.forms.duplicate.movement import Assignment, Movement, PairSeat, validate
+from bridgescore.forms.duplicate.movement import (
+    Assignment,
+    Movement,
+    PairSeat,
+    Problem,
+    change_conflicts,
+    validate,
+)
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.settings import Method, Scoring
 
@@ -161,9 +166,15 @@ class ClubSettings:
 
 
 def _check_movement(movement: Movement) -> None:
-    problems = validate(movement)
+    _refuse_movement(validate(movement))
+
+
+def _refuse_movement(problems: list[Problem]) -> None:
+    if len(problems) == 1:
+        raise RuleError(N_("the movement cannot be used: {problem}"), problem=problems[0].error)
     if problems:
-        raise RuleError(N_("the movement is not valid: {problems}"), problems="; ".join(problems))
+        raise RuleError(N_("the movement cannot be used: {problem} (and {more} more problems)"),
+                        problem=problems[0].error, more=len(problems) - 1)  # fmt: skip
 
 
 def _seat_text(seat: PairSeat) -> str:
@@ -535,14 +546,15 @@ class _Work:
             self.fouled.pop(change.board, None)
 
     def _change_movement(self, movement: Movement) -> None:
-        _check_movement(movement)
-        for line in self.lines.values():
-            seated = movement.at(line.play.round, line.play.table)
-            if seated is None or (seated.ns, seated.ew) != (line.ns, line.ew):
-                raise RuleError(
-                    N_("the new movement seats other pairs at {play}, which was already played"),
-                    play=str(line.play),
-                )
+        played: dict[tuple[int, int], list[int]] = {}
+        for play in self.lines:
+            seated = self.movement.at(play.round, play.table)
+            boards = played.setdefault((play.round, play.table), [])
+            if seated is not None and play.board in seated.boards:  # not a board moved there
+                boards.append(play.board)
+        _refuse_movement(
+            change_conflicts(self.movement, [(r, t, b) for (r, t), b in played.items()], movement)
+        )
         self.movement = movement
 
 
@@ -578,6 +590,8 @@ def _boards(state: ClubState, weighted: Mapping[Play, ArtificialScore]) -> tuple
     boards = []
     for number in state.boards():
         lines = state.traveller(number)
+        if not lines:  # not played yet: no traveller
+            continue
         groups = state.fouled.get(number)
         if not groups:
             chosen = [_traveller_line(line, _plain(line, weighted)) for line in lines]
@@ -609,7 +623,9 @@ def _event(state: ClubState, weighted: Mapping[Play, ArtificialScore]) -> Event:
 def to_event(state: ClubState) -> Event:
     """The session as a duplicate :class:`~bridgescore.forms.duplicate.model.Event`, for the scorer.
 
-    One section; a line not entered is simply absent (Neuberg factors such a board up). A
+    One section; a line not entered is simply absent (Neuberg factors such a board up), and so
+    is a board nobody has played yet. A fouled board is one traveller per group, each with the
+    board's number, so that each group is matchpointed on its own (and factored up by Neuberg). A
     weighted score is given to its table as the weighted sum of what each of its results scores
     there (each scored by the duplicate scorer, the other lines as they are), as an artificial
     score: the other tables are compared among themselves on that board.

@@ -37,10 +37,17 @@ from bridgescore.forms.duplicate.club import (
     Weighted,
 )
 from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore, Award
-from bridgescore.forms.duplicate.movement import Assignment, Movement, PairSeat
+from bridgescore.forms.duplicate.movement import (
+    Assignment,
+    Movement,
+    PairSeat,
+    dumps_movement,
+    loads_movement,
+)
 from bridgescore.forms.duplicate.settings import parse_scoring, scoring_text
 
 __all__ = [
+    "assignments_json",
     "change_json",
     "movement_json",
     "outcome_text",
@@ -62,7 +69,12 @@ def _read_seat(data: Any) -> PairSeat:
 
 
 def movement_json(movement: Movement) -> dict[str, Any]:
-    """The movement as JSON: its name, kind, size and every assignment."""
+    """The movement as JSON: its file's text (:func:`~.movement.dumps_movement`)."""
+    return {"toml": dumps_movement(movement)}
+
+
+def assignments_json(movement: Movement) -> dict[str, Any]:
+    """The movement as JSON: its name, kind, size and every assignment (what the API also reads)."""
     return {
         "name": movement.name,
         "kind": movement.kind,
@@ -77,7 +89,9 @@ def movement_json(movement: Movement) -> dict[str, Any]:
 
 
 def read_movement(data: dict[str, Any]) -> Movement:
-    """The movement :func:`movement_json` wrote."""
+    """The movement :func:`movement_json` (or :func:`assignments_json`) wrote."""
+    if "toml" in data:
+        return loads_movement(str(data["toml"]))
     assignments = tuple(
         Assignment(int(r), int(t), _read_seat(ns), _read_seat(ew), tuple(int(b) for b in boards))
         for r, t, ns, ew, boards in data["assignments"]
