@@ -3,6 +3,7 @@ director, and phones: one TestClient per role, each with its own cookies."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from bridgescore.store.club import ClubStore
 from bridgescore.web.app import create_app
 from bridgescore.web.club.auth import Limits
 from bridgescore.web.security import FORM_COOKIE, Safety
-from tests.store.databases import fresh_store
+from tests.store.databases import TEST_DATABASE_VARIABLE, fresh_store
 
 PASSWORD = "correct horse battery"
 
@@ -28,12 +29,26 @@ def store(tmp_path: Path) -> Iterator[Store]:
     opened.close()
 
 
-@pytest.fixture
-def app(store: Store) -> FastAPI:
+def app_on(store: Store) -> FastAPI:
+    """The app on *store*, with a director Anna, no rate limit on changes and generous ones on passes."""
     made = create_app(store, pads={}, safety=Safety(writes_per_minute=0))
     made.state.club_limits = Limits(sign_ins_per_minute=1000, joins_per_minute=1000)
     ClubStore(store.engine).add_director("Anna", PASSWORD)
     return made
+
+
+@pytest.fixture
+def app(store: Store) -> FastAPI:
+    return app_on(store)
+
+
+@pytest.fixture
+def fast_app(tmp_path: Path) -> Iterator[FastAPI]:
+    """For whole simulated sessions: the PostgreSQL of BRIDGESCORE_TEST_DATABASE_URL when set, else
+    SQLite in memory (a file's fsync at every one of a session's ~800 actions only makes the test slow)."""
+    opened = fresh_store(tmp_path) if os.environ.get(TEST_DATABASE_VARIABLE) else Store.open("sqlite://")
+    yield app_on(opened)
+    opened.close()
 
 
 class Phone:
