@@ -10,7 +10,18 @@ import sys
 
 import typer
 
-from bridgescore.cli import analysis, calculator, chicago, compensation, demo, event, forms, rubber, serve
+from bridgescore.cli import (
+    analysis,
+    calculator,
+    chicago,
+    club,
+    compensation,
+    demo,
+    event,
+    forms,
+    rubber,
+    serve,
+)
 from bridgescore.core.errors import BridgeScoreError
 
 app = typer.Typer(
@@ -30,6 +41,7 @@ event.register(app)
 forms.register(app)
 serve.register(app)
 analysis.register(app)
+club.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:
