@@ -103,9 +103,12 @@ def form_token_checked(
 
 
 def signed_in(request: Request, token: Annotated[str | None, Security(director_cookie)] = None) -> Director:
-    """The signed-in director; 401 without a valid director's pass."""
-    director = club_store(request).director_of(token)
+    """The signed-in director; 403 for a table's or a viewer's pass, 401 without any pass."""
+    store = club_store(request)
+    director = store.director_of(token)
     if director is None:
+        if store.table_of(request.cookies.get(TABLE_COOKIE)) is not None:
+            raise RefusedError(403, N_("only a director may do this"))
         raise RefusedError(401, N_("sign in as a director first"))
     return director
 
@@ -159,12 +162,6 @@ def of_table(session_id: str, table: int, who: Caller) -> None:
         raise RefusedError(
             403, N_("this is another table's page: a phone sees and enters only its own table")
         )
-
-
-def director_only(who: Caller) -> None:
-    """Refuse (403) anyone but a director."""
-    if not who.is_director():
-        raise RefusedError(403, N_("only a director may do this"))
 
 
 def set_pass(response: Response, name: str, token: str) -> None:
