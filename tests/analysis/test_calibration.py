@@ -163,3 +163,51 @@ def test_the_table_calibrated_in_the_docs_loads_and_prices_par_above_the_classic
     )
     # docs/analysis.md: from 22 HCP up par is above the classic table
     assert all(calibrated.expected(hcp, False) > classic.expected(hcp, False) for hcp in range(22, 32))
+
+
+def test_the_table_in_the_docs_is_the_finished_20000_deal_run_of_its_checkpoint() -> None:
+    """docs/calibrated.toml is what the kept checkpoint's 500 chunks (20,000 deals, seed 1) give."""
+    docs = Path(__file__).parent.parent.parent / "docs"
+    sample = Sample(seed=1, deals=20_000)
+    checkpoint = Checkpoint.open(sample, docs / "calibration-checkpoint.json")
+    assert checkpoint.done == set(range(len(list(sample.chunks()))))
+    calibration = Calibration(sample, checkpoint.sums)
+    assert sum(cell.deals for cell in calibration.cells()) == 20_000
+    assert table_text(calibration, name="calibrated", min_deals=30) == (docs / "calibrated.toml").read_text(
+        encoding="utf-8"
+    )
+
+
+def test_the_table_printed_in_docs_analysis_is_the_checkpoints_and_the_built_in_tables() -> None:
+    """Each row of docs/analysis.md's comparison: deals and means from the run, classic and B as shipped."""
+    import re
+
+    from bridgescore.forms.compensation_table import load_table
+
+    docs = Path(__file__).parent.parent.parent / "docs"
+    sums = json.loads((docs / "calibration-checkpoint.json").read_text(encoding="utf-8"))["sums"]
+    cells = {cell.hcp: cell for cell in Calibration(Sample(seed=1, deals=20_000), sums).cells()}
+    classic, b = load_table("classic"), load_table("B")
+    row = re.compile(
+        r"\| (\d\d) \| ([\d,]+) \| (\d+)(?: ± \d+)? \| (\d+) \| (\d+)"
+        r" \| (\d+)(?: ± \d+)? \| (\d+) \| (\d+) \|$"
+    )
+    seen = []
+    for line in (docs / "analysis.md").read_text(encoding="utf-8").splitlines():
+        if found := row.match(line):
+            hcp, deals, nv, classic_nv, b_nv, vul, classic_vul, b_vul = found.groups()
+            cell = cells[int(hcp)]
+            assert cell.expected_nv is not None and cell.expected_vul is not None
+            assert (int(deals.replace(",", "")), int(nv), int(vul)) == (
+                cell.deals,
+                round(cell.expected_nv),
+                round(cell.expected_vul),
+            ), line
+            assert tuple(int(points) for points in (classic_nv, b_nv, classic_vul, b_vul)) == (
+                classic.expected(int(hcp), False),
+                b.expected(int(hcp), False),
+                classic.expected(int(hcp), True),
+                b.expected(int(hcp), True),
+            ), line
+            seen.append(int(hcp))
+    assert seen == list(range(20, 38))
