@@ -19,6 +19,7 @@ from bridgescore.cli import (
     demo,
     event,
     forms,
+    movement,
     rubber,
     serve,
 )
@@ -39,6 +40,7 @@ demo.register(app)
 rubber.register(app)
 event.register(app)
 forms.register(app)
+movement.register(app)
 serve.register(app)
 analysis.register(app)
 club.register(app)

@@ -45,7 +45,7 @@ MAX_TABLES = 500
 """The most tables a Mitchell may have (a limit on what a request may ask to build)."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class PairSeat:
     """Who a pair is in a movement: in a Howell its number (``PairSeat("5")``), in a Mitchell its
     number and its direction (``PairSeat("3", Side.NS)``: North-South pair 3).
@@ -57,7 +57,7 @@ class PairSeat:
     """
 
     id: str
-    direction: Side | None = field(default=None, compare=True)
+    direction: Side | None = None
 
     def __str__(self) -> str:
         return self.id if self.direction is None else f"{self.id}{self.direction.value}"
@@ -268,8 +268,9 @@ def _places(m: Movement) -> list[Problem]:
                    "pair, not {ns} and {ew}"),
                 **where, ns=str(a.ns), ew=str(a.ew),
             ))  # fmt: skip
+    in_play = {a.round for a in m.assignments}
     for number in range(1, m.rounds + 1):
-        if not any(a.round == number for a in m.assignments):
+        if number not in in_play:
             problems.append(Problem(N_("round {round} has no table in play"), round=number))
     return problems
 
