@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from fastapi import FastAPI
@@ -61,3 +62,65 @@ def test_a_session_from_creation_to_published_results(app: FastAPI) -> None:
     assert [(a["change"]["kind"], a["by"]) for a in trail] == [
         ("enter", "table 1"), ("confirm", "table 1"), ("publish", "Anna"),
     ]  # fmt: skip
+
+
+def test_errors_speak_english_and_russian(app: FastAPI) -> None:
+    boss = director(app)
+    session = new_session(boss)
+    viewer = Phone(app)
+    viewer.join(session["viewer_code"])
+    url = f"/api/club/sessions/{session['id']}/results"
+    assert (
+        viewer.get(url).json()["message"] == f"the results of session {session['id']!r} are not published yet"
+    )
+    russian = viewer.get(url, headers={"accept-language": "ru"}).json()["message"]
+    assert russian == f"результаты сессии {session['id']!r} ещё не опубликованы"
+    wrong = Phone(app).post("/api/club/join", {"code": "ZZZZ"}, headers={"accept-language": "ru"})
+    assert (wrong.status_code, wrong.json()["message"]) == (404, "этот код стола неверен (или истёк)")
+    bad = Phone(app).post("/api/club/sign-in", {"name": "Anna", "password": "nope"})
+    assert (bad.status_code, bad.json()["message"]) == (404, "wrong name or password")
+
+
+def test_two_tables_entering_the_same_board_at_once_are_both_kept_and_one_line_twice_is_a_conflict(
+    app: FastAPI,
+) -> None:
+    boss = director(app)
+    session = new_session(boss)
+    sid = session["id"]
+    phones = {table: Phone(app) for table in (1, 2, 3)}
+    for table, phone in phones.items():
+        phone.join(session["codes"][str(table)])
+
+    def enter(table: int, result: str) -> int:
+        url = f"/api/club/sessions/{sid}/tables/{table}/results"
+        status: int = phones[table].post(url, {"round": 1, "board": 1, "result": result}).status_code
+        return status
+
+    with ThreadPoolExecutor(4) as pool:  # tables 1 and 2 at once; table 3 twice at once, each without a key
+        answers = list(pool.map(enter, [1, 2, 3, 3], ["4S N 10", "4S N 9", "3NT S 9", "3NT S 8"]))
+    assert answers[:2] == [201, 201]
+    assert sorted(answers[2:]) == [201, 409]
+    lines = boss.get(f"/api/club/sessions/{sid}/boards/1").json()["lines"]
+    assert [line["table"] for line in lines] == [1, 2, 3]
+
+
+def test_bad_input_is_a_clear_422_never_a_500(app: FastAPI) -> None:
+    boss = director(app)
+    sid = new_session(boss)["id"]
+    bad = boss.post(
+        f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 1, "result": "9S N 10"}
+    )
+    assert bad.status_code == 422 and bad.json()["field"] == "result"
+    unseated = boss.post(
+        f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 5, "result": "pass"}
+    )
+    assert (unseated.status_code, unseated.json()["message"]) == (
+        422, "the movement does not have round 1, table 1, board 5",
+    )  # fmt: skip
+    odd = boss.post("/api/club/sessions", {"title": "x", "movement": {"kind": "howell", "tables": 12}})
+    assert odd.status_code == 422 and odd.json()["field"] == "movement"
+    no_reason = boss.post(f"/api/club/sessions/{sid}/corrections",
+                          {"kind": "delete", "round": 1, "table": 1, "board": 1, "reason": " "})  # fmt: skip
+    assert no_reason.status_code == 422
+    missing = boss.get("/api/club/sessions/nosuch/console")
+    assert missing.status_code == 404
