@@ -72,6 +72,7 @@ class ClubService:
     def __init__(self, store: ClubStore) -> None:
         self.store = store
         self._memo: OrderedDict[str, Folded] = OrderedDict()
+        self._published: OrderedDict[tuple[str, int], ClubState] = OrderedDict()
         self._lock = threading.Lock()  # guards the memo only; the database orders the actions
 
     def settings(self, session_id: str) -> ClubSettings:
@@ -106,8 +107,16 @@ class ClubService:
         folded = self.folded(session_id)
         if not folded.state.published:
             return None
-        covered = folded.log[: folded.state.published]
-        return fold(folded.settings, (action_of(s) for s in covered))
+        key = (session_id, folded.state.published)
+        with self._lock:
+            known = self._published.get(key)
+        if known is None:  # a publication never changes: its fold is kept as it is
+            known = fold(folded.settings, (action_of(s) for s in folded.log[: folded.state.published]))
+            with self._lock:
+                self._published[key] = known
+                while len(self._published) > MEMO_SIZE:
+                    self._published.popitem(last=False)
+        return known
 
     def append(self, session_id: str, change: Change, actor: Actor, *, reason: str = "",
                key: str | None = None) -> StoredReceipt:  # fmt: skip
