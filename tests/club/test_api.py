@@ -124,3 +124,14 @@ def test_bad_input_is_a_clear_422_never_a_500(app: FastAPI) -> None:
     assert no_reason.status_code == 422
     missing = boss.get("/api/club/sessions/nosuch/console")
     assert missing.status_code == 404
+
+
+def test_the_live_ranking_answers_304_until_the_log_moves(app: FastAPI) -> None:
+    boss = director(app)
+    sid = new_session(boss)["id"]
+    first = boss.get(f"/api/club/sessions/{sid}/ranking")
+    tag = first.headers["etag"]
+    assert boss.get(f"/api/club/sessions/{sid}/ranking", headers={"if-none-match": tag}).status_code == 304
+    boss.post(f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 1, "result": "4S N 10"})
+    moved = boss.get(f"/api/club/sessions/{sid}/ranking", headers={"if-none-match": tag})
+    assert moved.status_code == 200 and moved.headers["etag"] != tag and moved.json()["version"] == 1
