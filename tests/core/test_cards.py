@@ -325,9 +325,9 @@ def test_any_four_hands_making_forty_read_back(three: list[int]) -> None:
     west = 40 - sum(three)
     if not 0 <= west <= 37:
         with pytest.raises(RuleError):
-            HcpSplit.of_hands(*three, west)
+            HcpSplit.of_hands(three[0], three[1], three[2], west)
         return
-    split = HcpSplit.of_hands(*three, west)
+    split = HcpSplit.of_hands(three[0], three[1], three[2], west)
     assert (split.ns, split.ew) == (three[0] + three[2], three[1] + west)
     assert HcpSplit.parse(str(split)) == split
     assert HcpSplit.parse(split.format("ru")) == split

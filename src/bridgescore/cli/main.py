@@ -14,6 +14,7 @@ from bridgescore.cli import (
     analysis,
     calculator,
     chicago,
+    club,
     compensation,
     demo,
     event,
@@ -42,6 +43,7 @@ forms.register(app)
 movement.register(app)
 serve.register(app)
 analysis.register(app)
+club.register(app)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -72,3 +72,92 @@ class RateBucketRow(Base):
     tokens: Mapped[float] = mapped_column(Float)
     stamp: Mapped[float] = mapped_column(Float, index=True)
     """When the bucket was last spent from: seconds since the epoch (every process reads one clock)."""
+
+
+# --- club mode: directors, sessions, table codes, passes and each session's log of actions ------
+
+
+class DirectorRow(Base):
+    """A director account: a unique name and an argon2 hash of the password (never the password)."""
+
+    __tablename__ = "directors"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubSessionRow(Base):
+    """A club session: its settings (pairs, movement, scoring) as JSON and its status."""
+
+    __tablename__ = "club_sessions"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    title: Mapped[str] = mapped_column(String(200))
+    settings: Mapped[dict[str, object]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16))
+    director_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("directors.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class TableCodeRow(Base):
+    """The code a table joins a session with, stored hashed, until it expires (one per table)."""
+
+    __tablename__ = "club_table_codes"
+    __table_args__ = (UniqueConstraint("session_id", "table_number", name="uq_club_table_codes_table"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(32), ForeignKey("club_sessions.id", ondelete="CASCADE"))
+    table_number: Mapped[int] = mapped_column(Integer)
+    code_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PassRow(Base):
+    """What a cookie stands for: a signed-in director, or a phone joined to a session's table.
+
+    Only a hash of the cookie's token is kept; every worker process reads the same rows.
+    """
+
+    __tablename__ = "club_passes"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    director_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("directors.id", ondelete="CASCADE"))
+    session_id: Mapped[str | None] = mapped_column(
+        String(32), ForeignKey("club_sessions.id", ondelete="CASCADE"), index=True
+    )
+    table_number: Mapped[int | None] = mapped_column(Integer)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubActionRow(Base):
+    """One action of a session's log; rows are only ever added, numbered ``seq`` from 1."""
+
+    __tablename__ = "club_actions"
+    __table_args__ = (
+        UniqueConstraint("session_id", "seq", name="uq_club_actions_session_seq"),
+        UniqueConstraint("session_id", "idempotency_key", name="uq_club_actions_session_key"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    session_id: Mapped[str] = mapped_column(String(32), ForeignKey("club_sessions.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    change: Mapped[dict[str, object]] = mapped_column(JSON)
+    actor_role: Mapped[str] = mapped_column(String(16))
+    actor_name: Mapped[str] = mapped_column(String(60))
+    actor_table: Mapped[int | None] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(Text)
+    idempotency_key: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AttemptRow(Base):
+    """A sign-in or join attempt, counted for the rate limit that all workers share."""
+
+    __tablename__ = "club_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(100), index=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

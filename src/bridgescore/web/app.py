@@ -22,7 +22,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import __version__
 from bridgescore.store import Store
+from bridgescore.store.club import ClubStore
 from bridgescore.web import api, appshell, language, pages, problems
+from bridgescore.web.club import api as club_api
+from bridgescore.web.club.auth import Limits
+from bridgescore.web.club.service import ClubService
 from bridgescore.web.security import Guard, Safety, script_hashes
 from bridgescore.web.services import Services
 from bridgescore.web.views import scorepads
@@ -102,7 +106,10 @@ def create_app(
     )
     store = store if store is not None else Store.open()
     app.state.services = Services(store, pads if pads is not None else scorepads())
+    app.state.club = ClubService(ClubStore(store.engine))
+    app.state.club_limits = Limits.from_environment()
     app.include_router(api.router)
+    app.include_router(club_api.router)
     app.include_router(pages.router)
     app.include_router(appshell.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

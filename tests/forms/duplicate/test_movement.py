@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import replace
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -145,13 +145,14 @@ def test_the_3_table_howell_seats_the_pairs_of_the_endless_howell() -> None:
 MITCHELLS: list[tuple[int, dict[str, Any]]] = [
     (tables, options)
     for tables in range(3, 16)
-    for options in (
+    for options in cast(
+        list[dict[str, Any]],
         [{}, {"arrow_switch": [tables - 1]}, {"rounds": 2}]
         + (
             [{"relay": True}, {"skip": False}, {"relay": True, "arrow_switch": [1, tables]}]
             if tables % 2 == 0
             else []
-        )
+        ),
     )
 ]
 

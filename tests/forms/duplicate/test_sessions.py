@@ -44,7 +44,9 @@ sessions_of = st.lists(
 @given(sessions_of, st.sampled_from(["mp", "butler", "cross-imps"]))
 def test_cumulative_is_one_session_of_all_the_boards(sessions: list[list[list[str]]], method: str) -> None:
     scoring = Scoring.named(method)
-    split, together, first = [], [], 1
+    split: list[Session] = []
+    together: list[Board] = []
+    first = 1
     for number, results in enumerate(sessions, start=1):
         boards = _boards(first, results)
         split.append(Session(number, (Section("", boards),)))

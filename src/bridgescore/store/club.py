@@ -1,0 +1,495 @@
+"""The club store: directors, club sessions, table codes, passes and each session's action log.
+
+Everything lives in the database, so that any number of worker processes agree: a pass (what a
+cookie stands for) is a row, an attempt counted by the rate limit is a row, and two writers of
+one session are kept apart by the unique ``(session_id, seq)`` of the log, not by a lock in a
+process — the loser of a race reads the log again and checks its action once more.
+
+    >>> from bridgescore.store import Store
+    >>> club = ClubStore(Store.open("sqlite://").engine)
+    >>> club.add_director("Anna", "correct horse").name
+    'Anna'
+    >>> token = club.sign_in("Anna", "correct horse")
+    >>> club.director_of(token).name
+    'Anna'
+    >>> session = club.create_session("Tuesday", {"title": "Tuesday"}, director_id=1)
+    >>> codes = club.rotate_codes(session.id, [1, 2])
+    >>> sorted(codes) == [1, 2] and all(len(code) == CODE_LENGTH for code in codes.values())
+    True
+    >>> club.join(codes[2]).table
+    2
+    >>> first = club.append(session.id, {"kind": "publish"}, ActorRecord("director", "Anna"), key="k1")
+    >>> again = club.append(session.id, {"kind": "publish"}, ActorRecord("director", "Anna"), key="k1")
+    >>> (first.created, again.created, again.action.seq)
+    (True, False, 1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from bridgescore.core.errors import N_
+from bridgescore.store import database
+from bridgescore.store.errors import ConflictError, NotFoundError
+from bridgescore.store.models import (
+    AttemptRow,
+    ClubActionRow,
+    ClubSessionRow,
+    DirectorRow,
+    PassRow,
+    TableCodeRow,
+)
+
+__all__ = [
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "ActorRecord",
+    "ClubSessionRecord",
+    "ClubStore",
+    "Director",
+    "StoredAction",
+    "StoredReceipt",
+    "TablePass",
+    "hash_password",
+    "verify_password",
+]
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""The letters of a table code: no 0/O, 1/I/L, which are read wrongly off a card."""
+CODE_LENGTH = 4
+CODE_LIFETIME = timedelta(hours=12)
+"""How long a table code lets a phone join (an evening's session, with room to spare)."""
+DIRECTOR_PASS_LIFETIME = timedelta(hours=12)
+TABLE_PASS_LIFETIME = timedelta(hours=12)
+MAX_ACTIONS = 50_000
+"""A session's log holds at most this many actions (200 tables × 30 boards, entered and confirmed)."""
+RETRIES = 20
+
+
+# --- passwords ---------------------------------------------------------------------------------
+
+
+def _hasher() -> Any:
+    from argon2 import PasswordHasher
+
+    return PasswordHasher()
+
+
+def hash_password(password: str) -> str:
+    """An argon2id hash of *password* (with its own salt and parameters, as argon2 writes them)."""
+    return str(_hasher().hash(password))
+
+
+def verify_password(stored: str, password: str) -> bool:
+    """Whether *password* is the one *stored* was made from (in constant time)."""
+    from argon2.exceptions import InvalidHashError, VerificationError
+
+    try:
+        return bool(_hasher().verify(stored, password))
+    except (VerificationError, InvalidHashError):
+        return False
+
+
+_NOT_A_PASSWORD = hash_password("bridgescore: no such director")
+"""Checked against when the name is unknown, so that a wrong name takes as long as a wrong password."""
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+# --- what the store hands out ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Director:
+    """A director account (never its password or hash)."""
+
+    id: int
+    name: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ClubSessionRecord:
+    """A club session as stored: its id, title, settings (JSON), status, director and creation."""
+
+    id: str
+    title: str
+    settings: dict[str, Any]
+    status: str
+    director_id: int | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TablePass:
+    """A phone joined to *table* of *session_id*."""
+
+    session_id: str
+    table: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActorRecord:
+    """Who made an action: ``director`` or ``table``, a name, the table number for a table."""
+
+    role: str
+    name: str
+    table: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredAction:
+    """One stored action of a session's log."""
+
+    seq: int
+    change: dict[str, Any]
+    actor: ActorRecord
+    reason: str
+    key: str | None
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReceipt:
+    """The stored action, and whether this request stored it (False: its key was already there)."""
+
+    action: StoredAction
+    created: bool
+
+
+Check = Callable[[Sequence[StoredAction], StoredAction], None]
+"""Called with the log as it stands and the action about to be added; raises to refuse it."""
+
+
+def _action(row: Any) -> StoredAction:
+    return StoredAction(
+        row.seq,
+        dict(row.change),
+        ActorRecord(row.actor_role, row.actor_name, row.actor_table),
+        row.reason,
+        row.idempotency_key,
+        _utc(row.created_at),
+    )
+
+
+def _session(row: Any) -> ClubSessionRecord:
+    return ClubSessionRecord(row.id, row.title, dict(row.settings), row.status, row.director_id,
+                             _utc(row.created_at))  # fmt: skip
+
+
+_ACTIONS = select(ClubActionRow.__table__).order_by(ClubActionRow.seq)
+
+
+class ClubStore:
+    """The club tables on an engine (the same database, SQLite or PostgreSQL, as the games)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def _writer(self) -> Engine:
+        return self.engine.execution_options(**database.WRITE)
+
+    # directors ---------------------------------------------------------------------------------
+
+    def add_director(self, name: str, password: str) -> Director:
+        """A new director account; :class:`ConflictError` if the name is taken."""
+        clean = name.strip()
+        now = _now()
+        try:
+            with self._writer().begin() as connection:
+                inserted = connection.execute(
+                    insert(DirectorRow).values(
+                        name=clean, password_hash=hash_password(password), created_at=now
+                    )
+                )
+                key = inserted.inserted_primary_key
+        except IntegrityError:
+            raise ConflictError(N_("there is already a director called {name!r}"), name=clean) from None
+        return Director(int(key[0]) if key else 0, clean, now)
+
+    def directors(self) -> list[Director]:
+        """Every director, by name."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(DirectorRow).order_by(DirectorRow.name))
+            return [Director(row.id, row.name, _utc(row.created_at)) for row in rows]
+
+    def sign_in(self, name: str, password: str) -> str:
+        """A new pass for the director *name* if *password* is theirs: the cookie's token."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(DirectorRow).where(DirectorRow.name == name.strip())).first()
+        if row is None:
+            verify_password(_NOT_A_PASSWORD, password)
+            raise NotFoundError(N_("wrong name or password"))
+        if not verify_password(row.password_hash, password):
+            raise NotFoundError(N_("wrong name or password"))
+        return self._pass("director", director_id=row.id, lifetime=DIRECTOR_PASS_LIFETIME)
+
+    def director_of(self, token: str | None) -> Director | None:
+        """The director a pass stands for (None: no such pass, or expired)."""
+        if not token:
+            return None
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(DirectorRow)
+                .join(PassRow, PassRow.director_id == DirectorRow.id)
+                .where(
+                    PassRow.token_hash == _digest(token),
+                    PassRow.kind == "director",
+                    PassRow.expires_at > _now(),
+                )
+            ).first()
+        return None if row is None else Director(row.id, row.name, _utc(row.created_at))
+
+    def sign_out(self, token: str | None) -> None:
+        """End a pass (a director's or a table's); nothing happens for an unknown one."""
+        if not token:
+            return
+        with self._writer().begin() as connection:
+            connection.execute(delete(PassRow).where(PassRow.token_hash == _digest(token)))
+
+    def _pass(self, kind: str, *, lifetime: timedelta, **columns: Any) -> str:
+        token = secrets.token_urlsafe(32)
+        now = _now()
+        with self._writer().begin() as connection:
+            connection.execute(delete(PassRow).where(PassRow.expires_at <= now))
+            connection.execute(
+                insert(PassRow).values(
+                    token_hash=_digest(token), kind=kind, expires_at=now + lifetime, **columns
+                )
+            )
+        return token
+
+    # sessions ----------------------------------------------------------------------------------
+
+    def create_session(
+        self, title: str, settings: dict[str, Any], *, director_id: int | None
+    ) -> ClubSessionRecord:
+        """A new club session, open, with its settings as JSON."""
+        record = ClubSessionRecord(secrets.token_hex(6), title, settings, "open", director_id, _now())
+        with self._writer().begin() as connection:
+            connection.execute(
+                insert(ClubSessionRow).values(
+                    id=record.id,
+                    title=title,
+                    settings=settings,
+                    status=record.status,
+                    director_id=director_id,
+                    created_at=record.created_at,
+                )
+            )
+        return record
+
+    def session(self, session_id: str) -> ClubSessionRecord:
+        """The session *session_id*; :class:`NotFoundError` if there is none."""
+        with self.engine.connect() as connection:
+            row = connection.execute(select(ClubSessionRow).where(ClubSessionRow.id == session_id)).first()
+        if row is None:
+            raise NotFoundError(N_("there is no club session {session!r}"), session=session_id)
+        return _session(row)
+
+    def sessions(self, limit: int = 100) -> list[ClubSessionRecord]:
+        """The newest sessions first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(ClubSessionRow).order_by(ClubSessionRow.created_at.desc()).limit(limit)
+            )
+            return [_session(row) for row in rows]
+
+    # table codes and table passes --------------------------------------------------------------
+
+    def rotate_codes(self, session_id: str, tables: Sequence[int]) -> dict[int, str]:
+        """New codes for *tables* of the session (the old ones, and the phones joined with them, stop
+        working). The codes are shown once, here: only their hashes are kept."""
+        self.session(session_id)
+        codes: dict[int, str] = {}
+        now = _now()
+        for table in tables:
+            for _attempt in range(RETRIES):
+                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                try:
+                    with self._writer().begin() as connection:
+                        connection.execute(delete(TableCodeRow).where(TableCodeRow.expires_at <= now))
+                        connection.execute(
+                            delete(TableCodeRow).where(
+                                TableCodeRow.session_id == session_id, TableCodeRow.table_number == table
+                            )
+                        )
+                        connection.execute(
+                            delete(PassRow).where(
+                                PassRow.session_id == session_id, PassRow.table_number == table
+                            )
+                        )
+                        row = {"session_id": session_id, "table_number": table, "code_hash": _digest(code)}
+                        connection.execute(insert(TableCodeRow).values(**row, expires_at=now + CODE_LIFETIME))
+                except IntegrityError:  # the code is another table's: draw again
+                    continue
+                codes[table] = code
+                break
+            else:  # pragma: no cover - 20 collisions in a row among ~900,000 codes
+                raise ConflictError(N_("no free table code was found: try again"))
+        return codes
+
+    def codes(self, session_id: str) -> list[tuple[int, datetime]]:
+        """The tables of the session that have a code, and when each code expires."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(TableCodeRow.table_number, TableCodeRow.expires_at)
+                .where(TableCodeRow.session_id == session_id)
+                .order_by(TableCodeRow.table_number)
+            )
+            return [(int(row[0]), _utc(row[1])) for row in rows]
+
+    def join(self, code: str) -> TablePass:
+        """The table a code opens; :class:`NotFoundError` if none (or it expired)."""
+        token = self.join_token(code)
+        found = self.table_of(token)
+        if found is None:  # pragma: no cover - the pass was just made
+            raise NotFoundError(N_("this table code is not valid (or has expired)"))
+        return found
+
+    def join_token(self, code: str) -> str:
+        """A new table pass for the table *code* opens: the cookie's token."""
+        wanted = _digest("".join(code.split()).upper())
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(TableCodeRow).where(TableCodeRow.code_hash == wanted, TableCodeRow.expires_at > _now())
+            ).first()
+        if row is None:
+            raise NotFoundError(N_("this table code is not valid (or has expired)"))
+        return self._pass("table", session_id=row.session_id, table_number=row.table_number,
+                          lifetime=TABLE_PASS_LIFETIME)  # fmt: skip
+
+    def table_of(self, token: str | None) -> TablePass | None:
+        """The session and table a table pass stands for (None: no such pass, or expired)."""
+        if not token:
+            return None
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(PassRow.session_id, PassRow.table_number).where(
+                    PassRow.token_hash == _digest(token), PassRow.kind == "table", PassRow.expires_at > _now()
+                )
+            ).first()
+        if row is None or row[0] is None or row[1] is None:
+            return None
+        return TablePass(str(row[0]), int(row[1]))
+
+    # the rate limit ----------------------------------------------------------------------------
+
+    def attempt(self, key: str, most: int, window: timedelta = timedelta(minutes=1)) -> int:
+        """Count an attempt of *key*; 0 if it is within *most* per *window*, else seconds to wait."""
+        now = _now()
+        with self._writer().begin() as connection:
+            connection.execute(delete(AttemptRow).where(AttemptRow.at <= now - window))
+            recent = connection.execute(
+                select(func.count(), func.min(AttemptRow.at)).where(AttemptRow.key == key[:100])
+            ).first()
+            count, oldest = (int(recent[0]), recent[1]) if recent is not None else (0, None)
+            if count >= most and oldest is not None:
+                return max(1, int((_utc(oldest) + window - now).total_seconds()) + 1)
+            connection.execute(insert(AttemptRow).values(key=key[:100], at=now))
+        return 0
+
+    # the log -----------------------------------------------------------------------------------
+
+    def actions(self, session_id: str, since: int = 0) -> list[StoredAction]:
+        """The session's actions after the *since*-th, oldest first."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                _ACTIONS.where(ClubActionRow.session_id == session_id, ClubActionRow.seq > since)
+            )
+            return [_action(row) for row in rows]
+
+    def version(self, session_id: str) -> int:
+        """How many actions the session's log holds (it grows with every action)."""
+        with self.engine.connect() as connection:
+            found = connection.scalar(
+                select(func.max(ClubActionRow.seq)).where(ClubActionRow.session_id == session_id)
+            )
+        return int(found or 0)
+
+    def append(
+        self,
+        session_id: str,
+        change: dict[str, Any],
+        actor: ActorRecord,
+        *,
+        reason: str = "",
+        key: str | None = None,
+        check: Check | None = None,
+        log: Callable[[str, int], Sequence[StoredAction]] | None = None,
+    ) -> StoredReceipt:
+        """Add *change* to the session's log as its next action, once per idempotency *key*.
+
+        *check* sees the log as it stands and the new action, and raises to refuse it; the action
+        is stored only if no other came in meanwhile (the unique ``seq``), else the log is read and
+        checked again. *log* reads the log (``actions`` by default; a caller may keep a copy).
+        A *key* already stored answers with its action (``created`` False); the same key with
+        another change is a :class:`ConflictError`.
+        """
+        self.session(session_id)
+        read = log if log is not None else self.actions
+        for _attempt in range(RETRIES):
+            if key is not None:
+                sent = self._sent(session_id, key)
+                if sent is not None:
+                    return StoredReceipt(_same(sent, change, actor), created=False)
+            stored = read(session_id, 0)
+            seq = (stored[-1].seq if stored else 0) + 1
+            if seq > MAX_ACTIONS:
+                raise ConflictError(N_("a session holds at most {most} actions"), most=MAX_ACTIONS)
+            new = StoredAction(seq, change, actor, reason, key, _now())
+            if check is not None:
+                check(stored, new)
+            try:
+                with self._writer().begin() as connection:
+                    connection.execute(
+                        insert(ClubActionRow).values(
+                            session_id=session_id, seq=seq, change=change, actor_role=actor.role,
+                            actor_name=actor.name, actor_table=actor.table, reason=reason,
+                            idempotency_key=key, created_at=new.at,
+                        )
+                    )  # fmt: skip
+            except IntegrityError:
+                continue  # another action took this number, or this key: read again
+            return StoredReceipt(new, created=True)
+        raise ConflictError(N_("the session changed too often while this action was checked: send it again"))
+
+    def _sent(self, session_id: str, key: str) -> StoredAction | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                _ACTIONS.where(ClubActionRow.session_id == session_id, ClubActionRow.idempotency_key == key)
+            ).first()
+        return None if row is None else _action(row)
+
+    def set_status(self, session_id: str, status: str) -> None:
+        """Mark the session ``open`` or ``closed``."""
+        with self._writer().begin() as connection:
+            done = connection.execute(
+                update(ClubSessionRow).where(ClubSessionRow.id == session_id).values(status=status)
+            )
+        if done.rowcount == 0:
+            raise NotFoundError(N_("there is no club session {session!r}"), session=session_id)
+
+
+def _same(sent: StoredAction, change: dict[str, Any], actor: ActorRecord) -> StoredAction:
+    if sent.change != change or sent.actor != actor:
+        raise ConflictError(N_("this idempotency key was already used for another action"))
+    return sent

@@ -1,0 +1,177 @@
+"""Who is asking: the roles of club mode, their cookies, and what each route demands.
+
+- **anonymous** — no pass: may only sign in (a director) or join (with a table's or the viewers' code);
+- **table** — a phone joined with its table's code (cookie ``bridgescore_table``): enters and
+  confirms its own table's results, sees a board's traveller once it has played that board;
+- **viewer** — joined with the session's viewer code (the same cookie, table 0): reads the
+  published results only;
+- **director** — signed in (cookie ``bridgescore_director``): everything in every session.
+
+A cookie holds a random token; the database keeps its hash (:class:`~bridgescore.store.club.ClubStore`),
+so every worker process answers alike and signing out ends the pass everywhere. Both cookies are
+``HttpOnly`` and ``SameSite=Lax``. A change also carries the form token of
+:mod:`bridgescore.web.security` in the ``X-Bridgescore-Form`` header (double submit: it must
+repeat the form cookie), beside the guard's own refusal of cross-site writes. Sign-in and join
+are rate limited per client address, counted in the database.
+
+OpenAPI: each route declares the cookie it needs (``directorCookie``, ``tableCookie``) as its
+security requirement, through :data:`DirectorPass` and :data:`AnyPass`; sign-in and join declare
+an empty one (anyone).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Header, Request, Response, Security
+from fastapi.security import APIKeyCookie
+
+from bridgescore.core.errors import N_, ParseError
+from bridgescore.store.club import ClubStore, Director, TablePass
+from bridgescore.web.security import FORM_FIELD, RefusedError, check_form_token
+
+DIRECTOR_COOKIE = "bridgescore_director"
+TABLE_COOKIE = "bridgescore_table"
+FORM_HEADER = "x-bridgescore-form"
+VIEWER_TABLE = 0
+"""The table number of a viewer's pass (tables are numbered from 1)."""
+
+director_cookie = APIKeyCookie(
+    name=DIRECTOR_COOKIE, scheme_name="directorCookie", auto_error=False,
+    description="A director's pass, set by POST /api/club/sign-in.",
+)  # fmt: skip
+table_cookie = APIKeyCookie(
+    name=TABLE_COOKIE, scheme_name="tableCookie", auto_error=False,
+    description="A table's (or a viewer's) pass, set by POST /api/club/join with a code.",
+)  # fmt: skip
+
+
+SIGN_INS_PER_MINUTE = 10
+JOINS_PER_MINUTE = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How many sign-ins and joins a client address may try a minute (``BRIDGESCORE_CLUB_*``)."""
+
+    sign_ins_per_minute: int = SIGN_INS_PER_MINUTE
+    joins_per_minute: int = JOINS_PER_MINUTE
+
+    @classmethod
+    def from_environment(cls) -> Limits:
+        """``BRIDGESCORE_CLUB_SIGN_INS_PER_MINUTE``, ``BRIDGESCORE_CLUB_JOINS_PER_MINUTE``."""
+
+        def count(name: str, default: int) -> int:
+            text = os.environ.get(name, "").strip()
+            if not text:
+                return default
+            if not (text.isascii() and text.isdigit()) or len(text) > 9:
+                raise ParseError(N_("{value!r} is not a whole number of at most 9 digits"), value=text)
+            return int(text)
+
+        return cls(
+            count("BRIDGESCORE_CLUB_SIGN_INS_PER_MINUTE", SIGN_INS_PER_MINUTE),
+            count("BRIDGESCORE_CLUB_JOINS_PER_MINUTE", JOINS_PER_MINUTE),
+        )
+
+
+def club_store(request: Request) -> ClubStore:
+    """The club store of the app."""
+    found: ClubStore = request.app.state.club.store
+    return found
+
+
+def limit(request: Request, what: str, most: int) -> None:
+    """Refuse with 429 when this client has tried *what* more than *most* times this minute."""
+    client = request.client.host if request.client else "?"
+    wait = club_store(request).attempt(f"{what}:{client}", most)
+    if wait:
+        raise RefusedError(429, N_("too many attempts: try again in {seconds} s"), seconds=wait)
+
+
+def form_token_checked(
+    request: Request,
+    token: Annotated[
+        str | None,
+        Header(alias=FORM_HEADER, description="The value of the bridgescore_form cookie (against CSRF)."),
+    ] = None,
+) -> None:
+    """Refuse a change whose ``X-Bridgescore-Form`` header does not repeat the form cookie."""
+    check_form_token(request, {FORM_FIELD: token})
+
+
+def signed_in(request: Request, token: Annotated[str | None, Security(director_cookie)] = None) -> Director:
+    """The signed-in director; 403 for a table's or a viewer's pass, 401 without any pass."""
+    store = club_store(request)
+    director = store.director_of(token)
+    if director is None:
+        if store.table_of(request.cookies.get(TABLE_COOKIE)) is not None:
+            raise RefusedError(403, N_("only a director may do this"))
+        raise RefusedError(401, N_("sign in as a director first"))
+    return director
+
+
+def joined(request: Request, token: Annotated[str | None, Security(table_cookie)] = None) -> TablePass | None:
+    """The table (or viewer) pass of the request, if any."""
+    return club_store(request).table_of(token)
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who asks: a director, a table's or a viewer's pass, or nobody (anonymous)."""
+
+    director: Director | None
+    joined: TablePass | None
+
+    def is_director(self) -> bool:
+        """Whether a director asks."""
+        return self.director is not None
+
+    def table_in(self, session_id: str) -> int | None:
+        """The table this caller plays at in *session_id* (None: not a table of that session)."""
+        found = self.joined
+        if found is None or found.session_id != session_id or found.table == VIEWER_TABLE:
+            return None
+        return found.table
+
+    def reads(self, session_id: str) -> bool:
+        """Whether this caller may read *session_id*'s published results (a director, its tables, viewers)."""
+        return self.director is not None or (self.joined is not None and self.joined.session_id == session_id)
+
+
+def caller(
+    request: Request,
+    director_token: Annotated[str | None, Security(director_cookie)] = None,
+    table_token: Annotated[str | None, Security(table_cookie)] = None,
+) -> Caller:
+    """Whoever asks, by their cookies; 401 when neither cookie is a valid pass."""
+    store = club_store(request)
+    found = Caller(store.director_of(director_token), store.table_of(table_token))
+    if found.director is None and found.joined is None:
+        raise RefusedError(401, N_("join with your table's code, or sign in as a director"))
+    return found
+
+
+def of_table(session_id: str, table: int, who: Caller) -> None:
+    """Refuse (403) anyone but the director and the phone of *table* of *session_id*."""
+    if who.is_director():
+        return
+    if who.table_in(session_id) != table:
+        raise RefusedError(
+            403, N_("this is another table's page: a phone sees and enters only its own table")
+        )
+
+
+def set_pass(response: Response, name: str, token: str) -> None:
+    """Set a pass cookie: HttpOnly, SameSite=Lax, for the whole site, for the pass's lifetime."""
+    response.set_cookie(name, token, max_age=12 * 3600, path="/", httponly=True, samesite="lax")
+
+
+DirectorPass = Annotated[Director, Depends(signed_in)]
+"""A route only a signed-in director may use."""
+AnyPass = Annotated[Caller, Depends(caller)]
+"""A route for anyone with a pass; the route decides further."""
+FormToken = Depends(form_token_checked)
+"""The dependency of every change (the form token)."""

@@ -1,0 +1,80 @@
+"""An app on a fresh database (SQLite, or the PostgreSQL of BRIDGESCORE_TEST_DATABASE_URL) with a
+director, and phones: one TestClient per role, each with its own cookies."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from bridgescore.store import Store
+from bridgescore.store.club import ClubStore
+from bridgescore.web.app import create_app
+from bridgescore.web.club.auth import Limits
+from bridgescore.web.security import FORM_COOKIE, Safety
+from tests.store.databases import TEST_DATABASE_VARIABLE, fresh_store
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    opened = fresh_store(tmp_path)
+    yield opened
+    opened.close()
+
+
+def app_on(store: Store) -> FastAPI:
+    """The app on *store*, with a director Anna, no rate limit on changes and generous ones on passes."""
+    made = create_app(store, pads={}, safety=Safety(writes_per_minute=0))
+    made.state.club_limits = Limits(sign_ins_per_minute=1000, joins_per_minute=1000)
+    ClubStore(store.engine).add_director("Anna", PASSWORD)
+    return made
+
+
+@pytest.fixture
+def app(store: Store) -> FastAPI:
+    return app_on(store)
+
+
+@pytest.fixture
+def fast_app(tmp_path: Path) -> Iterator[FastAPI]:
+    """For whole simulated sessions: the PostgreSQL of BRIDGESCORE_TEST_DATABASE_URL when set, else
+    SQLite in memory (a file's fsync at every one of a session's ~800 actions only makes the test slow)."""
+    opened = fresh_store(tmp_path) if os.environ.get(TEST_DATABASE_VARIABLE) else Store.open("sqlite://")
+    yield app_on(opened)
+    opened.close()
+
+
+class Phone:
+    """A browser: its own cookies, the form token sent with every change."""
+
+    def __init__(self, app: FastAPI) -> None:
+        self.client = TestClient(app)
+
+    def get(self, url: str, **options: Any) -> Any:
+        return self.client.get(url, **options)
+
+    def post(self, url: str, json: Any = None, **options: Any) -> Any:
+        if FORM_COOKIE not in self.client.cookies:
+            self.client.get("/api/club/sessions")
+        headers = {"x-bridgescore-form": self.client.cookies[FORM_COOKIE], **options.pop("headers", {})}
+        return self.client.post(url, json=json if json is not None else {}, headers=headers, **options)
+
+    def join(self, code: str) -> dict[str, Any]:
+        answer = self.post("/api/club/join", {"code": code})
+        assert answer.status_code == 200, answer.text
+        data: dict[str, Any] = answer.json()
+        return data
+
+
+def director(app: FastAPI) -> Phone:
+    phone = Phone(app)
+    answer = phone.post("/api/club/sign-in", {"name": "Anna", "password": PASSWORD})
+    assert answer.status_code == 200, answer.text
+    return phone

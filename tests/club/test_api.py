@@ -1,0 +1,137 @@
+"""The club API on a small hand-made movement: a session from creation to published results."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from fastapi import FastAPI
+
+from tests.club.conftest import Phone, director
+
+
+def new_session(boss: Phone) -> dict[str, Any]:
+    answer = boss.post("/api/club/sessions", {
+        "title": "Tuesday",
+        "movement": {"kind": "howell", "tables": 3},  # round 1: 6-1, 5-2, 4-3 all on boards 1-2
+        "pairs": [{"pair": "6", "names": ["Ann", "Bob"]}],
+        "scoring": "mp",
+    })  # fmt: skip
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def test_a_session_from_creation_to_published_results(app: FastAPI) -> None:
+    boss = director(app)
+    session = new_session(boss)
+    sid = session["id"]
+    one, two, viewer = Phone(app), Phone(app), Phone(app)
+    assert one.join(session["codes"]["1"]) == {"session": sid, "role": "table", "table": 1}
+    two.join(session["codes"]["2"])
+    assert viewer.join(session["viewer_code"])["role"] == "viewer"
+    view = one.get(f"/api/club/sessions/{sid}/tables/1").json()
+    assert (view["round"], view["seated"]["ns"]["names"], [b["board"] for b in view["boards"]]) == (
+        1, ["Ann", "Bob"], [1, 2],
+    )  # fmt: skip
+    entry = {"round": 1, "board": 1, "result": "4S N 10", "idempotency_key": "t1-r1-b1"}
+    sent = one.post(f"/api/club/sessions/{sid}/tables/1/results", entry)
+    assert sent.status_code == 201, sent.text
+    again = one.post(f"/api/club/sessions/{sid}/tables/1/results", entry)
+    assert (again.status_code, again.json()["seq"]) == (200, sent.json()["seq"])
+    taken = one.post(
+        f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 1, "result": "4S N 9"}
+    )
+    assert taken.status_code == 409 and taken.json()["stored"]["outcome"] == "4S N ="
+    confirm = one.post(
+        f"/api/club/sessions/{sid}/tables/1/confirmations", {"round": 1, "board": 1, "side": "EW"}
+    )
+    assert confirm.status_code == 201
+    assert two.get(f"/api/club/sessions/{sid}/boards/1").status_code == 403
+    assert one.get(f"/api/club/sessions/{sid}/boards/1").json()["lines"][0]["confirmed"] == ["EW"]
+    assert viewer.get(f"/api/club/sessions/{sid}/results").status_code == 409
+    assert boss.post(f"/api/club/sessions/{sid}/publish").status_code == 201
+    results = viewer.get(f"/api/club/sessions/{sid}/results").json()
+    assert [(r["pair"], r["rank"]) for r in results["ranking"]] == [
+        ("1", "1="),
+        ("6", "1="),
+    ]  # one result: 50 % each
+    console = boss.get(f"/api/club/sessions/{sid}/console").json()
+    assert len(console["missing"]) == 5 * 3 * 2 - 1
+    trail = boss.get(f"/api/club/sessions/{sid}/log").json()
+    assert [(a["change"]["kind"], a["by"]) for a in trail] == [
+        ("enter", "table 1"), ("confirm", "table 1"), ("publish", "Anna"),
+    ]  # fmt: skip
+
+
+def test_errors_speak_english_and_russian(app: FastAPI) -> None:
+    boss = director(app)
+    session = new_session(boss)
+    viewer = Phone(app)
+    viewer.join(session["viewer_code"])
+    url = f"/api/club/sessions/{session['id']}/results"
+    assert (
+        viewer.get(url).json()["message"] == f"the results of session {session['id']!r} are not published yet"
+    )
+    russian = viewer.get(url, headers={"accept-language": "ru"}).json()["message"]
+    assert russian == f"результаты сессии {session['id']!r} ещё не опубликованы"
+    wrong = Phone(app).post("/api/club/join", {"code": "ZZZZ"}, headers={"accept-language": "ru"})
+    assert (wrong.status_code, wrong.json()["message"]) == (404, "этот код стола неверен (или истёк)")
+    bad = Phone(app).post("/api/club/sign-in", {"name": "Anna", "password": "nope"})
+    assert (bad.status_code, bad.json()["message"]) == (404, "wrong name or password")
+
+
+def test_two_tables_entering_the_same_board_at_once_are_both_kept_and_one_line_twice_is_a_conflict(
+    app: FastAPI,
+) -> None:
+    boss = director(app)
+    session = new_session(boss)
+    sid = session["id"]
+    phones = {table: Phone(app) for table in (1, 2, 3)}
+    for table, phone in phones.items():
+        phone.join(session["codes"][str(table)])
+
+    def enter(table: int, result: str) -> int:
+        url = f"/api/club/sessions/{sid}/tables/{table}/results"
+        status: int = phones[table].post(url, {"round": 1, "board": 1, "result": result}).status_code
+        return status
+
+    with ThreadPoolExecutor(4) as pool:  # tables 1 and 2 at once; table 3 twice at once, each without a key
+        answers = list(pool.map(enter, [1, 2, 3, 3], ["4S N 10", "4S N 9", "3NT S 9", "3NT S 8"]))
+    assert answers[:2] == [201, 201]
+    assert sorted(answers[2:]) == [201, 409]
+    lines = boss.get(f"/api/club/sessions/{sid}/boards/1").json()["lines"]
+    assert [line["table"] for line in lines] == [1, 2, 3]
+
+
+def test_bad_input_is_a_clear_422_never_a_500(app: FastAPI) -> None:
+    boss = director(app)
+    sid = new_session(boss)["id"]
+    bad = boss.post(
+        f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 1, "result": "9S N 10"}
+    )
+    assert bad.status_code == 422 and bad.json()["field"] == "result"
+    unseated = boss.post(
+        f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 5, "result": "pass"}
+    )
+    assert (unseated.status_code, unseated.json()["message"]) == (
+        422, "the movement does not have round 1, table 1, board 5",
+    )  # fmt: skip
+    odd = boss.post("/api/club/sessions", {"title": "x", "movement": {"kind": "howell", "tables": 12}})
+    assert odd.status_code == 422 and odd.json()["field"] == "movement"
+    no_reason = boss.post(f"/api/club/sessions/{sid}/corrections",
+                          {"kind": "delete", "round": 1, "table": 1, "board": 1, "reason": " "})  # fmt: skip
+    assert no_reason.status_code == 422
+    missing = boss.get("/api/club/sessions/nosuch/console")
+    assert missing.status_code == 404
+
+
+def test_the_live_ranking_answers_304_until_the_log_moves(app: FastAPI) -> None:
+    boss = director(app)
+    sid = new_session(boss)["id"]
+    first = boss.get(f"/api/club/sessions/{sid}/ranking")
+    tag = first.headers["etag"]
+    assert boss.get(f"/api/club/sessions/{sid}/ranking", headers={"if-none-match": tag}).status_code == 304
+    boss.post(f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 1, "result": "4S N 10"})
+    moved = boss.get(f"/api/club/sessions/{sid}/ranking", headers={"if-none-match": tag})
+    assert moved.status_code == 200 and moved.headers["etag"] != tag and moved.json()["version"] == 1

@@ -1,0 +1,50 @@
+"""``bridgescore director add`` and ``list``: the password asked for or read from a file, kept hashed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bridgescore.cli.main import app, main
+from bridgescore.store import Store
+from bridgescore.store.club import ClubStore
+
+
+def test_a_director_added_from_a_password_file_can_sign_in(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    secret = tmp_path / "pw"
+    secret.write_text("long enough secret\n", encoding="utf-8")
+    assert main(["director", "add", "Anna", "--password-file", str(secret), "--data-dir", str(tmp_path)]) == 0
+    assert main(["director", "list", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Director Anna added." in out and out.splitlines()[-1].startswith("Anna\t")
+    assert "long enough" not in out
+    store = Store.open(f"sqlite:///{tmp_path / 'bridgescore.sqlite3'}")
+    assert ClubStore(store.engine).sign_in("Anna", "long enough secret")
+    store.close()
+
+
+def test_the_password_is_asked_for_twice(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["director", "add", "Boris", "--data-dir", str(tmp_path)],
+                                input="another secret\nanother secret\n")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "another secret" not in result.output
+
+
+def test_a_short_password_or_a_taken_name_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    short = tmp_path / "short"
+    short.write_text("short\n", encoding="utf-8")
+    assert main(["director", "add", "Anna", "--password-file", str(short), "--data-dir", str(tmp_path)]) == 2
+    assert capsys.readouterr().err.strip() == "error: a password has at least 8 characters"
+    good = tmp_path / "good"
+    good.write_text("long enough secret", encoding="utf-8")
+    main(["director", "add", "Anna", "--password-file", str(good), "--data-dir", str(tmp_path)])
+    code = main(
+        ["director", "add", "Anna", "--password-file", str(good), "--data-dir", str(tmp_path), "--lang", "ru"]
+    )
+    assert code == 2 and len(capsys.readouterr().err.strip().splitlines()) == 1

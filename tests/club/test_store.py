@@ -1,0 +1,152 @@
+"""The club store on SQLite or on the PostgreSQL of BRIDGESCORE_TEST_DATABASE_URL (tests/store):
+accounts, codes, passes, and a log that never loses nor doubles an action."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from sqlalchemy import update
+
+from bridgescore.core.errors import RuleError
+from bridgescore.store import ConflictError, NotFoundError, Store
+from bridgescore.store.club import ActorRecord, ClubStore, StoredAction
+from bridgescore.store.models import PassRow, TableCodeRow
+from tests.store.databases import fresh_store
+
+ANNA = ActorRecord("director", "Anna")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    opened = fresh_store(tmp_path)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def club(store: Store) -> ClubStore:
+    return ClubStore(store.engine)
+
+
+def test_a_director_signs_in_with_the_password_kept_only_as_an_argon2_hash(club: ClubStore) -> None:
+    club.add_director("Anna", "s3cret pass")
+    with club.engine.connect() as connection:
+        stored = connection.exec_driver_sql("SELECT password_hash FROM directors").scalar_one()
+    assert stored.startswith("$argon2id$") and "s3cret" not in stored
+    token = club.sign_in("Anna", "s3cret pass")
+    assert club.director_of(token) is not None
+    with pytest.raises(NotFoundError, match="wrong name or password"):
+        club.sign_in("Anna", "s3cret pas")
+    with pytest.raises(NotFoundError, match="wrong name or password"):
+        club.sign_in("Boris", "s3cret pass")
+    club.sign_out(token)
+    assert club.director_of(token) is None
+
+
+def test_a_directors_name_is_unique(club: ClubStore) -> None:
+    club.add_director("Anna", "one")
+    with pytest.raises(ConflictError, match="already a director called 'Anna'"):
+        club.add_director(" Anna ", "two")
+    assert [d.name for d in club.directors()] == ["Anna"]
+
+
+def test_a_table_code_opens_its_table_until_it_expires_or_is_rotated(club: ClubStore) -> None:
+    session = club.create_session("Tue", {}, director_id=None)
+    codes = club.rotate_codes(session.id, [1, 2, 3])
+    token = club.join_token(codes[2].lower())
+    assert club.table_of(token) is not None and club.table_of(token).table == 2  # type: ignore[union-attr]
+    with club.engine.connect() as connection:
+        hashes = [
+            row[0]
+            for row in connection.execute(
+                TableCodeRow.__table__.select().with_only_columns(TableCodeRow.code_hash)
+            )
+        ]
+    assert codes[2] not in hashes and len(hashes) == 3
+    new = club.rotate_codes(session.id, [2])
+    assert club.table_of(token) is None  # the phone must join again
+    with pytest.raises(NotFoundError, match="not valid"):
+        club.join_token(codes[2])
+    assert club.join(new[2]).table == 2
+    with club.engine.begin() as connection:
+        connection.execute(update(TableCodeRow).values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
+    with pytest.raises(NotFoundError, match="expired"):
+        club.join_token(codes[1])
+    assert [table for table, _ in club.codes(session.id)] == [1, 2, 3]
+
+
+def test_an_expired_pass_opens_nothing(club: ClubStore) -> None:
+    club.add_director("Anna", "pw")
+    token = club.sign_in("Anna", "pw")
+    with club.engine.begin() as connection:
+        connection.execute(update(PassRow).values(expires_at=datetime.now(UTC) - timedelta(seconds=1)))
+    assert club.director_of(token) is None
+
+
+def test_actions_are_numbered_in_order_and_an_idempotency_key_stores_one(club: ClubStore) -> None:
+    session = club.create_session("Tue", {}, director_id=None)
+    table = ActorRecord("table", "table 1", 1)
+    first = club.append(session.id, {"kind": "enter", "board": 1}, table, key="phone-1")
+    again = club.append(session.id, {"kind": "enter", "board": 1}, table, key="phone-1")
+    other = club.append(session.id, {"kind": "publish"}, ANNA, reason="done")
+    assert (first.created, again.created, again.action.seq, other.action.seq) == (True, False, 1, 2)
+    assert [a.seq for a in club.actions(session.id)] == [1, 2]
+    assert club.version(session.id) == 2
+    with pytest.raises(ConflictError, match="already used"):
+        club.append(session.id, {"kind": "enter", "board": 2}, table, key="phone-1")
+
+
+def test_a_refused_action_is_not_stored(club: ClubStore) -> None:
+    session = club.create_session("Tue", {}, director_id=None)
+
+    def refuse(_log: Sequence[StoredAction], _new: StoredAction) -> None:
+        raise RuleError("no")
+
+    with pytest.raises(RuleError):
+        club.append(session.id, {"kind": "publish"}, ANNA, check=refuse)
+    assert club.actions(session.id) == []
+
+
+def test_writers_racing_on_one_session_lose_nothing_and_double_nothing(club: ClubStore) -> None:
+    session = club.create_session("Tue", {}, director_id=None)
+
+    def send(n: int) -> bool:
+        table = ActorRecord("table", f"table {n % 8}", n % 8)
+        return club.append(session.id, {"kind": "enter", "n": n}, table, key=f"k{n}").created
+
+    with ThreadPoolExecutor(8) as pool:
+        created = list(pool.map(send, [*range(60), *range(60)]))  # every action sent twice
+    stored = club.actions(session.id)
+    assert created.count(True) == 60
+    assert sorted(a.change["n"] for a in stored) == list(range(60))
+    assert [a.seq for a in stored] == list(range(1, 61))
+
+
+def test_of_two_tables_racing_to_enter_the_same_line_one_wins(club: ClubStore) -> None:
+    session = club.create_session("Tue", {}, director_id=None)
+
+    def once_per_line(log: Sequence[StoredAction], new: StoredAction) -> None:
+        if any(a.change["line"] == new.change["line"] for a in log):
+            raise ConflictError("taken")
+
+    def send(n: int) -> str:
+        try:
+            club.append(session.id, {"kind": "enter", "line": "1:1:1", "n": n}, ANNA, check=once_per_line)
+        except ConflictError:
+            return "refused"
+        return "stored"
+
+    with ThreadPoolExecutor(6) as pool:
+        outcomes = list(pool.map(send, range(12)))
+    assert outcomes.count("stored") == 1 and len(club.actions(session.id)) == 1
+
+
+def test_the_rate_limit_counts_attempts_in_the_database(club: ClubStore) -> None:
+    assert [club.attempt("join:1.2.3.4", 3) for _ in range(3)] == [0, 0, 0]
+    assert club.attempt("join:1.2.3.4", 3) > 0
+    assert club.attempt("join:5.6.7.8", 3) == 0
+    assert ClubStore(club.engine).attempt("join:1.2.3.4", 3) > 0  # another worker sees the same count
