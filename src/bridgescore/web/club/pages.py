@@ -139,9 +139,18 @@ def _scored(
     for board in data["boards"]:
         for line in board["results"]:
             key = (board["board"], line.get("round"), line.get("table"))
-            scores[key] = {k: line.get(k) for k in ("score_ns", "mp_ns", "mp_ew", "imps_ns")}
+            scores[key] = {k: _number(line.get(k)) for k in ("score_ns", "mp_ns", "mp_ew", "imps_ns")}
     ranking: list[dict[str, Any]] = data["ranking"]
     return scores, ranking, None
+
+
+def _number(value: Any) -> Any:
+    """A whole float as an int (3.0 -> 3), for the travellers.
+
+    >>> _number(3.0), _number(2.5), _number(None)
+    (3, 2.5, None)
+    """
+    return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
 # --- a table's phone ---------------------------------------------------------------------------

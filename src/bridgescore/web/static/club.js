@@ -122,7 +122,7 @@
   }
 
   // ---- a table's phone: the entry ----------------------------------------------------------------
-  const entry = $("#entry");
+  const entry = $("#club-entry");
   const table = club.dataset.table;
   const chosen = {};
   let passed = false;
@@ -160,12 +160,12 @@
   let previewTimer = 0;
   let previewFor = "";
   function changed() {
-    const notation = $("#notation");
-    const preview = $("#preview");
+    const notation = $("#club-notation");
+    const preview = $("#club-preview");
     const typed = notation.value.trim();
-    const prompt = $("#prompt");
+    const prompt = $("#club-prompt");
     ready = "";
-    $("#save").disabled = true;
+    $("#club-save").disabled = true;
     clearTimeout(previewTimer);
     let text = typed;
     if (!typed) {
@@ -179,7 +179,7 @@
     previewTimer = setTimeout(() => showPreview(text), typed ? 250 : 0);
   }
   async function showPreview(text) {
-    const preview = $("#preview");
+    const preview = $("#club-preview");
     previewFor = text;
     let response;
     try {
@@ -188,19 +188,19 @@
       if (previewFor !== text) return;
       preview.textContent = say("offline_preview");
       ready = text;
-      $("#save").disabled = !chosen.board;
+      $("#club-save").disabled = !chosen.board;
       return;
     }
     const html = await response.text();
     if (previewFor !== text) return;
     preview.innerHTML = html;
-    if (response.ok) { ready = text; $("#save").disabled = !chosen.board; }
+    if (response.ok) { ready = text; $("#club-save").disabled = !chosen.board; }
   }
   function clearTaps() {
     ["level", "strain", "declarer", "result"].forEach((part) => pick(part, ""));
     pick("doubling", "");
     passed = false;
-    $("#pass").classList.remove("on");
+    $("#club-pass").classList.remove("on");
     drawResults();
   }
   function firstOpenBoard() {
@@ -212,7 +212,7 @@
     entry.addEventListener("click", (event) => {
       const button = event.target.closest("button");
       if (!button || button.id === "save") return;
-      const notation = $("#notation");
+      const notation = $("#club-notation");
       if (button.dataset.part === "pass") {
         notation.value = "";
         passed = !passed;
@@ -227,7 +227,7 @@
       const part = row.dataset.part;
       if (part !== "board") {
         notation.value = "";
-        if (passed) { passed = false; $("#pass").classList.remove("on"); }
+        if (passed) { passed = false; $("#club-pass").classList.remove("on"); }
       }
       pick(part, button.dataset.value);
       if (part === "level") {
@@ -236,14 +236,14 @@
       }
       changed();
     });
-    $("#notation").addEventListener("input", () => {
-      if ($("#notation").value.trim()) clearTaps();
+    $("#club-notation").addEventListener("input", () => {
+      if ($("#club-notation").value.trim()) clearTaps();
       changed();
     });
-    $("#notation").addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && !$("#save").disabled) { event.preventDefault(); $("#save").click(); }
+    $("#club-notation").addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !$("#club-save").disabled) { event.preventDefault(); $("#club-save").click(); }
     });
-    $("#save").addEventListener("click", () => {
+    $("#club-save").addEventListener("click", () => {
       if (!ready || !chosen.board) return;
       const board = Number(chosen.board);
       const round = Number(club.dataset.round);
@@ -252,7 +252,7 @@
       const button = $('[data-part="board"] button[data-value="' + board + '"]', entry);
       if (button) button.disabled = true;
       clearTaps();
-      $("#notation").value = "";
+      $("#club-notation").value = "";
       firstOpenBoard();
       changed();
     });
@@ -310,11 +310,11 @@
       }
     }
     showQueue();
-    if (stored && !loadQueue().length && !(entry && (ready || $("#notation").value))) location.reload();
+    if (stored && !loadQueue().length && !(entry && (ready || $("#club-notation").value))) location.reload();
     return stored;
   }
   function showQueue() {
-    const list = $("#queue");
+    const list = $("#club-queue");
     const queue = loadQueue();
     if (!list) return;
     list.hidden = queue.length === 0;
@@ -343,7 +343,7 @@
   // ---- the table's page follows the director's changes ---------------------------------------------
   if (table && sessionId) {
     setInterval(async () => {
-      if (loadQueue().length || ready || ($("#notation") && $("#notation").value) || document.hidden) return;
+      if (loadQueue().length || ready || ($("#club-notation") && $("#club-notation").value) || document.hidden) return;
       try {
         const response = await fetch("/api/club/sessions/" + sessionId + "/tables/" + table, { cache: "no-store" });
         if (response.ok && String((await response.json()).version) !== club.dataset.version) location.reload();
