@@ -10,7 +10,8 @@ rounds of ``--boards`` boards, then lets every table's phone — its own cookies
 board's result and have East-West confirm it, one request every ``--interval`` seconds (each phone
 starts at a random moment of the first interval). Every fifth entry is sent twice with the same
 idempotency key, as an offline queue resends. At most ``--connections`` requests are in flight at
-once (the bounded pool); a request refused with 5xx or a transport error is resent with the same key.
+once (the bounded pool); a request refused with 5xx, a transport error or a busy session (409 without a stored
+result) is resent with the same key.
 
 The latency of a request is measured by the client (loopback, wall clock): ``p95_ms`` is the 95th
 percentile of the writes (entries and confirmations). The baseline, in the same run against the same
@@ -121,17 +122,20 @@ class Phone:
         return answer
 
     async def post(self, path: str, body: dict[str, Any], timed: bool = False) -> Any:
-        """POST *body*; resent (same body, same key) after a 5xx or a lost connection."""
+        """POST *body*; resent (same body and key) after a 5xx, a lost connection or a busy session (409)."""
         for _attempt in range(20):
             async with self.pool:
                 start = time.perf_counter()
                 try:
-                    answer = await self.client.post(path, json=body, headers={"x-bridgescore-form": self.token})
+                    answer = await self.client.post(
+                        path, json=body, headers={"x-bridgescore-form": self.token}
+                    )
                 except httpx.TransportError as error:
                     self.tally.errors.append(repr(error))
                     answer = None
                 took = (time.perf_counter() - start) * 1000
-            if answer is not None and answer.status_code < 500:
+            busy = answer is not None and answer.status_code == 409 and "stored" not in answer.json()
+            if answer is not None and answer.status_code < 500 and not busy:
                 if timed:
                     self.tally.writes.append(took)
                 return answer
@@ -173,7 +177,12 @@ async def play_table(base: str, session: str, code: str, args: argparse.Namespac
                 else:
                     tally.errors.append(f"entry {play}: {answer.status_code} {answer.text[:100]}")
                 await asyncio.sleep(args.interval)
-                confirm = {"round": play[0], "board": play[2], "side": "EW", "idempotency_key": secrets.token_hex(8)}
+                confirm = {
+                    "round": play[0],
+                    "board": play[2],
+                    "side": "EW",
+                    "idempotency_key": secrets.token_hex(8),
+                }
                 answer = await phone.post(here + "/confirmations", confirm, timed=True)
                 if answer.status_code not in (200, 201):
                     tally.errors.append(f"confirmation {play}: {answer.status_code} {answer.text[:100]}")
@@ -199,8 +208,8 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=base, timeout=120) as boss:
         await boss.get("/club")
         headers = {"x-bridgescore-form": boss.cookies["bridgescore_form"]}
-        signed = await boss.post("/api/club/sign-in", json=dict(zip(("name", "password"), DIRECTOR, strict=True)),
-                                 headers=headers)  # fmt: skip
+        credentials = dict(zip(("name", "password"), DIRECTOR, strict=True))
+        signed = await boss.post("/api/club/sign-in", json=credentials, headers=headers)
         signed.raise_for_status()
         chosen = movement("mitchell", args.tables, boards_per_round=args.boards, rounds=args.rounds)
         body = {"title": f"Benchmark: {args.tables} tables", "scoring": "mp",
@@ -230,8 +239,9 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "session.pbn"
         path.write_text(pbn, encoding="utf-8")
-        scored = subprocess.run([sys.executable, "-m", "bridgescore.cli.main", "event", str(path), "--format",
-                                 "json", "--scoring", "mp"], capture_output=True, text=True, check=False)  # fmt: skip
+        command = [sys.executable, "-m", "bridgescore.cli.main", "event", str(path), "--format", "json",
+                   "--scoring", "mp"]  # fmt: skip
+        scored = subprocess.run(command, capture_output=True, text=True, check=False)
     try:
         checked = ranking_of(json.loads(scored.stdout)["ranking"])
     except (ValueError, KeyError):
@@ -251,7 +261,9 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         "p95_ms": round(percentile(tally.writes, 0.95), 1),
         "p99_ms": round(percentile(tally.writes, 0.99), 1),
         "read_p95_ms": round(percentile(tally.reads, 0.95), 1),
-        "p95_over_read_p95": round(percentile(tally.writes, 0.95) / max(percentile(tally.reads, 0.95), 1e-9), 2),
+        "p95_over_read_p95": round(
+            percentile(tally.writes, 0.95) / max(percentile(tally.reads, 0.95), 1e-9), 2
+        ),
         "missing": len(console["missing"]),
         "lost": len(tally.acknowledged - stored),
         "doubled": sum(1 for count in entries.values() if count > 1),

@@ -74,7 +74,7 @@ def take_club(browser: Browser, live: Server) -> None:
     titles = {"en": "Tuesday pairs", "ru": "Турнир по вторникам"}
     for language, (locale, _names) in PLAYERS.items():
         with phone_page(browser, locale) as boss, phone_page(browser, locale) as phone:
-            session, codes = start_session(boss, live, titles[language], PAIRS[language])
+            _session, codes = start_session(boss, live, titles[language], PAIRS[language])
             boss.evaluate("window.scrollTo(0, 0)")
             boss.screenshot(path=str(DOCS / f"club-codes-{language}.png"))
             print(f"docs/club-codes-{language}.png")

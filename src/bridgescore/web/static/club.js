@@ -289,7 +289,11 @@
       const item = queue[0];
       let response = null;
       try { response = await send("POST", item.path, item.body); } catch (e) { response = null; }
-      if (!response || response.status >= 500 || response.status === 429) {
+      let busy = false;
+      if (response && response.status === 409) {
+        try { busy = !("stored" in (await response.clone().json())); } catch (e) { busy = false; }
+      }
+      if (!response || response.status >= 500 || response.status === 429 || busy) {
         showQueue();
         status(say("offline"), true, true);
         clearTimeout(retryTimer);
