@@ -1,4 +1,4 @@
-"""`make screenshots`: the README's phone pictures, docs/scorepad-*.png, taken afresh.
+"""`make screenshots`: the README's phone pictures, docs/scorepad-*.png and docs/club-*.png, taken afresh.
 
 A rubber (rules A.1's worked rubber) and a compensation evening, each in English and in Russian,
 played by taps on a fresh server in Debian's chromium at phone size (390×844 CSS pixels at twice
@@ -16,7 +16,10 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
+from bridgescore.store import Store
+from bridgescore.store.club import ClubStore
 from tests.browser.phone import CHROMIUM, launch, phone_page
+from tests.browser.test_club import DIRECTOR, PAIRS, Table, enter_first_round, join, line, start_session
 from tests.browser.test_compensation import play_evening, start_evening
 from tests.browser.test_rubber import A1, play, start_rubber
 from tests.browser.test_scorepad import enter, save_and_wait
@@ -60,6 +63,46 @@ def take_all(browser: Browser, live: Server) -> None:
             with phone_page(browser, locale) as page:
                 played(page, live, names)
                 shoot(page, DOCS / f"scorepad-{form}-{language}.png")
+    take_club(browser, live)
+
+
+def take_club(browser: Browser, live: Server) -> None:
+    """docs/club-*.png: a director's console and a table's phone (docs/club.md), in both languages."""
+    store = Store.open(f"sqlite:///{live.database}")
+    ClubStore(store.engine).add_director(*DIRECTOR)
+    store.close()
+    titles = {"en": "Tuesday pairs", "ru": "Турнир по вторникам"}
+    for language, (locale, _names) in PLAYERS.items():
+        with phone_page(browser, locale) as boss, phone_page(browser, locale) as phone:
+            _session, codes = start_session(boss, live, titles[language], PAIRS[language])
+            boss.evaluate("window.scrollTo(0, 0)")
+            boss.screenshot(path=str(DOCS / f"club-codes-{language}.png"))
+            print(f"docs/club-codes-{language}.png")
+            join(phone, live, codes["1"])
+            phone.click('#club-entry [data-part="level"] button[data-value="4"]')
+            phone.click('#club-entry [data-part="strain"] button[data-value="S"]')
+            phone.click('#club-entry [data-part="declarer"] button[data-value="N"]')
+            phone.click('#club-entry [data-part="result"] button[data-value="="]')
+            phone.wait_for_selector("#club-save:enabled")
+            phone.screenshot(path=str(DOCS / f"club-table-{language}.png"))
+            print(f"docs/club-table-{language}.png")
+            phone.reload()
+            enter_first_round(phone)
+            phone.evaluate("document.querySelector('#status').hidden = true; window.scrollTo(0, 0)")
+            phone.screenshot(path=str(DOCS / f"club-next-round-{language}.png"))
+            print(f"docs/club-next-round-{language}.png")
+            for code, result in ((codes["2"], "4S N 10"), (codes["3"], "4S N 9")):
+                other = Table(live, code)
+                other.enter(1, 1, result)
+                other.enter(1, 2, "3NT S 9")
+            boss.wait_for_selector(line(1, 3, 2))
+            boss.click(line(1, 1, 1) + " button.edit-line")
+            boss.fill("#correction-outcome", "4S N 11")
+            boss.fill("#correction-reason", "eleven tricks" if language == "en" else "одиннадцать взяток")
+            boss.locator("#live").scroll_into_view_if_needed()
+            boss.evaluate("document.querySelector('#live').scrollIntoView()")
+            boss.screenshot(path=str(DOCS / f"club-console-{language}.png"))
+            print(f"docs/club-console-{language}.png")
 
 
 def main() -> int:

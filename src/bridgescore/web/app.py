@@ -25,6 +25,7 @@ from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
 from bridgescore.web import api, appshell, language, pages, problems
 from bridgescore.web.club import api as club_api
+from bridgescore.web.club import pages as club_pages
 from bridgescore.web.club.auth import Limits
 from bridgescore.web.club.service import ClubService
 from bridgescore.web.security import Guard, Safety, script_hashes
@@ -111,6 +112,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(club_api.router)
     app.include_router(pages.router)
+    app.include_router(club_pages.router)
     app.include_router(appshell.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     problems.install(app, pages.error_page)

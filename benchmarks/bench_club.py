@@ -1,0 +1,310 @@
+"""A club session under load: N tables entering their results at once through the club API, on loopback.
+
+    .venv/bin/python benchmarks/bench_club.py --tables 200 --json [--database-url URL]
+
+Starts a real ``bridgescore serve`` process on a free loopback port (SQLite in a fresh data
+directory, or the PostgreSQL of ``--database-url``, migrated and emptied of nothing: use a fresh
+database), adds a director, starts a Mitchell session of ``--tables`` tables and ``--rounds``
+rounds of ``--boards`` boards, then lets every table's phone — its own cookies, its own
+``httpx2.AsyncClient`` — join with its code and, round after round, read its round, enter each
+board's result and have East-West confirm it, one request every ``--interval`` seconds (each phone
+starts at a random moment of the first interval). Every fifth entry is sent twice with the same
+idempotency key, as an offline queue resends. At most ``--connections`` requests are in flight at
+once (the bounded pool); a request refused with 5xx, a transport error or a busy session (409 without a stored
+result) is resent with the same key.
+
+The latency of a request is measured by the client (loopback, wall clock): ``p95_ms`` is the 95th
+percentile of the writes (entries and confirmations). The baseline, in the same run against the same
+server, is the read of a table's round (``GET …/tables/{t}``). Afterwards: ``lost`` counts the plays
+the server acknowledged that the console lacks, ``doubled`` the plays the audit trail holds more
+than one entry for, and ``ranking_matches`` whether the live ranking equals ``bridgescore event`` on
+the session exported as PBN. The last line printed is JSON. Exits 1 if anything was lost or doubled
+or the rankings differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx2 as httpx
+
+from bridgescore.forms.duplicate.club_record import assignments_json
+from bridgescore.forms.duplicate.movement import movement
+from bridgescore.store import Store
+from bridgescore.store.club import ClubStore
+
+ROOT = Path(__file__).parents[1]
+RESULTS = ("4S N 10", "4S N 9", "3NT S 9", "3NT S 10", "2H E 8", "pass", "4H W 10", "3NTX N 7", "5D S 11")
+DIRECTOR = ("Bench", "a director for the benchmark")
+
+
+@dataclass
+class Tally:
+    """What the phones saw."""
+
+    writes: list[float] = field(default_factory=list)
+    reads: list[float] = field(default_factory=list)
+    acknowledged: set[tuple[int, int, int]] = field(default_factory=set)
+    resends: int = 0
+    retries: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(data_dir: Path, url: str | None) -> tuple[subprocess.Popen[bytes], str]:
+    """``bridgescore serve`` on a free port, with no rate limit for the one loopback address."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "BRIDGESCORE_WRITES_PER_MINUTE": "0",
+        "BRIDGESCORE_CLUB_JOINS_PER_MINUTE": "100000",
+        "BRIDGESCORE_CLUB_SIGN_INS_PER_MINUTE": "100000",
+    }
+    if url:
+        env["BRIDGESCORE_DATABASE_URL"] = url
+    command = [sys.executable, "-m", "bridgescore.cli.main", "serve", "--port", str(port), "--data-dir",
+               str(data_dir)]  # fmt: skip
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the server stopped with code {process.returncode}")
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return process, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start")
+
+
+class Phone:
+    """One browser: its cookies, its form token, a shared bound on requests in flight."""
+
+    def __init__(self, base: str, pool: asyncio.Semaphore, tally: Tally) -> None:
+        limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
+        self.client = httpx.AsyncClient(base_url=base, timeout=60, limits=limits)
+        self.pool = pool
+        self.tally = tally
+        self.token = ""
+
+    async def open(self) -> None:
+        await self.client.get("/club/join")
+        self.token = self.client.cookies["bridgescore_form"]
+
+    async def get(self, path: str, timed: bool = False) -> Any:
+        async with self.pool:
+            start = time.perf_counter()
+            answer = await self.client.get(path)
+            if timed:
+                self.tally.reads.append((time.perf_counter() - start) * 1000)
+        return answer
+
+    async def post(self, path: str, body: dict[str, Any], timed: bool = False) -> Any:
+        """POST *body*; resent (same body and key) after a 5xx, a lost connection or a busy session (409)."""
+        for _attempt in range(20):
+            async with self.pool:
+                start = time.perf_counter()
+                try:
+                    answer = await self.client.post(
+                        path, json=body, headers={"x-bridgescore-form": self.token}
+                    )
+                except httpx.TransportError as error:
+                    self.tally.errors.append(repr(error))
+                    answer = None
+                took = (time.perf_counter() - start) * 1000
+            busy = answer is not None and answer.status_code == 409 and "stored" not in answer.json()
+            if answer is not None and answer.status_code < 500 and not busy:
+                if timed:
+                    self.tally.writes.append(took)
+                return answer
+            self.tally.retries += 1
+            await asyncio.sleep(0.5)
+        raise RuntimeError(f"{path}: no answer after 20 attempts")
+
+
+async def play_table(base: str, session: str, code: str, args: argparse.Namespace, pool: asyncio.Semaphore,
+                     tally: Tally, rng: random.Random) -> None:  # fmt: skip
+    phone = Phone(base, pool, tally)
+    try:
+        await phone.open()
+        joined = (await phone.post("/api/club/join", {"code": code})).json()
+        table = joined["table"]
+        here = f"/api/club/sessions/{session}/tables/{table}"
+        await asyncio.sleep(rng.random() * args.interval)
+        count = 0
+        while True:
+            view = (await phone.get(here, timed=True)).json()
+            if view["round"] is None:
+                return
+            await asyncio.sleep(args.interval)
+            for item in view["boards"]:
+                if item["line"] is not None:
+                    continue
+                play = (view["round"], table, item["board"])
+                body = {"round": play[0], "board": play[2], "result": rng.choice(RESULTS),
+                        "idempotency_key": secrets.token_hex(8)}  # fmt: skip
+                answer = await phone.post(here + "/results", body, timed=True)
+                count += 1
+                if count % 5 == 0:  # the queue resends: stored once, answered 200 with the first receipt
+                    again = await phone.post(here + "/results", body, timed=True)
+                    tally.resends += 1
+                    if again.status_code != 200 or again.json()["seq"] != answer.json()["seq"]:
+                        tally.errors.append(f"resend of {play}: {again.status_code} {again.text[:100]}")
+                if answer.status_code in (200, 201):
+                    tally.acknowledged.add(play)
+                else:
+                    tally.errors.append(f"entry {play}: {answer.status_code} {answer.text[:100]}")
+                await asyncio.sleep(args.interval)
+                confirm = {
+                    "round": play[0],
+                    "board": play[2],
+                    "side": "EW",
+                    "idempotency_key": secrets.token_hex(8),
+                }
+                answer = await phone.post(here + "/confirmations", confirm, timed=True)
+                if answer.status_code not in (200, 201):
+                    tally.errors.append(f"confirmation {play}: {answer.status_code} {answer.text[:100]}")
+                await asyncio.sleep(args.interval)
+    finally:
+        await phone.client.aclose()
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def ranking_of(rows: list[dict[str, Any]]) -> list[tuple[str, str, Any]]:
+    return sorted((str(r.get("pair")), str(r.get("rank")), r.get("total")) for r in rows)
+
+
+async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    tally = Tally()
+    pool = asyncio.Semaphore(args.connections)
+    async with httpx.AsyncClient(base_url=base, timeout=120) as boss:
+        await boss.get("/club")
+        headers = {"x-bridgescore-form": boss.cookies["bridgescore_form"]}
+        credentials = dict(zip(("name", "password"), DIRECTOR, strict=True))
+        signed = await boss.post("/api/club/sign-in", json=credentials, headers=headers)
+        signed.raise_for_status()
+        chosen = movement("mitchell", args.tables, boards_per_round=args.boards, rounds=args.rounds)
+        body = {"title": f"Benchmark: {args.tables} tables", "scoring": "mp",
+                "movement": assignments_json(chosen)}  # fmt: skip
+        created = await boss.post("/api/club/sessions", json=body, headers=headers)
+        created.raise_for_status()
+        session = created.json()["id"]
+        codes = created.json()["codes"]
+        rng = random.Random(args.seed)
+        started = time.perf_counter()
+        await asyncio.gather(*(
+            play_table(base, session, code, args, pool, tally, random.Random(rng.random()))
+            for code in codes.values()
+        ))  # fmt: skip
+        elapsed = time.perf_counter() - started
+        console = (await boss.get(f"/api/club/sessions/{session}/console")).json()
+        trail = (await boss.get(f"/api/club/sessions/{session}/log")).json()
+        live = (await boss.get(f"/api/club/sessions/{session}/ranking")).json()["ranking"]
+        pbn = (await boss.get(f"/api/club/sessions/{session}/export.pbn")).text
+    stored = {(line["round"], line["table"], line["board"]) for b in console["boards"] for line in b["lines"]}
+    entries: dict[tuple[int, int, int], int] = {}
+    for action in trail:
+        change = action["change"]
+        if change["kind"] == "enter":
+            play = (change["round"], change["table"], change["board"])
+            entries[play] = entries.get(play, 0) + 1
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "session.pbn"
+        path.write_text(pbn, encoding="utf-8")
+        command = [sys.executable, "-m", "bridgescore.cli.main", "event", str(path), "--format", "json",
+                   "--scoring", "mp"]  # fmt: skip
+        scored = subprocess.run(command, capture_output=True, text=True, check=False)
+    try:
+        checked = ranking_of(json.loads(scored.stdout)["ranking"])
+    except (ValueError, KeyError):
+        checked = []
+        tally.errors.append(f"bridgescore event: {scored.returncode} {scored.stderr[-300:]}")
+    return {
+        "tables": args.tables,
+        "rounds": args.rounds,
+        "boards_per_round": args.boards,
+        "database": "postgresql" if args.database_url else "sqlite",
+        "writes": len(tally.writes),
+        "resends": tally.resends,
+        "retries": tally.retries,
+        "seconds": round(elapsed, 1),
+        "writes_per_s": round(len(tally.writes) / elapsed, 1) if elapsed else 0,
+        "p50_ms": round(statistics.median(tally.writes), 1) if tally.writes else 0,
+        "p95_ms": round(percentile(tally.writes, 0.95), 1),
+        "p99_ms": round(percentile(tally.writes, 0.99), 1),
+        "read_p95_ms": round(percentile(tally.reads, 0.95), 1),
+        "p95_over_read_p95": round(
+            percentile(tally.writes, 0.95) / max(percentile(tally.reads, 0.95), 1e-9), 2
+        ),
+        "missing": len(console["missing"]),
+        "lost": len(tally.acknowledged - stored),
+        "doubled": sum(1 for count in entries.values() if count > 1),
+        "ranking_matches": bool(checked) and checked == ranking_of(live),
+        "errors": tally.errors[:5],
+        "load": os.getloadavg()[0],
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--boards", type=int, default=2, help="boards per round")
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds between a phone's requests")
+    parser.add_argument("--connections", type=int, default=64, help="requests in flight at most")
+    parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--json", action="store_true", help="only the JSON line")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        data_dir = Path(folder)
+        url = args.database_url or f"sqlite:///{data_dir / 'bridgescore.sqlite3'}"
+        store = Store.open(url)
+        ClubStore(store.engine).add_director(*DIRECTOR)
+        store.close()
+        process, base = start_server(data_dir, args.database_url)
+        try:
+            found = asyncio.run(run(args, base))
+        finally:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    if not args.json:
+        for key, value in found.items():
+            print(f"{key:>20}: {value}")
+    print(json.dumps(found))
+    return 0 if found["lost"] == 0 and found["doubled"] == 0 and found["ranking_matches"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
