@@ -49,8 +49,9 @@ def test_the_russian_catalog_uses_the_glossary() -> None:
 # One spelling each (docs/glossary-ru.md): МЫ and ОНИ, the columns of a rubber sheet; ИМП, not declined.
 OTHER_SPELLINGS = re.compile(r"(?<![а-яёА-ЯЁ])(?:Мы|Они|ИМП[а-яё]+|[Ии]мп[а-яё]*)(?![а-яёА-ЯЁ])")
 # A capital letter after a colon that starts a word in lower case (an abbreviation such as МЫ or БК is
-# written in capitals wherever it stands).
-CAPITAL_AFTER_COLON = re.compile(r":\s+[«(]?[А-ЯЁ][а-яё]")
+# written in capitals wherever it stands). A pair's line of names (`1: Аня, Борис`, `1 NS: …`)
+# is not a sentence.
+CAPITAL_AFTER_COLON = re.compile(r"(?<!\d)(?<!\d NS)(?<!\d EW):\s+[«(]?[А-ЯЁ][а-яё]")
 
 
 def russian_messages() -> dict[str, str]:
@@ -68,6 +69,7 @@ def test_no_russian_message_goes_on_with_a_capital_after_a_colon() -> None:
     bad = {message: text for message, text in russian_messages().items() if CAPITAL_AFTER_COLON.search(text)}
     assert bad == {}
     assert CAPITAL_AFTER_COLON.search("Недобранные взятки: Первая")
+    assert not CAPITAL_AFTER_COLON.search("1 NS: Аня, Борис")
     assert not CAPITAL_AFTER_COLON.search("Все робберы: МЫ 1900")
 
 
