@@ -93,6 +93,32 @@ def test_written_pbn_reads_back_and_checks_clean(capsys: pytest.CaptureFixture[s
         assert report.strip().endswith("no differences")
 
 
+def test_our_pbn_of_pairs_who_play_a_board_twice_is_verified_not_taken_as_cumulative(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Each pair meets every board twice (once each way, as the synthetic benchmark file does): its
+    NrBoards counts more boards than the section has, yet it is this file's standing, not one over
+    earlier sessions."""
+    lines = "\n".join(f"{ns} {ew} 3NT N 9 - -" for ns, ew in ((1, 2), (2, 3), (3, 1)))
+    table = "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R"
+    source = tmp_path / "twice.pbn"
+    source.write_text(
+        "% PBN 2.1\n"
+        + "".join(
+            f'[Event "Twice"]\n[Board "{board}"]\n[Scoring "MP"]\n[ScoreTable "{table}"]\n{lines}\n\n'
+            for board in (1, 2)
+        ),
+        encoding="utf-8",
+    )
+    code, out, _ = run(capsys, "event", str(source), "--format", "pbn")
+    assert code == 0 and "NrBoards" in out
+    written = tmp_path / "out.pbn"
+    written.write_text(out, encoding="utf-8")
+    code, report, _ = run(capsys, "event", str(written), "--check")
+    assert code == 0, report
+    assert "Not verified" not in report and report.strip().endswith("no differences"), report
+
+
 def test_html_page(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "event", PAIRS, "--format", "html", "--lang", "ru")
     assert code == 0 and out.startswith("<!DOCTYPE html>") and "Итоговая таблица" in out

@@ -83,18 +83,19 @@ def fixed_rows(parts: Sequence[Part], count: int, *, right: bool = False) -> npt
     if *right*, else left-aligned with the padding after it; texts already :func:`padded` are
     gathered as they are)."""
     fields: list[tuple[str, str]] = []
-    values: list[npt.NDArray[np.bytes_]] = []
+    values: list[npt.NDArray[np.void]] = []
     for part in parts:
         if isinstance(part, bytes):
             if not part:
                 continue
-            value = np.array([part], dtype=f"S{len(part)}")
+            value = np.frombuffer(part, dtype=f"V{len(part)}")
         else:
             texts, index = part
             table = texts if isinstance(texts, np.ndarray) else padded(texts, right=right)
             if not any(texts if not isinstance(texts, np.ndarray) else [table.itemsize]):
                 continue
-            value = table[index]
+            # raw bytes (void), not bytes strings: numpy copies those one at a time, voids as memory
+            value = np.ascontiguousarray(table).view(f"V{table.itemsize}")[index]
         fields.append((f"f{len(fields)}", value.dtype.str))
         values.append(value)
     if not fields:

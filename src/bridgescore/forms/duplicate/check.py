@@ -822,7 +822,7 @@ def _check_standings(
         if convention.imps_per_board and imp_pairs and standing.boards and total is not None:
             total = total / standing.boards
             imps = None if imps is None else imps / standing.boards
-        cumulative = _cumulative(published, boards)
+        cumulative = _cumulative(published, boards, standing.boards)
         so_far = None if overall is None or not cumulative else overall.get(key_of(section, standing))
         if so_far is not None:  # every session of the standing is in the file: checked against ours
             _check_cumulative(published, so_far, where, why, comparer)
@@ -886,10 +886,12 @@ def _check_cumulative(
     comparer.rank(published.rank, ours.rank, {**where, "field": "rank"}, why)
 
 
-def _cumulative(published: PublishedStanding, boards: int) -> bool:
+def _cumulative(published: PublishedStanding, boards: int, played: int | None = None) -> bool:
     """Whether a published standing is cumulative over earlier sessions, so that this file cannot
     verify it: the file says so (session columns beside the totals) and the standing counts more
-    boards than this session's, or it counts more boards than the section has.
+    boards than this session's, or it counts more boards than the section has — and than the
+    participant played in this file (*played*, ours: a synthetic event may seat a pair at a board
+    twice, and a standing that counts what this file holds is this file's).
 
     >>> _cumulative(PublishedStanding(boards=48, cumulative=True, session_boards=24), 24)
     True
@@ -897,8 +899,10 @@ def _cumulative(published: PublishedStanding, boards: int) -> bool:
     False
     >>> _cumulative(PublishedStanding(boards=50), 26), _cumulative(PublishedStanding(boards=26), 26)
     (True, False)
+    >>> _cumulative(PublishedStanding(boards=2000), 1000, played=2000)  # what this file holds
+    False
     """
-    if published.boards is not None and published.boards > boards:
+    if published.boards is not None and published.boards > boards and published.boards != played:
         return True
     if not published.cumulative:
         return False
