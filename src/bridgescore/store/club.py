@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import Connection, Engine, Table, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bridgescore.core.errors import N_
@@ -176,7 +178,8 @@ class StoredReceipt:
 
 
 Check = Callable[[Sequence[StoredAction], StoredAction], None]
-"""Called with the log as it stands and the action about to be added; raises to refuse it."""
+"""Called with the log's actions a caller has not seen (all, unless it said how many it has) and
+the action about to be added; raises to refuse it."""
 
 
 def _action(row: Any) -> StoredAction:
@@ -196,16 +199,26 @@ def _session(row: Any) -> ClubSessionRecord:
 
 
 _ACTIONS = select(ClubActionRow.__table__).order_by(ClubActionRow.seq)
+_INSERT_ACTION = insert(cast(Table, ClubActionRow.__table__))
 
 
 class ClubStore:
     """The club tables on an engine (the same database, SQLite or PostgreSQL, as the games)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, writing: AbstractContextManager[Any] | None = None) -> None:
         self.engine = engine
+        # The writers of this process queue on *writing* (the Store's lock, shared with the games'
+        # writes), which wakes the next one at once, rather than on SQLite's busy handler, which
+        # polls with sleeps of up to 100 ms. PostgreSQL needs none: its row locks are fair.
+        if writing is None:
+            writing = threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        self._writing = writing
 
-    def _writer(self) -> Engine:
-        return self.engine.execution_options(**database.WRITE)
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A writing transaction (SQLite's write lock taken at its start), this process's writers in turn."""
+        with self._writing, self.engine.execution_options(**database.WRITE).begin() as connection:
+            yield connection
 
     # directors ---------------------------------------------------------------------------------
 
@@ -214,7 +227,7 @@ class ClubStore:
         clean = name.strip()
         now = _now()
         try:
-            with self._writer().begin() as connection:
+            with self._write() as connection:
                 inserted = connection.execute(
                     insert(DirectorRow).values(
                         name=clean, password_hash=hash_password(password), created_at=now
@@ -262,13 +275,13 @@ class ClubStore:
         """End a pass (a director's or a table's); nothing happens for an unknown one."""
         if not token:
             return
-        with self._writer().begin() as connection:
+        with self._write() as connection:
             connection.execute(delete(PassRow).where(PassRow.token_hash == _digest(token)))
 
     def _pass(self, kind: str, *, lifetime: timedelta, **columns: Any) -> str:
         token = secrets.token_urlsafe(32)
         now = _now()
-        with self._writer().begin() as connection:
+        with self._write() as connection:
             connection.execute(delete(PassRow).where(PassRow.expires_at <= now))
             connection.execute(
                 insert(PassRow).values(
@@ -284,7 +297,7 @@ class ClubStore:
     ) -> ClubSessionRecord:
         """A new club session, open, with its settings as JSON."""
         record = ClubSessionRecord(secrets.token_hex(6), title, settings, "open", director_id, _now())
-        with self._writer().begin() as connection:
+        with self._write() as connection:
             connection.execute(
                 insert(ClubSessionRow).values(
                     id=record.id,
@@ -325,7 +338,7 @@ class ClubStore:
             for _attempt in range(RETRIES):
                 code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
                 try:
-                    with self._writer().begin() as connection:
+                    with self._write() as connection:
                         connection.execute(delete(TableCodeRow).where(TableCodeRow.expires_at <= now))
                         connection.execute(
                             delete(TableCodeRow).where(
@@ -396,7 +409,7 @@ class ClubStore:
     def attempt(self, key: str, most: int, window: timedelta = timedelta(minutes=1)) -> int:
         """Count an attempt of *key*; 0 if it is within *most* per *window*, else seconds to wait."""
         now = _now()
-        with self._writer().begin() as connection:
+        with self._write() as connection:
             connection.execute(delete(AttemptRow).where(AttemptRow.at <= now - window))
             recent = connection.execute(
                 select(func.count(), func.min(AttemptRow.at)).where(AttemptRow.key == key[:100])
@@ -434,54 +447,67 @@ class ClubStore:
         reason: str = "",
         key: str | None = None,
         check: Check | None = None,
-        log: Callable[[str, int], Sequence[StoredAction]] | None = None,
+        since: int = 0,
     ) -> StoredReceipt:
         """Add *change* to the session's log as its next action, once per idempotency *key*.
 
-        *check* sees the log as it stands and the new action, and raises to refuse it; the action
-        is stored only if no other came in meanwhile (the unique ``seq``), else the log is read and
-        checked again. *log* reads the log (``actions`` by default; a caller may keep a copy).
-        A *key* already stored answers with its action (``created`` False); the same key with
-        another change is a :class:`ConflictError`.
+        One writing transaction: it locks the session (its row ``FOR UPDATE`` on PostgreSQL;
+        SQLite's ``BEGIN IMMEDIATE`` holds the database's write lock), reads in one query the
+        actions after the *since*-th (a caller that keeps a copy of the log's first *since*
+        actions gives its length) and the action stored with *key*, lets *check* see those newer
+        actions and the new one (it raises to refuse it), and stores the new one. Writers of one
+        session queue for the lock, so none has to try again; the unique ``(session_id, seq)``
+        still keeps them apart should anything else write the log. A *key* already stored
+        answers with its action (``created`` False); the same key with another change is a
+        :class:`ConflictError`.
         """
-        self.session(session_id)
-        read = log if log is not None else self.actions
         for _attempt in range(RETRIES):
-            if key is not None:
-                sent = self._sent(session_id, key)
-                if sent is not None:
-                    return StoredReceipt(_same(sent, change, actor), created=False)
-            stored = read(session_id, 0)
-            seq = (stored[-1].seq if stored else 0) + 1
-            if seq > MAX_ACTIONS:
-                raise ConflictError(N_("a session holds at most {most} actions"), most=MAX_ACTIONS)
-            new = StoredAction(seq, change, actor, reason, key, _now())
-            if check is not None:
-                check(stored, new)
             try:
-                with self._writer().begin() as connection:
+                with self._write() as connection:
+                    found = self._newer(connection, session_id, since, key)
+                    if isinstance(found, StoredAction):
+                        return StoredReceipt(_same(found, change, actor), created=False)
+                    seq = (found[-1].seq if found else since) + 1
+                    if seq > MAX_ACTIONS:
+                        raise ConflictError(N_("a session holds at most {most} actions"), most=MAX_ACTIONS)
+                    new = StoredAction(seq, change, actor, reason, key, _now())
+                    if check is not None:
+                        check(found, new)
                     connection.execute(
-                        insert(ClubActionRow).values(
-                            session_id=session_id, seq=seq, change=change, actor_role=actor.role,
-                            actor_name=actor.name, actor_table=actor.table, reason=reason,
-                            idempotency_key=key, created_at=new.at,
-                        )
+                        _INSERT_ACTION,
+                        {"session_id": session_id, "seq": seq, "change": change, "actor_role": actor.role,
+                         "actor_name": actor.name, "actor_table": actor.table, "reason": reason,
+                         "idempotency_key": key, "created_at": new.at},
                     )  # fmt: skip
             except IntegrityError:
                 continue  # another action took this number, or this key: read again
             return StoredReceipt(new, created=True)
         raise ConflictError(N_("the session changed too often while this action was checked: send it again"))
 
-    def _sent(self, session_id: str, key: str) -> StoredAction | None:
-        with self.engine.connect() as connection:
-            row = connection.execute(
-                _ACTIONS.where(ClubActionRow.session_id == session_id, ClubActionRow.idempotency_key == key)
-            ).first()
-        return None if row is None else _action(row)
+    def _newer(
+        self, connection: Connection, session_id: str, since: int, key: str | None
+    ) -> list[StoredAction] | StoredAction:
+        """The session's actions after the *since*-th, or the one stored with *key* if there is one."""
+        locked = connection.execute(
+            select(ClubSessionRow.id).where(ClubSessionRow.id == session_id).with_for_update()
+        ).first()
+        if locked is None:
+            raise NotFoundError(N_("there is no club session {session!r}"), session=session_id)
+        wanted = ClubActionRow.seq >= since
+        if key is not None:
+            wanted = or_(wanted, ClubActionRow.idempotency_key == key)
+        rows = [_action(row) for row in connection.execute(
+            _ACTIONS.where(ClubActionRow.session_id == session_id, wanted))]  # fmt: skip
+        for action in rows:
+            if key is not None and action.key == key:
+                return action
+        if since and (not rows or rows[0].seq != since):
+            raise RuntimeError(f"the log of {session_id!r} has fewer than {since} actions")
+        return [action for action in rows if action.seq > since]
 
     def set_status(self, session_id: str, status: str) -> None:
         """Mark the session ``open`` or ``closed``."""
-        with self._writer().begin() as connection:
+        with self._write() as connection:
             done = connection.execute(
                 update(ClubSessionRow).where(ClubSessionRow.id == session_id).values(status=status)
             )

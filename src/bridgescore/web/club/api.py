@@ -395,12 +395,11 @@ def publish_results(
 
 @router.get("/sessions/{session_id}/ranking", summary="The live ranking (ETag: the log's version)")
 def live_ranking(session_id: SessionId, director: DirectorPass, club: Service, request: Request) -> Response:
-    version = club.store.version(session_id)
-    tag = f'"{session_id}-{version}"'
+    state = club.folded(session_id).state
+    tag = f'"{session_id}-{state.seq}"'
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers={"etag": tag})
-    state = club.folded(session_id, version).state
-    data = views.results(session_id, state)
+    data = club.results(session_id, state)
     return JSONResponse({"version": state.seq, "ranking": data["ranking"]}, headers={"etag": tag})
 
 
@@ -490,7 +489,7 @@ def _published(session_id: str, who: Caller, club: ClubService) -> Any:
 
 @router.get("/sessions/{session_id}/results", summary="The published results: ranking and travellers")
 def published_results(session_id: SessionId, who: AnyPass, club: Service) -> dict[str, Any]:
-    return views.results(session_id, _published(session_id, who, club))
+    return club.results(session_id, _published(session_id, who, club))
 
 
 @router.get("/sessions/{session_id}/results.html", summary="The published results page",
