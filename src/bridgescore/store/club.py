@@ -35,7 +35,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, Table, delete, func, insert, or_, select, update
+from sqlalchemy import (
+    BindParameter,
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from bridgescore.core.errors import N_
@@ -200,6 +212,24 @@ def _session(row: Any) -> ClubSessionRecord:
 
 _ACTIONS = select(ClubActionRow.__table__).order_by(ClubActionRow.seq)
 _INSERT_ACTION = insert(cast(Table, ClubActionRow.__table__))
+# The statements of every request, built once (SQLAlchemy then only binds their parameters).
+_SESSION: BindParameter[str] = bindparam("session")
+_SINCE_SEQ: BindParameter[int] = bindparam("since")
+_NOW: BindParameter[datetime] = bindparam("now")
+_SINCE = _ACTIONS.where(ClubActionRow.session_id == _SESSION, ClubActionRow.seq > _SINCE_SEQ)
+_NEWER = _ACTIONS.where(  # the actions from the since-th on, and the one with the key
+    ClubActionRow.session_id == _SESSION,
+    or_(ClubActionRow.seq >= _SINCE_SEQ, ClubActionRow.idempotency_key == bindparam("key")),
+)
+_LOCK_SESSION = select(ClubSessionRow.id).where(ClubSessionRow.id == _SESSION).with_for_update()
+_TABLE_OF = select(PassRow.session_id, PassRow.table_number).where(
+    PassRow.token_hash == bindparam("token"), PassRow.kind == "table", PassRow.expires_at > _NOW
+)
+_DIRECTOR_OF = (
+    select(DirectorRow)
+    .join(PassRow, PassRow.director_id == DirectorRow.id)
+    .where(PassRow.token_hash == bindparam("token"), PassRow.kind == "director", PassRow.expires_at > _NOW)
+)
 
 
 class ClubStore:
@@ -260,15 +290,7 @@ class ClubStore:
         if not token:
             return None
         with self.engine.connect() as connection:
-            row = connection.execute(
-                select(DirectorRow)
-                .join(PassRow, PassRow.director_id == DirectorRow.id)
-                .where(
-                    PassRow.token_hash == _digest(token),
-                    PassRow.kind == "director",
-                    PassRow.expires_at > _now(),
-                )
-            ).first()
+            row = connection.execute(_DIRECTOR_OF, {"token": _digest(token), "now": _now()}).first()
         return None if row is None else Director(row.id, row.name, _utc(row.created_at))
 
     def sign_out(self, token: str | None) -> None:
@@ -395,11 +417,7 @@ class ClubStore:
         if not token:
             return None
         with self.engine.connect() as connection:
-            row = connection.execute(
-                select(PassRow.session_id, PassRow.table_number).where(
-                    PassRow.token_hash == _digest(token), PassRow.kind == "table", PassRow.expires_at > _now()
-                )
-            ).first()
+            row = connection.execute(_TABLE_OF, {"token": _digest(token), "now": _now()}).first()
         if row is None or row[0] is None or row[1] is None:
             return None
         return TablePass(str(row[0]), int(row[1]))
@@ -425,9 +443,7 @@ class ClubStore:
     def actions(self, session_id: str, since: int = 0) -> list[StoredAction]:
         """The session's actions after the *since*-th, oldest first."""
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                _ACTIONS.where(ClubActionRow.session_id == session_id, ClubActionRow.seq > since)
-            )
+            rows = connection.execute(_SINCE, {"session": session_id, "since": since})
             return [_action(row) for row in rows]
 
     def version(self, session_id: str) -> int:
@@ -488,16 +504,10 @@ class ClubStore:
         self, connection: Connection, session_id: str, since: int, key: str | None
     ) -> list[StoredAction] | StoredAction:
         """The session's actions after the *since*-th, or the one stored with *key* if there is one."""
-        locked = connection.execute(
-            select(ClubSessionRow.id).where(ClubSessionRow.id == session_id).with_for_update()
-        ).first()
-        if locked is None:
+        if connection.execute(_LOCK_SESSION, {"session": session_id}).first() is None:
             raise NotFoundError(N_("there is no club session {session!r}"), session=session_id)
-        wanted = ClubActionRow.seq >= since
-        if key is not None:
-            wanted = or_(wanted, ClubActionRow.idempotency_key == key)
-        rows = [_action(row) for row in connection.execute(
-            _ACTIONS.where(ClubActionRow.session_id == session_id, wanted))]  # fmt: skip
+        found = connection.execute(_NEWER, {"session": session_id, "since": since, "key": key})
+        rows = [_action(row) for row in found]
         for action in rows:
             if key is not None and action.key == key:
                 return action

@@ -91,14 +91,16 @@ def limit(request: Request, what: str, most: int) -> None:
         raise RefusedError(429, N_("too many attempts: try again in {seconds} s"), seconds=wait)
 
 
-def form_token_checked(
+async def form_token_checked(
     request: Request,
     token: Annotated[
         str | None,
         Header(alias=FORM_HEADER, description="The value of the bridgescore_form cookie (against CSRF)."),
     ] = None,
 ) -> None:
-    """Refuse a change whose ``X-Bridgescore-Form`` header does not repeat the form cookie."""
+    """Refuse a change whose ``X-Bridgescore-Form`` header does not repeat the form cookie.
+
+    Async, as it reads no database: no thread of the pool is taken for it."""
     check_form_token(request, {FORM_FIELD: token})
 
 
