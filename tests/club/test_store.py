@@ -145,13 +145,6 @@ def test_of_two_tables_racing_to_enter_the_same_line_one_wins(club: ClubStore) -
     assert outcomes.count("stored") == 1 and len(club.actions(session.id)) == 1
 
 
-def test_the_rate_limit_counts_attempts_in_the_database(club: ClubStore) -> None:
-    assert [club.attempt("join:1.2.3.4", 3) for _ in range(3)] == [0, 0, 0]
-    assert club.attempt("join:1.2.3.4", 3) > 0
-    assert club.attempt("join:5.6.7.8", 3) == 0
-    assert ClubStore(club.engine).attempt("join:1.2.3.4", 3) > 0  # another worker sees the same count
-
-
 def test_a_writer_that_keeps_the_log_is_shown_only_the_actions_stored_after_its_copy(club: ClubStore) -> None:
     session = club.create_session("Tue", {}, director_id=None)
     for n in range(3):

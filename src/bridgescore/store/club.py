@@ -1,9 +1,10 @@
 """The club store: directors, club sessions, table codes, passes and each session's action log.
 
 Everything lives in the database, so that any number of worker processes agree: a pass (what a
-cookie stands for) is a row, an attempt counted by the rate limit is a row, and two writers of
-one session are kept apart by the unique ``(session_id, seq)`` of the log, not by a lock in a
-process — the loser of a race reads the log again and checks its action once more.
+cookie stands for) is a row, and two writers of one session queue for its row's lock (on SQLite,
+for the database's write lock) in the transaction that checks and stores their action; the unique
+``(session_id, seq)`` of the log keeps them apart should anything else write it. (Sign-in and join
+are rate limited in the token buckets every process shares, :mod:`.shared`.)
 
     >>> from bridgescore.store import Store
     >>> club = ClubStore(Store.open("sqlite://").engine)
@@ -54,7 +55,6 @@ from bridgescore.core.errors import N_
 from bridgescore.store import database
 from bridgescore.store.errors import ConflictError, NotFoundError
 from bridgescore.store.models import (
-    AttemptRow,
     ClubActionRow,
     ClubSessionRow,
     DirectorRow,
@@ -421,22 +421,6 @@ class ClubStore:
         if row is None or row[0] is None or row[1] is None:
             return None
         return TablePass(str(row[0]), int(row[1]))
-
-    # the rate limit ----------------------------------------------------------------------------
-
-    def attempt(self, key: str, most: int, window: timedelta = timedelta(minutes=1)) -> int:
-        """Count an attempt of *key*; 0 if it is within *most* per *window*, else seconds to wait."""
-        now = _now()
-        with self._write() as connection:
-            connection.execute(delete(AttemptRow).where(AttemptRow.at <= now - window))
-            recent = connection.execute(
-                select(func.count(), func.min(AttemptRow.at)).where(AttemptRow.key == key[:100])
-            ).first()
-            count, oldest = (int(recent[0]), recent[1]) if recent is not None else (0, None)
-            if count >= most and oldest is not None:
-                return max(1, int((_utc(oldest) + window - now).total_seconds()) + 1)
-            connection.execute(insert(AttemptRow).values(key=key[:100], at=now))
-        return 0
 
     # the log -----------------------------------------------------------------------------------
 
