@@ -36,6 +36,10 @@ AS_PG    := $(SUDO) su postgres -c
 PG_DB    := bridgescore_test_$(shell printf '%s' '$(CURDIR)' | cksum | cut -d' ' -f1)
 PG_URL   := postgresql+psycopg://bridgescore:bridgescore@127.0.0.1/$(PG_DB)
 PG_TESTS := tests/store tests/web $(wildcard tests/club)
+# The tests' connections do not wait for PostgreSQL's WAL to reach the disk at each commit
+# (synchronous_commit=off: only a crash of PostgreSQL itself could lose the last commits, which no
+# test does; a killed bridgescore server loses nothing). It makes the club sessions' tests ~1.5× faster.
+PG_TEST_URL := $(PG_URL)?options=-csynchronous_commit%3Doff
 
 postgres: setup
 	@command -v pg_ctlcluster >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; }
@@ -54,7 +58,7 @@ postgres: setup
 	@echo "PostgreSQL test database: $(PG_URL)"
 
 test-postgres: postgres
-	BRIDGESCORE_TEST_DATABASE_URL='$(PG_URL)' $(BIN)/pytest -p no:cacheprovider $(PG_TESTS)
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider $(PG_TESTS)
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks

@@ -15,7 +15,11 @@ result) is resent with the same key.
 
 The latency of a request is measured by the client (loopback, wall clock): ``p95_ms`` is the 95th
 percentile of the writes (entries and confirmations). The baseline, in the same run against the same
-server, is the read of a table's round (``GET …/tables/{t}``). Afterwards: ``lost`` counts the plays
+server, is the read of a table's round (``GET …/tables/{t}``); ``app_p95_ms`` is the 95th percentile
+of the time the app itself spent on a write (its ``Server-Timing`` header), the rest is queueing
+and HTTP; ``server_cpu_ms_per_request`` the server processes' CPU time over the requests sent (the
+capacity: a core answers about 1000 ÷ that many requests a second). ``--workers N`` runs
+``bridgescore serve --workers N``. Afterwards: ``lost`` counts the plays
 the server acknowledged that the console lacks, ``doubled`` the plays the audit trail holds more
 than one entry for, and ``ranking_matches`` whether the live ranking equals ``bridgescore event`` on
 the session exported as PBN. The last line printed is JSON. Exits 1 if anything was lost or doubled
@@ -58,11 +62,26 @@ class Tally:
     """What the phones saw."""
 
     writes: list[float] = field(default_factory=list)
+    app: list[float] = field(default_factory=list)
     reads: list[float] = field(default_factory=list)
     acknowledged: set[tuple[int, int, int]] = field(default_factory=set)
     resends: int = 0
     retries: int = 0
     errors: list[str] = field(default_factory=list)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) of process *pid* and its children so far (Linux ``/proc``)."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if stat.parent.name == str(pid) or fields[1] == str(pid):  # fields[1]: the parent's pid
+            total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
 
 
 def free_port() -> int:
@@ -71,8 +90,8 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(data_dir: Path, url: str | None) -> tuple[subprocess.Popen[bytes], str]:
-    """``bridgescore serve`` on a free port, with no rate limit for the one loopback address."""
+def start_server(data_dir: Path, url: str | None, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
+    """``bridgescore serve --workers N`` on a free port, with no rate limit for the loopback address."""
     port = free_port()
     env = {
         **os.environ,
@@ -83,7 +102,7 @@ def start_server(data_dir: Path, url: str | None) -> tuple[subprocess.Popen[byte
     if url:
         env["BRIDGESCORE_DATABASE_URL"] = url
     command = [sys.executable, "-m", "bridgescore.cli.main", "serve", "--port", str(port), "--data-dir",
-               str(data_dir)]  # fmt: skip
+               str(data_dir), "--workers", str(workers)]  # fmt: skip
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -138,6 +157,9 @@ class Phone:
             if answer is not None and answer.status_code < 500 and not busy:
                 if timed:
                     self.tally.writes.append(took)
+                    timing = answer.headers.get("server-timing", "")
+                    if timing.startswith("app;dur="):
+                        self.tally.app.append(float(timing.removeprefix("app;dur=")))
                 return answer
             self.tally.retries += 1
             await asyncio.sleep(0.5)
@@ -252,7 +274,9 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         "rounds": args.rounds,
         "boards_per_round": args.boards,
         "database": "postgresql" if args.database_url else "sqlite",
+        "workers": args.workers,
         "writes": len(tally.writes),
+        "requests": len(tally.writes) + len(tally.reads) + 4 + 2 * args.tables,
         "resends": tally.resends,
         "retries": tally.retries,
         "seconds": round(elapsed, 1),
@@ -260,6 +284,7 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         "p50_ms": round(statistics.median(tally.writes), 1) if tally.writes else 0,
         "p95_ms": round(percentile(tally.writes, 0.95), 1),
         "p99_ms": round(percentile(tally.writes, 0.99), 1),
+        "app_p95_ms": round(percentile(tally.app, 0.95), 1),
         "read_p95_ms": round(percentile(tally.reads, 0.95), 1),
         "p95_over_read_p95": round(
             percentile(tally.writes, 0.95) / max(percentile(tally.reads, 0.95), 1e-9), 2
@@ -282,6 +307,9 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=64, help="requests in flight at most")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument(
+        "--workers", type=int, default=1, help="server processes (bridgescore serve --workers)"
+    )
     parser.add_argument("--json", action="store_true", help="only the JSON line")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -290,9 +318,12 @@ def main() -> int:
         store = Store.open(url)
         ClubStore(store.engine).add_director(*DIRECTOR)
         store.close()
-        process, base = start_server(data_dir, args.database_url)
+        process, base = start_server(data_dir, args.database_url, args.workers)
         try:
+            before = cpu_seconds(process.pid)
             found = asyncio.run(run(args, base))
+            used = cpu_seconds(process.pid) - before
+            found["server_cpu_ms_per_request"] = round(1000 * used / max(1, found.pop("requests")), 1)
         finally:
             process.send_signal(signal.SIGTERM)
             try:

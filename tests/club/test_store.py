@@ -145,8 +145,20 @@ def test_of_two_tables_racing_to_enter_the_same_line_one_wins(club: ClubStore) -
     assert outcomes.count("stored") == 1 and len(club.actions(session.id)) == 1
 
 
-def test_the_rate_limit_counts_attempts_in_the_database(club: ClubStore) -> None:
-    assert [club.attempt("join:1.2.3.4", 3) for _ in range(3)] == [0, 0, 0]
-    assert club.attempt("join:1.2.3.4", 3) > 0
-    assert club.attempt("join:5.6.7.8", 3) == 0
-    assert ClubStore(club.engine).attempt("join:1.2.3.4", 3) > 0  # another worker sees the same count
+def test_a_writer_that_keeps_the_log_is_shown_only_the_actions_stored_after_its_copy(club: ClubStore) -> None:
+    session = club.create_session("Tue", {}, director_id=None)
+    for n in range(3):
+        club.append(session.id, {"kind": "enter", "n": n}, ANNA)
+    seen: list[list[int]] = []
+
+    def note(newer: Sequence[StoredAction], new: StoredAction) -> None:
+        seen.append([a.seq for a in newer] + [new.seq])
+
+    club.append(session.id, {"kind": "enter", "n": 3}, ANNA, check=note, since=1)
+    club.append(session.id, {"kind": "enter", "n": 4}, ANNA, check=note, since=4)
+    assert seen == [[2, 3, 4], [5]]
+    with pytest.raises(RuntimeError, match="fewer than 9"):  # a copy longer than the log: never guessed
+        club.append(session.id, {"kind": "enter", "n": 5}, ANNA, since=9)
+    with pytest.raises(NotFoundError):
+        club.append("no-such-session", {"kind": "publish"}, ANNA)
+    assert [a.change["n"] for a in club.actions(session.id)] == [0, 1, 2, 3, 4]

@@ -1,9 +1,10 @@
 """The club store: directors, club sessions, table codes, passes and each session's action log.
 
 Everything lives in the database, so that any number of worker processes agree: a pass (what a
-cookie stands for) is a row, an attempt counted by the rate limit is a row, and two writers of
-one session are kept apart by the unique ``(session_id, seq)`` of the log, not by a lock in a
-process — the loser of a race reads the log again and checks its action once more.
+cookie stands for) is a row, and two writers of one session queue for its row's lock (on SQLite,
+for the database's write lock) in the transaction that checks and stores their action; the unique
+``(session_id, seq)`` of the log keeps them apart should anything else write it. (Sign-in and join
+are rate limited in the token buckets every process shares, :mod:`.shared`.)
 
     >>> from bridgescore.store import Store
     >>> club = ClubStore(Store.open("sqlite://").engine)
@@ -28,19 +29,32 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import Engine, delete, func, insert, select, update
+from sqlalchemy import (
+    BindParameter,
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from bridgescore.core.errors import N_
 from bridgescore.store import database
 from bridgescore.store.errors import ConflictError, NotFoundError
 from bridgescore.store.models import (
-    AttemptRow,
     ClubActionRow,
     ClubSessionRow,
     DirectorRow,
@@ -176,7 +190,8 @@ class StoredReceipt:
 
 
 Check = Callable[[Sequence[StoredAction], StoredAction], None]
-"""Called with the log as it stands and the action about to be added; raises to refuse it."""
+"""Called with the log's actions a caller has not seen (all, unless it said how many it has) and
+the action about to be added; raises to refuse it."""
 
 
 def _action(row: Any) -> StoredAction:
@@ -196,16 +211,44 @@ def _session(row: Any) -> ClubSessionRecord:
 
 
 _ACTIONS = select(ClubActionRow.__table__).order_by(ClubActionRow.seq)
+_INSERT_ACTION = insert(cast(Table, ClubActionRow.__table__))
+# The statements of every request, built once (SQLAlchemy then only binds their parameters).
+_SESSION: BindParameter[str] = bindparam("session")
+_SINCE_SEQ: BindParameter[int] = bindparam("since")
+_NOW: BindParameter[datetime] = bindparam("now")
+_SINCE = _ACTIONS.where(ClubActionRow.session_id == _SESSION, ClubActionRow.seq > _SINCE_SEQ)
+_NEWER = _ACTIONS.where(  # the actions from the since-th on, and the one with the key
+    ClubActionRow.session_id == _SESSION,
+    or_(ClubActionRow.seq >= _SINCE_SEQ, ClubActionRow.idempotency_key == bindparam("key")),
+)
+_LOCK_SESSION = select(ClubSessionRow.id).where(ClubSessionRow.id == _SESSION).with_for_update()
+_TABLE_OF = select(PassRow.session_id, PassRow.table_number).where(
+    PassRow.token_hash == bindparam("token"), PassRow.kind == "table", PassRow.expires_at > _NOW
+)
+_DIRECTOR_OF = (
+    select(DirectorRow)
+    .join(PassRow, PassRow.director_id == DirectorRow.id)
+    .where(PassRow.token_hash == bindparam("token"), PassRow.kind == "director", PassRow.expires_at > _NOW)
+)
 
 
 class ClubStore:
     """The club tables on an engine (the same database, SQLite or PostgreSQL, as the games)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, writing: AbstractContextManager[Any] | None = None) -> None:
         self.engine = engine
+        # The writers of this process queue on *writing* (the Store's lock, shared with the games'
+        # writes), which wakes the next one at once, rather than on SQLite's busy handler, which
+        # polls with sleeps of up to 100 ms. PostgreSQL needs none: its row locks are fair.
+        if writing is None:
+            writing = threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+        self._writing = writing
 
-    def _writer(self) -> Engine:
-        return self.engine.execution_options(**database.WRITE)
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A writing transaction (SQLite's write lock taken at its start), this process's writers in turn."""
+        with self._writing, self.engine.execution_options(**database.WRITE).begin() as connection:
+            yield connection
 
     # directors ---------------------------------------------------------------------------------
 
@@ -214,7 +257,7 @@ class ClubStore:
         clean = name.strip()
         now = _now()
         try:
-            with self._writer().begin() as connection:
+            with self._write() as connection:
                 inserted = connection.execute(
                     insert(DirectorRow).values(
                         name=clean, password_hash=hash_password(password), created_at=now
@@ -247,28 +290,20 @@ class ClubStore:
         if not token:
             return None
         with self.engine.connect() as connection:
-            row = connection.execute(
-                select(DirectorRow)
-                .join(PassRow, PassRow.director_id == DirectorRow.id)
-                .where(
-                    PassRow.token_hash == _digest(token),
-                    PassRow.kind == "director",
-                    PassRow.expires_at > _now(),
-                )
-            ).first()
+            row = connection.execute(_DIRECTOR_OF, {"token": _digest(token), "now": _now()}).first()
         return None if row is None else Director(row.id, row.name, _utc(row.created_at))
 
     def sign_out(self, token: str | None) -> None:
         """End a pass (a director's or a table's); nothing happens for an unknown one."""
         if not token:
             return
-        with self._writer().begin() as connection:
+        with self._write() as connection:
             connection.execute(delete(PassRow).where(PassRow.token_hash == _digest(token)))
 
     def _pass(self, kind: str, *, lifetime: timedelta, **columns: Any) -> str:
         token = secrets.token_urlsafe(32)
         now = _now()
-        with self._writer().begin() as connection:
+        with self._write() as connection:
             connection.execute(delete(PassRow).where(PassRow.expires_at <= now))
             connection.execute(
                 insert(PassRow).values(
@@ -284,7 +319,7 @@ class ClubStore:
     ) -> ClubSessionRecord:
         """A new club session, open, with its settings as JSON."""
         record = ClubSessionRecord(secrets.token_hex(6), title, settings, "open", director_id, _now())
-        with self._writer().begin() as connection:
+        with self._write() as connection:
             connection.execute(
                 insert(ClubSessionRow).values(
                     id=record.id,
@@ -325,7 +360,7 @@ class ClubStore:
             for _attempt in range(RETRIES):
                 code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
                 try:
-                    with self._writer().begin() as connection:
+                    with self._write() as connection:
                         connection.execute(delete(TableCodeRow).where(TableCodeRow.expires_at <= now))
                         connection.execute(
                             delete(TableCodeRow).where(
@@ -382,39 +417,17 @@ class ClubStore:
         if not token:
             return None
         with self.engine.connect() as connection:
-            row = connection.execute(
-                select(PassRow.session_id, PassRow.table_number).where(
-                    PassRow.token_hash == _digest(token), PassRow.kind == "table", PassRow.expires_at > _now()
-                )
-            ).first()
+            row = connection.execute(_TABLE_OF, {"token": _digest(token), "now": _now()}).first()
         if row is None or row[0] is None or row[1] is None:
             return None
         return TablePass(str(row[0]), int(row[1]))
-
-    # the rate limit ----------------------------------------------------------------------------
-
-    def attempt(self, key: str, most: int, window: timedelta = timedelta(minutes=1)) -> int:
-        """Count an attempt of *key*; 0 if it is within *most* per *window*, else seconds to wait."""
-        now = _now()
-        with self._writer().begin() as connection:
-            connection.execute(delete(AttemptRow).where(AttemptRow.at <= now - window))
-            recent = connection.execute(
-                select(func.count(), func.min(AttemptRow.at)).where(AttemptRow.key == key[:100])
-            ).first()
-            count, oldest = (int(recent[0]), recent[1]) if recent is not None else (0, None)
-            if count >= most and oldest is not None:
-                return max(1, int((_utc(oldest) + window - now).total_seconds()) + 1)
-            connection.execute(insert(AttemptRow).values(key=key[:100], at=now))
-        return 0
 
     # the log -----------------------------------------------------------------------------------
 
     def actions(self, session_id: str, since: int = 0) -> list[StoredAction]:
         """The session's actions after the *since*-th, oldest first."""
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                _ACTIONS.where(ClubActionRow.session_id == session_id, ClubActionRow.seq > since)
-            )
+            rows = connection.execute(_SINCE, {"session": session_id, "since": since})
             return [_action(row) for row in rows]
 
     def version(self, session_id: str) -> int:
@@ -434,54 +447,61 @@ class ClubStore:
         reason: str = "",
         key: str | None = None,
         check: Check | None = None,
-        log: Callable[[str, int], Sequence[StoredAction]] | None = None,
+        since: int = 0,
     ) -> StoredReceipt:
         """Add *change* to the session's log as its next action, once per idempotency *key*.
 
-        *check* sees the log as it stands and the new action, and raises to refuse it; the action
-        is stored only if no other came in meanwhile (the unique ``seq``), else the log is read and
-        checked again. *log* reads the log (``actions`` by default; a caller may keep a copy).
-        A *key* already stored answers with its action (``created`` False); the same key with
-        another change is a :class:`ConflictError`.
+        One writing transaction: it locks the session (its row ``FOR UPDATE`` on PostgreSQL;
+        SQLite's ``BEGIN IMMEDIATE`` holds the database's write lock), reads in one query the
+        actions after the *since*-th (a caller that keeps a copy of the log's first *since*
+        actions gives its length) and the action stored with *key*, lets *check* see those newer
+        actions and the new one (it raises to refuse it), and stores the new one. Writers of one
+        session queue for the lock, so none has to try again; the unique ``(session_id, seq)``
+        still keeps them apart should anything else write the log. A *key* already stored
+        answers with its action (``created`` False); the same key with another change is a
+        :class:`ConflictError`.
         """
-        self.session(session_id)
-        read = log if log is not None else self.actions
         for _attempt in range(RETRIES):
-            if key is not None:
-                sent = self._sent(session_id, key)
-                if sent is not None:
-                    return StoredReceipt(_same(sent, change, actor), created=False)
-            stored = read(session_id, 0)
-            seq = (stored[-1].seq if stored else 0) + 1
-            if seq > MAX_ACTIONS:
-                raise ConflictError(N_("a session holds at most {most} actions"), most=MAX_ACTIONS)
-            new = StoredAction(seq, change, actor, reason, key, _now())
-            if check is not None:
-                check(stored, new)
             try:
-                with self._writer().begin() as connection:
+                with self._write() as connection:
+                    found = self._newer(connection, session_id, since, key)
+                    if isinstance(found, StoredAction):
+                        return StoredReceipt(_same(found, change, actor), created=False)
+                    seq = (found[-1].seq if found else since) + 1
+                    if seq > MAX_ACTIONS:
+                        raise ConflictError(N_("a session holds at most {most} actions"), most=MAX_ACTIONS)
+                    new = StoredAction(seq, change, actor, reason, key, _now())
+                    if check is not None:
+                        check(found, new)
                     connection.execute(
-                        insert(ClubActionRow).values(
-                            session_id=session_id, seq=seq, change=change, actor_role=actor.role,
-                            actor_name=actor.name, actor_table=actor.table, reason=reason,
-                            idempotency_key=key, created_at=new.at,
-                        )
+                        _INSERT_ACTION,
+                        {"session_id": session_id, "seq": seq, "change": change, "actor_role": actor.role,
+                         "actor_name": actor.name, "actor_table": actor.table, "reason": reason,
+                         "idempotency_key": key, "created_at": new.at},
                     )  # fmt: skip
             except IntegrityError:
                 continue  # another action took this number, or this key: read again
             return StoredReceipt(new, created=True)
         raise ConflictError(N_("the session changed too often while this action was checked: send it again"))
 
-    def _sent(self, session_id: str, key: str) -> StoredAction | None:
-        with self.engine.connect() as connection:
-            row = connection.execute(
-                _ACTIONS.where(ClubActionRow.session_id == session_id, ClubActionRow.idempotency_key == key)
-            ).first()
-        return None if row is None else _action(row)
+    def _newer(
+        self, connection: Connection, session_id: str, since: int, key: str | None
+    ) -> list[StoredAction] | StoredAction:
+        """The session's actions after the *since*-th, or the one stored with *key* if there is one."""
+        if connection.execute(_LOCK_SESSION, {"session": session_id}).first() is None:
+            raise NotFoundError(N_("there is no club session {session!r}"), session=session_id)
+        found = connection.execute(_NEWER, {"session": session_id, "since": since, "key": key})
+        rows = [_action(row) for row in found]
+        for action in rows:
+            if key is not None and action.key == key:
+                return action
+        if since and (not rows or rows[0].seq != since):
+            raise RuntimeError(f"the log of {session_id!r} has fewer than {since} actions")
+        return [action for action in rows if action.seq > since]
 
     def set_status(self, session_id: str, status: str) -> None:
         """Mark the session ``open`` or ``closed``."""
-        with self._writer().begin() as connection:
+        with self._write() as connection:
             done = connection.execute(
                 update(ClubSessionRow).where(ClubSessionRow.id == session_id).values(status=status)
             )

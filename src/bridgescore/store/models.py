@@ -151,13 +151,3 @@ class ClubActionRow(Base):
     reason: Mapped[str] = mapped_column(Text)
     idempotency_key: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-
-
-class AttemptRow(Base):
-    """A sign-in or join attempt, counted for the rate limit that all workers share."""
-
-    __tablename__ = "club_attempts"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    key: Mapped[str] = mapped_column(String(100), index=True)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -40,6 +40,7 @@ from sqlalchemy.orm import Session
 
 from bridgescore.core.errors import N_
 from bridgescore.store import database
+from bridgescore.store.club import ClubStore
 from bridgescore.store.errors import ConflictError, NotFoundError
 from bridgescore.store.journal import Effect, Entry, Kind, Line, Op, effects, last_change, log
 from bridgescore.store.models import EntryRow, GameRow
@@ -229,6 +230,8 @@ class Store:
         self._games = GameLocks()
         self.shared = SharedState(engine, self._writing)
         """The secrets and rate buckets every worker process shares (:mod:`.shared`)."""
+        self.club = ClubStore(engine, self._writing)
+        """Club mode's directors, sessions and logs (:mod:`.club`), writing in turn with the games."""
 
     @classmethod
     def open(cls, url: str | None = None, *, migrate: bool = True) -> Store:

@@ -22,7 +22,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import __version__
 from bridgescore.store import Store
-from bridgescore.store.club import ClubStore
 from bridgescore.web import api, appshell, language, pages, problems
 from bridgescore.web.club import api as club_api
 from bridgescore.web.club import pages as club_pages
@@ -107,7 +106,7 @@ def create_app(
     )
     store = store if store is not None else Store.open()
     app.state.services = Services(store, pads if pads is not None else scorepads())
-    app.state.club = ClubService(ClubStore(store.engine))
+    app.state.club = ClubService(store.club, store.shared)
     app.state.club_limits = Limits.from_environment()
     app.include_router(api.router)
     app.include_router(club_api.router)

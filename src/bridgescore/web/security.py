@@ -179,7 +179,7 @@ class Guard:
         state["form_token"] = form_token
         headers = self._headers(scope["path"], form_token if fresh else None)
         try:
-            if request.method in UNSAFE:  # the PIN's key and the rate buckets are in the database
+            if request.method in UNSAFE and self._reads_database():  # the PIN's key, the rate buckets
                 await run_in_threadpool(self._admit, request)
             else:
                 self._admit(request)
@@ -228,6 +228,10 @@ class Guard:
             cookie = f"{FORM_COOKIE}={new_form_token}; Path=/; HttpOnly; SameSite=Strict"
             out.append((b"set-cookie", cookie.encode()))
         return out
+
+    def _reads_database(self) -> bool:
+        """Whether admitting a change reads the database (a PIN or a rate limit is set)."""
+        return self.safety.pin is not None or self.safety.writes_per_minute > 0
 
     def _admit(self, request: Request) -> None:
         declared = request.headers.get("content-length", "")

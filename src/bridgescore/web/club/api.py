@@ -184,10 +184,15 @@ class PublishIn(_Strict):
     idempotency_key: Key = None
 
 
-def service(request: Request) -> ClubService:
+def club_of(request: Request) -> ClubService:
     """The club service of the app."""
     found: ClubService = request.app.state.club
     return found
+
+
+async def service(request: Request) -> ClubService:
+    """The club service, as a dependency (async: no thread of the pool is taken to look it up)."""
+    return club_of(request)
 
 
 Service = Annotated[ClubService, Depends(service)]
@@ -239,7 +244,7 @@ def _result(text: str) -> Result:
              dependencies=[FormToken])  # fmt: skip
 def sign_in(given: SignIn, request: Request, response: Response) -> dict[str, Any]:
     limit(request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
-    token = service(request).store.sign_in(given.name, given.password)
+    token = club_of(request).store.sign_in(given.name, given.password)
     set_pass(response, DIRECTOR_COOKIE, token)
     return {"director": given.name.strip()}
 
@@ -248,7 +253,7 @@ def sign_in(given: SignIn, request: Request, response: Response) -> dict[str, An
              dependencies=[FormToken])  # fmt: skip
 def join(given: Join, request: Request, response: Response) -> dict[str, Any]:
     limit(request, "join", request.app.state.club_limits.joins_per_minute)
-    store = service(request).store
+    store = club_of(request).store
     token = store.join_token(given.code)
     found = store.table_of(token)
     if found is None:  # pragma: no cover - the pass was just made
@@ -261,7 +266,7 @@ def join(given: Join, request: Request, response: Response) -> dict[str, Any]:
 
 @router.post("/sign-out", summary="End this browser's passes", dependencies=[FormToken])
 def sign_out(who: AnyPass, request: Request, response: Response) -> dict[str, Any]:
-    store = service(request).store
+    store = club_of(request).store
     for name in (DIRECTOR_COOKIE, TABLE_COOKIE):
         store.sign_out(request.cookies.get(name))
         response.delete_cookie(name, path="/", httponly=True, samesite="lax")
@@ -395,12 +400,11 @@ def publish_results(
 
 @router.get("/sessions/{session_id}/ranking", summary="The live ranking (ETag: the log's version)")
 def live_ranking(session_id: SessionId, director: DirectorPass, club: Service, request: Request) -> Response:
-    version = club.store.version(session_id)
-    tag = f'"{session_id}-{version}"'
+    state = club.folded(session_id).state
+    tag = f'"{session_id}-{state.seq}"'
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers={"etag": tag})
-    state = club.folded(session_id, version).state
-    data = views.results(session_id, state)
+    data = club.results(session_id, state)
     return JSONResponse({"version": state.seq, "ranking": data["ranking"]}, headers={"etag": tag})
 
 
@@ -490,7 +494,7 @@ def _published(session_id: str, who: Caller, club: ClubService) -> Any:
 
 @router.get("/sessions/{session_id}/results", summary="The published results: ranking and travellers")
 def published_results(session_id: SessionId, who: AnyPass, club: Service) -> dict[str, Any]:
-    return views.results(session_id, _published(session_id, who, club))
+    return club.results(session_id, _published(session_id, who, club))
 
 
 @router.get("/sessions/{session_id}/results.html", summary="The published results page",

@@ -12,7 +12,7 @@ so every worker process answers alike and signing out ends the pass everywhere. 
 ``HttpOnly`` and ``SameSite=Lax``. A change also carries the form token of
 :mod:`bridgescore.web.security` in the ``X-Bridgescore-Form`` header (double submit: it must
 repeat the form cookie), beside the guard's own refusal of cross-site writes. Sign-in and join
-are rate limited per client address, counted in the database.
+are rate limited per client address, in the database's token buckets (the guard's).
 
 OpenAPI: each route declares the cookie it needs (``directorCookie``, ``tableCookie``) as its
 security requirement, through :data:`DirectorPass` and :data:`AnyPass`; sign-in and join declare
@@ -54,7 +54,7 @@ JOINS_PER_MINUTE = 30
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """How many sign-ins and joins a client address may try a minute (``BRIDGESCORE_CLUB_*``)."""
+    """How many sign-ins and joins a client address may try a minute (``BRIDGESCORE_CLUB_*``; 0: no limit)."""
 
     sign_ins_per_minute: int = SIGN_INS_PER_MINUTE
     joins_per_minute: int = JOINS_PER_MINUTE
@@ -84,21 +84,29 @@ def club_store(request: Request) -> ClubStore:
 
 
 def limit(request: Request, what: str, most: int) -> None:
-    """Refuse with 429 when this client has tried *what* more than *most* times this minute."""
+    """Refuse with 429 when this client tries *what* more often than *most* times a minute (0: no limit).
+
+    The token buckets are the guard's, in the database (:meth:`SharedState.wait
+    <bridgescore.store.shared.SharedState.wait>`), under their own key (``club-sign-in:<address>``):
+    a quarter of the minute's number at once, then one every ``60 / most`` seconds, alike in every
+    worker process.
+    """
     client = request.client.host if request.client else "?"
-    wait = club_store(request).attempt(f"{what}:{client}", most)
-    if wait:
-        raise RefusedError(429, N_("too many attempts: try again in {seconds} s"), seconds=wait)
+    wait = request.app.state.club.shared.wait(f"club-{what}:{client}", most)
+    if wait > 0:
+        raise RefusedError(429, N_("too many attempts: try again in {seconds} s"), seconds=int(wait) + 1)
 
 
-def form_token_checked(
+async def form_token_checked(
     request: Request,
     token: Annotated[
         str | None,
         Header(alias=FORM_HEADER, description="The value of the bridgescore_form cookie (against CSRF)."),
     ] = None,
 ) -> None:
-    """Refuse a change whose ``X-Bridgescore-Form`` header does not repeat the form cookie."""
+    """Refuse a change whose ``X-Bridgescore-Form`` header does not repeat the form cookie.
+
+    Async, as it reads no database: no thread of the pool is taken for it."""
     check_form_token(request, {FORM_FIELD: token})
 
 

@@ -132,7 +132,7 @@ def _scored(
 ) -> tuple[dict[tuple[int, int, int], dict[str, Any]], list[dict[str, Any]], str | None]:
     """Each line's score and matchpoints and the ranking, from the duplicate scorer (or why not)."""
     try:
-        data = views.results(session_id, state)
+        data = _club(request).results(session_id, state)
     except BridgeScoreError as error:
         return {}, [], error.translate(translator(language.of_request(request)))
     scores = {}

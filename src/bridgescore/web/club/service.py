@@ -3,8 +3,10 @@
 A session's state is the fold of its log (:func:`~bridgescore.forms.duplicate.club.fold`). The
 fold is kept in memory with the number of actions it covers, and only the actions stored since
 are folded on the next request — so a worker never answers from a state the database has moved
-past (the version is read on every request), and workers need not agree on anything but the
-database.
+past (the actions after the memo are read on every request: one indexed query, mostly finding
+none), and workers need not agree on anything but the database. A write reads those actions in
+the transaction that stores it, and the state its check made becomes the memo. The scored results
+are kept per version of the log: a ranking is scored when asked, once per version.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +34,8 @@ from bridgescore.forms.duplicate.club import (
 from bridgescore.forms.duplicate.club_record import change_json, read_change, read_settings
 from bridgescore.store.club import ActorRecord, ClubStore, StoredAction, StoredReceipt
 from bridgescore.store.errors import ConflictError
+from bridgescore.store.shared import SharedState
+from bridgescore.web.club import views
 from bridgescore.web.security import RefusedError
 
 MEMO_SIZE = 64
@@ -69,38 +74,38 @@ def record_of(actor: Actor) -> ActorRecord:
 class ClubService:
     """The club store and the memo of folded sessions (``app.state.club``)."""
 
-    def __init__(self, store: ClubStore) -> None:
+    def __init__(self, store: ClubStore, shared: SharedState | None = None) -> None:
         self.store = store
+        self.shared = shared if shared is not None else SharedState(store.engine, nullcontext())
+        """The rate buckets (sign-in and join are limited per client address, as the guard limits changes)."""
         self._memo: OrderedDict[str, Folded] = OrderedDict()
         self._published: OrderedDict[tuple[str, int], ClubState] = OrderedDict()
-        self._lock = threading.Lock()  # guards the memo only; the database orders the actions
+        self._scored: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()  # guards the memos only; the database orders the actions
 
     def settings(self, session_id: str) -> ClubSettings:
         """The session's settings as the director made them."""
         return read_settings(self.store.session(session_id).settings)
 
-    def folded(self, session_id: str, version: int | None = None) -> Folded:
-        """The session folded up to its newest action (or to *version* actions, if given and newer)."""
-        newest = self.store.version(session_id) if version is None else version
+    def folded(self, session_id: str) -> Folded:
+        """The session folded up to its newest action: the memo, and the actions stored since (one query)."""
         with self._lock:
             known = self._memo.get(session_id)
         if known is None:
             settings = self.settings(session_id)
             log = tuple(self.store.actions(session_id))
-            known = Folded(settings, log, fold(settings, map(action_of, log)))
-        elif known.state.seq < newest:
-            new = tuple(self.store.actions(session_id, known.state.seq))
-            known = Folded(
-                known.settings, known.log + new, fold(known.settings, map(action_of, new), known.state)
-            )
+            return self._remember(session_id, Folded(settings, log, fold(settings, map(action_of, log))))
+        return self._remember(session_id, _extended(known, self.store.actions(session_id, known.state.seq)))
+
+    def _remember(self, session_id: str, folded: Folded) -> Folded:
         with self._lock:
             current = self._memo.get(session_id)
-            if current is None or current.state.seq < known.state.seq:
-                self._memo[session_id] = known
-                self._memo.move_to_end(session_id)
-                while len(self._memo) > MEMO_SIZE:
-                    self._memo.popitem(last=False)
-        return known
+            if current is None or current.state.seq < folded.state.seq:
+                self._memo[session_id] = folded
+            self._memo.move_to_end(session_id)
+            while len(self._memo) > MEMO_SIZE:
+                self._memo.popitem(last=False)
+        return folded
 
     def published(self, session_id: str) -> ClubState | None:
         """The session as its last publication left it (None: never published)."""
@@ -118,30 +123,60 @@ class ClubService:
                     self._published.popitem(last=False)
         return known
 
+    def results(self, session_id: str, state: ClubState) -> dict[str, Any]:
+        """:func:`views.results <bridgescore.web.club.views.results>` of *state*, scored once per
+        version of the log (a state is the same for every request at that version)."""
+        key = (session_id, state.seq)
+        with self._lock:
+            known = self._scored.get(key)
+        if known is None:
+            known = views.results(session_id, state)
+            with self._lock:
+                self._scored[key] = known
+                while len(self._scored) > MEMO_SIZE:
+                    self._scored.popitem(last=False)
+        return known
+
     def append(self, session_id: str, change: Change, actor: Actor, *, reason: str = "",
                key: str | None = None) -> StoredReceipt:  # fmt: skip
         """Store *change* by *actor* if it applies to the session as it stands (checked by the fold).
 
+        The store reads only the actions stored since the memo (none, mostly), in the transaction
+        that stores the new one; the state the check made is the memo's next one.
         A table's result for a line that has one is :class:`LineTakenConflict` (409); an action the actor
         may not take is refused with 403.
         """
+        with self._lock:
+            known = self._memo.get(session_id)
+        if known is None:
+            known = self.folded(session_id)
+        after: list[Folded] = []
 
-        def log(_session: str, _since: int) -> Sequence[StoredAction]:
-            return self.folded(session_id).log
-
-        def check(stored: Sequence[StoredAction], new: StoredAction) -> None:
-            state = self.folded(session_id, len(stored)).state
+        def check(newer: Sequence[StoredAction], new: StoredAction) -> None:
+            base = _extended(known, newer)
             try:
-                apply(state, action_of(new))
+                state = apply(base.state, action_of(new))
             except LineTakenError as taken:
                 raise LineTakenConflict(taken) from None
             except NotYoursError as refused:
                 raise RefusedError(403, refused.template, **refused.params) from None
+            after[:] = [Folded(base.settings, (*base.log, new), state)]
 
         data: dict[str, Any] = change_json(change)
-        return self.store.append(
-            session_id, data, record_of(actor), reason=reason, key=key, check=check, log=log
+        receipt = self.store.append(
+            session_id, data, record_of(actor), reason=reason, key=key, check=check, since=known.state.seq
         )
+        if receipt.created and after:
+            self._remember(session_id, after[0])
+        return receipt
+
+
+def _extended(known: Folded, newer: Sequence[StoredAction]) -> Folded:
+    """*known* with the actions *newer* (stored after it) folded on."""
+    if not newer:
+        return known
+    state = fold(known.settings, map(action_of, newer), known.state)
+    return Folded(known.settings, (*known.log, *newer), state)
 
 
 def no_such(session_id: str) -> ConflictError:

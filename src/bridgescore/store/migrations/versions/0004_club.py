@@ -1,4 +1,6 @@
-"""Club mode: directors, club sessions, table codes, passes, the sessions' action logs, attempts.
+"""Club mode: directors, club sessions, table codes, passes and the sessions' action logs.
+
+(Sign-in and join are rate limited in the ``rate_buckets`` of ``0003``.)
 
 Revision ID: 0004
 Revises: 0003
@@ -79,19 +81,10 @@ def upgrade() -> None:
         sa.UniqueConstraint("session_id", "seq", name="uq_club_actions_session_seq"),
         sa.UniqueConstraint("session_id", "idempotency_key", name="uq_club_actions_session_key"),
     )
-    op.create_table(
-        "club_attempts",
-        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
-        sa.Column("key", sa.String(100), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-    )
-    op.create_index("ix_club_attempts_key", "club_attempts", ["key"])
 
 
 def downgrade() -> None:
     """Drop the club tables."""
-    op.drop_index("ix_club_attempts_key", "club_attempts")
-    op.drop_table("club_attempts")
     op.drop_table("club_actions")
     op.drop_index("ix_club_passes_session_id", "club_passes")
     op.drop_table("club_passes")
