@@ -235,3 +235,18 @@ def test_a_game_has_a_bounded_length(store: Store, monkeypatch: pytest.MonkeyPat
     with pytest.raises(ConflictError, match="at most"):
         store.append(game.id, add("pass"))
     assert len(store.game(game.id).entries) == 3
+
+
+def test_a_game_never_waits_on_another_games_lock() -> None:
+    """Striped locks put two games on one lock now and then (1 in 64 pairs), so that one game's long
+    check held up the other; each game has its own."""
+    from bridgescore.store.repository import GameLocks
+
+    locks = GameLocks()
+    held = locks.lock("slow")
+    with held:
+        for n in range(1_000):
+            other = locks.lock(f"game-{n}")
+            assert other.acquire(blocking=False), n
+            other.release()
+        assert not locks.lock("slow").acquire(blocking=False)  # the same game does wait

@@ -27,7 +27,7 @@ import random
 import secrets
 import threading
 import time
-import zlib
+import weakref
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
@@ -470,22 +470,31 @@ class _MovedError(Exception):
 
 
 class GameLocks:
-    """One lock per game (striped: a fixed set of locks, a game always on the same one).
+    """One lock per game, made when a writer needs it and dropped when no writer holds it.
 
     Writers of one game queue on its lock while their change is checked; writers of other
-    games go on. Bounded memory, whatever the number of games.
+    games go on — never behind another game's check (a fixed set of striped locks would put two
+    games on one lock now and then). Memory is bounded by the games being written at once.
 
     >>> locks = GameLocks()
     >>> locks.lock("a1b2c3") is locks.lock("a1b2c3")
     True
+    >>> held = locks.lock("a1b2c3")
+    >>> held is locks.lock("d4e5f6")
+    False
     """
 
-    def __init__(self, stripes: int = 64) -> None:
-        self._locks = [threading.Lock() for _ in range(stripes)]
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[str, threading.Lock] = weakref.WeakValueDictionary()
+        self._making = threading.Lock()
 
     def lock(self, game_id: str) -> threading.Lock:
-        """The lock of *game_id*."""
-        return self._locks[zlib.crc32(game_id.encode()) % len(self._locks)]
+        """The lock of *game_id* (the same one for as long as anybody holds or waits on it)."""
+        with self._making:
+            found = self._locks.get(game_id)
+            if found is None:
+                found = self._locks[game_id] = threading.Lock()
+            return found
 
 
 def _known_form_of_id(game_id: str) -> None:
