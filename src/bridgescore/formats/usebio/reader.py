@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import IO
 from xml.etree import ElementTree
@@ -46,9 +47,10 @@ from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.loaded import Loaded
 from bridgescore.formats.pbn.deal import normalise_deal
-from bridgescore.formats.usebio.writer import FOULED_GROUP
+from bridgescore.formats.usebio.writer import ADJUSTED, FOULED_GROUP
 from bridgescore.forms.duplicate.conventions import SCORING_TAG
 from bridgescore.forms.duplicate.model import (
+    ArtificialScore,
     AssignedScore,
     Board,
     Event,
@@ -445,6 +447,9 @@ class _Reader:
         else:
             ns, ew = (get("NS_PAIR_NUMBER") or "").strip(), (get("EW_PAIR_NUMBER") or "").strip()
         published = self._published(element, happened, score_text, room, board_imps)
+        if (get(ADJUSTED) or "").strip().upper() == "YES" and published is not None:
+            published = replace(published, adjusted=True)
+            happened = _directors(happened, published)
         return TravellerLine(
             ns,
             ew,
@@ -563,6 +568,20 @@ class _Reader:
 
 
 _NOTHING = PublishedLine()
+
+
+def _directors(happened: Outcome, published: PublishedLine) -> Outcome:
+    """The artificial score of a line whose numbers the director set, from its own percentages
+    (its IMPs at IMPs), which carry it to the hundredth (``SCORE``'s whole ``A5842`` cannot)."""
+    if not isinstance(happened, ArtificialScore):
+        return happened
+    for ns, ew in (
+        (published.percentage_ns, published.percentage_ew),
+        (published.imps_ns, published.imps_ew),
+    ):
+        if ns is not None and ew is not None:
+            return ArtificialScore(Fraction(ns), Fraction(ew))
+    return happened
 
 
 def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:

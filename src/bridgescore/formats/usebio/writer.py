@@ -53,6 +53,12 @@ FOULED_GROUP = "FOULED_GROUP"
 """bridgescore's element of a ``BOARD`` that is one group of a fouled board (Law 87): 1, 2 …"""
 
 
+ADJUSTED = "ADJUSTED"
+"""bridgescore's element of a ``TRAVELLER_LINE`` whose numbers the director set (PBN marks them
+``^``): ``YES``. Its artificial score is then read from the line's own percentages (IMPs at
+IMPs), which carry a weighted score to the hundredth where ``SCORE``'s ``A5842`` cannot."""
+
+
 def _add(parent: ElementTree.Element, name: str, text: object = None) -> ElementTree.Element:
     child = ElementTree.SubElement(parent, name)
     if text is not None:
@@ -287,6 +293,8 @@ class _Writer:
         ):
             _add(element, f"NS_{self.imps}", _number(published.imps_ns))
             _add(element, f"EW_{self.imps}", _number(published.imps_ew))
+        if published.adjusted:  # bridgescore's: USEBIO has no mark for a director's numbers
+            _add(element, ADJUSTED, "YES")
 
     def _matches(self, element: ElementTree.Element, section: Section) -> None:
         matches = list(section.matches) or _implied_matches(section.boards)

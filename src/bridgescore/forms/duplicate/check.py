@@ -147,6 +147,10 @@ WHY_DIRECTOR_NUMBER = N_(
     "and used in the totals"
 )
 WHY_DIRECTOR_MARKED = N_("marked ^ in the file: a number the director set, used in the totals")
+WHY_DIRECTOR_GIVEN = N_(
+    "marked as the director's in the file (PBN ^, USEBIO ADJUSTED): an artificial score the director "
+    "gave, such as a weighted one, whose making the file cannot show; ours agree"
+)
 WHY_CUMULATIVE = N_("a cumulative standing over earlier sessions too: not verifiable from this file")
 
 DIRECTOR_SET_AGREEING = 2
@@ -686,6 +690,32 @@ def _check_line(
     verified = not (unverified_board and scored.line.is_result)
     why = WHY_BOARD_SCORE if score_differs else None
     where = {"section": section, "board": board.board.number, "line": line_label(scored.line)}
+    numbers = [
+        (f"{kind}_{side.value.lower()}", theirs, ours)
+        for side in Side
+        for kind, theirs, ours in (
+            ("mp", published.mp_ns if side is Side.NS else published.mp_ew,
+             _printed_mp(scored, side, board, scoring, convention)),
+            ("percentage", published.percentage_ns if side is Side.NS else published.percentage_ew,
+             scored.percentage(side)),
+            ("imps", published.imps_ns if side is Side.NS else published.imps_ew, scored.imps(side)),
+        )
+    ]  # fmt: skip
+    given = published.adjusted and isinstance(scored.line.outcome, ArtificialScore)
+    if (
+        given
+        and verified
+        and all(
+            theirs is None or ours is None or to_decimal(ours, places_of(theirs), comparer.rounding) == theirs
+            for _field, theirs, ours in numbers
+        )
+    ):
+        # An artificial score marked as the director's, and ours agree: still the director's (a
+        # weighted score's weighing is not in the file), listed as not verified; ours in the totals.
+        for name, theirs, ours in numbers:
+            comparer.number(theirs, ours, {**where, "field": name}, verified=False,
+                            unverified_why=WHY_DIRECTOR_GIVEN)  # fmt: skip
+        return scored
     stand_in: dict[str, Fraction] = {}
     for side in Side:
         suffix = side.value.lower()

@@ -70,10 +70,13 @@ from bridgescore.forms.duplicate.movement import (
     change_conflicts,
     validate,
 )
+from bridgescore.forms.duplicate.publish import publish
 from bridgescore.forms.duplicate.results import score_event
+from bridgescore.forms.duplicate.rounding import to_decimal
 from bridgescore.forms.duplicate.settings import Method, Scoring
 
 __all__ = [
+    "WEIGHTED_PLACES",
     "Action",
     "Actor",
     "ChangeMovement",
@@ -95,6 +98,7 @@ __all__ = [
     "Weigh",
     "Weighted",
     "apply",
+    "exported",
     "fold",
     "to_event",
 ]
@@ -222,6 +226,11 @@ class Weighted:
 def _percent(weight: Fraction) -> str:
     value = weight * 100
     return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+WEIGHTED_PLACES = 2
+"""Decimals of a weighted score's percentages (IMPs at IMPs), halves away from zero: what the
+traveller shows and the exports carry (USEBIO prints a line's percentages to the hundredth)."""
 
 
 LineOutcome: TypeAlias = Result | AssignedScore | ArtificialScore | Weighted
@@ -653,4 +662,33 @@ def _weigh(state: ClubState, play: Play, score: Weighted) -> ArtificialScore:
                 for index, side in enumerate(Side):
                     value = scored_line.percentage(side) if matchpoints else scored_line.imps(side)
                     totals[index] += weight * (value or 0)
-    return ArtificialScore(totals[0], totals[1])
+    # To the hundredth of a percent (of an IMP), as the traveller and the files carry it (docs/club.md).
+    return ArtificialScore(*(Fraction(to_decimal(total, WEIGHTED_PLACES)) for total in totals))
+
+
+def exported(state: ClubState) -> Event:
+    """The session scored and published (:func:`~.publish.publish`), as the exports write it: our
+    numbers in the ``published`` fields, and those of a weighted score marked as the director's
+    (``adjusted``: PBN's ``^``), since the file cannot show how they were weighed."""
+    weighted = {(play.board, play.round, play.table) for play, line in state.lines.items()
+                if isinstance(line.outcome, Weighted)}  # fmt: skip
+    event = publish(score_event(to_event(state)))
+    if not weighted:
+        return event
+    sessions = []
+    for session in event.sessions:
+        sections = []
+        for section in session.sections:
+            boards = tuple(
+                replace(board, lines=tuple(_directors(line, board.number, weighted) for line in board.lines))
+                for board in section.boards
+            )
+            sections.append(replace(section, boards=boards))
+        sessions.append(replace(session, sections=tuple(sections)))
+    return replace(event, sessions=tuple(sessions))
+
+
+def _directors(line: TravellerLine, board: int, weighted: set[tuple[int, int, int]]) -> TravellerLine:
+    if line.published is None or (board, line.round or 0, line.table or 0) not in weighted:
+        return line
+    return replace(line, published=replace(line.published, adjusted=True))

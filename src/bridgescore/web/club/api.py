@@ -36,10 +36,10 @@ from bridgescore.forms.duplicate.club import (
     Publish,
     Weigh,
     Weighted,
+    exported,
 )
 from bridgescore.forms.duplicate.club_record import parse_outcome, read_movement, settings_json
 from bridgescore.forms.duplicate.movement import Movement, PairSeat, movement
-from bridgescore.forms.duplicate.publish import publish
 from bridgescore.forms.duplicate.settings import parse_scoring
 from bridgescore.store.club import StoredReceipt
 from bridgescore.store.errors import NotFoundError
@@ -412,7 +412,7 @@ def live_ranking(session_id: SessionId, director: DirectorPass, club: Service, r
 def export_pbn(session_id: SessionId, director: DirectorPass, club: Service) -> PlainTextResponse:
     from bridgescore.formats import pbn
 
-    published = publish(views.scored(club.folded(session_id).state))
+    published = exported(club.folded(session_id).state)
     return _download(pbn.dumps(published), f"{session_id}.pbn", "application/x-pbn; charset=utf-8")
 
 
@@ -420,7 +420,7 @@ def export_pbn(session_id: SessionId, director: DirectorPass, club: Service) -> 
 def export_usebio(session_id: SessionId, director: DirectorPass, club: Service) -> PlainTextResponse:
     from bridgescore.formats import usebio
 
-    published = publish(views.scored(club.folded(session_id).state))
+    published = exported(club.folded(session_id).state)
     return _download(usebio.dumps(published), f"{session_id}.xml", "application/xml; charset=utf-8")
 
 
