@@ -95,6 +95,7 @@ __all__ = [
     "Play",
     "Publish",
     "Role",
+    "ShowRanking",
     "Weigh",
     "Weighted",
     "apply",
@@ -308,10 +309,23 @@ class Publish:
     """The results as they stand are published (viewers see them until the next publication)."""
 
 
-Change: TypeAlias = Enter | Confirm | Correct | Weigh | Delete | MoveBoard | Foul | ChangeMovement | Publish
+@dataclass(frozen=True, slots=True)
+class ShowRanking:
+    """The director shows the live ranking to the tables and viewers (``shown``), or stops showing it.
+
+    Off by default: only the director sees the ranking as it stands. Shown, it is the totals only
+    (a board's results stay hidden from a table until it has played the board).
+    """
+
+    shown: bool
+
+
+Change: TypeAlias = (
+    Enter | Confirm | Correct | Weigh | Delete | MoveBoard | Foul | ChangeMovement | Publish | ShowRanking
+)
 """What an action does to the session."""
 
-_DIRECTOR_ONLY = (Correct, Weigh, Delete, MoveBoard, Foul, ChangeMovement, Publish)
+_DIRECTOR_ONLY = (Correct, Weigh, Delete, MoveBoard, Foul, ChangeMovement, Publish, ShowRanking)
 _NEEDS_REASON = (Correct, Weigh, Delete, MoveBoard, Foul, ChangeMovement)
 
 
@@ -367,7 +381,8 @@ class ClubState:
     """The session as its log leaves it: settings, movement, lines, fouled boards, publication.
 
     ``seq`` is the number of actions folded; ``published`` the number of actions the last
-    publication covered (0: not published).
+    publication covered (0: not published); ``ranking_shown`` whether the tables and viewers may
+    see the live ranking (:class:`ShowRanking`).
     """
 
     settings: ClubSettings
@@ -376,6 +391,7 @@ class ClubState:
     fouled: Mapping[int, tuple[tuple[tuple[int, int], ...], ...]]
     seq: int = 0
     published: int = 0
+    ranking_shown: bool = False
 
     def line(self, play: Play) -> LineState | None:
         """The line at *play*, if there is one."""
@@ -473,10 +489,12 @@ class _Work:
         self.fouled = dict(begun.fouled)
         self.seq = begun.seq
         self.published = begun.published
+        self.ranking_shown = begun.ranking_shown
 
     def state(self) -> ClubState:
         return ClubState(self.settings, self.movement, MappingProxyType(self.lines),
-                         MappingProxyType(self.fouled), self.seq, self.published)  # fmt: skip
+                         MappingProxyType(self.fouled), self.seq, self.published,
+                         self.ranking_shown)  # fmt: skip
 
     def step(self, action: Action) -> None:
         change, actor = action.change, action.actor
@@ -501,6 +519,8 @@ class _Work:
             self._foul(change)
         elif isinstance(change, ChangeMovement):
             self._change_movement(change.movement)
+        elif isinstance(change, ShowRanking):
+            self.ranking_shown = change.shown
         else:
             self.published = seq
         self.seq = seq
