@@ -13,7 +13,7 @@
     (messages[key] || key).replace(/\{(\w+)\}/g, (_, name) => (params && name in params ? params[name] : ""));
   const lang = document.documentElement.lang || "en";
 
-  // ---- local time: the server writes UTC, the page shows the phone's time ----------------------
+  // ---- local time: the server writes UTC, the page shows the phone's time
   $$("time[datetime]").forEach((time) => {
     const when = new Date(time.getAttribute("datetime"));
     if (isNaN(when.getTime())) return;
@@ -21,7 +21,7 @@
     try { time.textContent = when.toLocaleString(lang, options); } catch (e) { /* an old browser */ }
   });
 
-  // ---- status line: a message, with Undo after a change; it never covers the entry -------------
+  // ---- status line: a message, with Undo after a change; it never covers the entry
   let statusTimer = 0;
   function status(text, bad, sticky, undoable) {
     const box = $("#status");
@@ -43,7 +43,7 @@
     if (text && !sticky) statusTimer = setTimeout(() => { box.hidden = true; }, undoable ? 8000 : 4000);
   }
 
-  // ---- theme ---------------------------------------------------------------------------------
+  // ---- theme
   const themeButton = $("#theme");
   if (themeButton) {
     themeButton.addEventListener("click", () => {
@@ -55,7 +55,7 @@
     });
   }
 
-  // ---- the offline queue ---------------------------------------------------------------------
+  // ---- the offline queue
   // A change is queued before it is sent and leaves the queue only when the server has answered
   // it (2xx: stored; 4xx: refused, with the reason shown). Each change carries a random token, so
   // sending it twice (an answer lost on the way back) stores it once.
@@ -145,7 +145,7 @@
   window.addEventListener("online", flush);
   setInterval(() => { if (loadQueue().length) flush(); }, 5000);
 
-  // ---- the game page: the entry widget (entry.js), started here on the scorepad's --------------
+  // ---- the game page: the entry widget (entry.js), started here on the scorepad's
   const entry = $('[data-page="scorepad"]');
   const gameId = entry ? entry.dataset.game : ($("#undo") || { dataset: {} }).dataset.game;
   const saveButton = $("#save");
@@ -166,10 +166,15 @@
       const newList = $('[data-part-of="board-list"]', drawn.content);
       if (newTop) top.replaceChildren(...newTop.childNodes);
       if (newList) list.replaceChildren(...newList.childNodes);
-      const sheet = $("#sheet-card");
-      if (sheet && sheet.dataset.end === "1") sheet.scrollTop = sheet.scrollHeight;
+      toLatest();
       settle();
     } catch (e) { /* the next change will redraw it */ }
+  }
+
+  // the sheet scrolled to its latest line
+  function toLatest() {
+    const sheet = $("#sheet-card");
+    if (sheet && sheet.dataset.end === "1") sheet.scrollTop = sheet.scrollHeight;
   }
 
   function reset() {
@@ -232,11 +237,10 @@
     widget.changed();
     showQueue();
     flush();
-    const sheet = $("#sheet-card");
-    if (sheet && sheet.dataset.end === "1") sheet.scrollTop = sheet.scrollHeight;
+    toLatest();
   }
 
-  // ---- settlement: the stake times each player's total ------------------------------------------
+  // ---- settlement: the stake times each player's total
   const STAKE_KEY = "bridgescore.stake." + gameId;
   function settle() {
     const table = $("#settlement");
@@ -275,7 +279,7 @@
     settle();
   }
 
-  // ---- share the sheet: a picture (PNG) painted from what the page shows, Web Share or a download ----
+  // ---- share the sheet: a picture (PNG) painted from what the page shows, Web Share or a download
   async function sheetPicture() {
     const card = $("#sheet-card");
     const root = document.documentElement;
@@ -360,7 +364,7 @@
   const printButton = $("#print");
   if (printButton) printButton.addEventListener("click", () => window.print());
 
-  // ---- keep the screen on during a game (Wake Lock API) ---------------------------------------
+  // ---- keep the screen on during a game (Wake Lock API)
   const awake = $("#awake");
   let lock = null;
   async function keepAwake() {
@@ -394,7 +398,7 @@
       enqueue({ kind: "delete", method: "DELETE", path: "/api/games/" + gameId + "/lines/" + li.dataset.line, game: gameId, label: "✕ " + li.dataset.text });
     }
   });
-  // ---- the list of games: delete one, after asking -------------------------------------------
+  // ---- the list of games: delete one, after asking
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("button");
     if (!button) return;

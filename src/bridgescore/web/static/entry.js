@@ -1,10 +1,6 @@
-// bridgescore's entry widget (templates/entry.html): a deal composed by taps or typed, a prompt for
-// the part it lacks, the server's preview, and Save once it is whole. The scorepad (app.js) and a
-// club table's phone (club.js) each start it on their own element, with their own options:
-//   say(key, params)   the page's words, translated     preview(text, chosen)  the preview's URL
-//   save(text, label)  a whole deal, read by the server  canSave(chosen)        more than a whole deal?
-//   ready(text)        told what Save would send ("" for nothing)
-// It answers {chosen, pick, changed, reset, show, error}. Hand-written, no dependencies.
+// The entry widget (templates/entry.html): a deal by taps or typed, a prompt for what it lacks, the
+// server's preview, then Save. app.js (the scorepad) and club.js (a club table) start it on their own
+// element; options: say, preview(text, chosen) -> URL, save(text, label), canSave(chosen), ready(text).
 "use strict";
 window.bridgescoreEntry = function (entry, options) {
   const $ = (selector) => entry.querySelector(selector);
@@ -61,14 +57,12 @@ window.bridgescoreEntry = function (entry, options) {
   function showHcpSide() {
     const box = $("#hcp");
     if (!box) return;
-    const side = hcpSide();
-    const name = box.dataset[side === "NS" ? "sideNs" : "sideEw"];
+    const names = [box.dataset.sideNs, box.dataset.sideEw];
+    if (hcpSide() === "EW") names.reverse();
     const label = $("#hcp-label");
-    label.textContent = label.dataset.template.replace("{side}", name);
-    const value = $("#hcp-value");
-    const other = box.dataset[side === "NS" ? "sideEw" : "sideNs"];
-    const points = Number(value.value);
-    $("#hcp-other").textContent = value.value === "" || points < 0 || points > 40 ? "" : other + " " + (40 - points);
+    label.textContent = label.dataset.template.replace("{side}", names[0]);
+    const value = $("#hcp-value").value;
+    $("#hcp-other").textContent = value === "" || value < 0 || value > 40 ? "" : names[1] + " " + (40 - value);
   }
   function setHcp(value) {
     const field = $("#hcp-value");
@@ -94,18 +88,15 @@ window.bridgescoreEntry = function (entry, options) {
     handsTotal();
   }
 
+  // Whether the four hands make 40 (null while none is filled), said under them when not.
   function handsTotal() {
-    const hands = $$("[data-hand]");
-    const filled = hands.filter((input) => input.value !== "");
+    const filled = $$("[data-hand]").filter((input) => input.value !== "");
     const note = $("#hcp-total");
-    if (!filled.length) { if (note) note.textContent = ""; return null; }
+    if (!note) return null;
     const total = filled.reduce((sum, input) => sum + Number(input.value), 0);
-    if (filled.length < 4 || total !== 40) {
-      if (note) note.textContent = say("hcp_sum", { total: total });
-      return false;
-    }
-    if (note) note.textContent = "";
-    return true;
+    const whole = filled.length === 4 && total === 40;
+    note.textContent = !filled.length || whole ? "" : say("hcp_sum", { total: total });
+    return filled.length ? whole : null;
   }
 
   // What the taps say so far: the deal's text and the next part it needs ("" when complete).
@@ -243,21 +234,21 @@ window.bridgescoreEntry = function (entry, options) {
 
   function tap(button) {
     const part = button.dataset.part || (button.closest("[data-part]") || { dataset: {} }).dataset.part;
+    const step = button.dataset.step;
+    if (part !== "pass" && !step && (!PARTS.includes(part) || button.dataset.value === undefined)) return; // the page's own
+    notation.value = ""; // a tap starts composing by taps
     if (part === "pass") {
-      notation.value = ""; // a tap starts composing by taps
       pass(!passed);
       if (passed) CONTRACT.forEach((p) => pick(p, ""));
       drawResults();
       showHcpSide();
       hcpFromHands();
-    } else if (button.dataset.step) {
-      notation.value = "";
+    } else if (step) {
       const field = $("#hcp-value");
-      const start = field.value === "" ? 20 : Number(field.value) + Number(button.dataset.step);
+      const start = field.value === "" ? 20 : Number(field.value) + Number(step);
       clearHands();
       setHcp(Math.max(0, Math.min(40, start)));
-    } else if (PARTS.includes(part) && button.dataset.value !== undefined) {
-      notation.value = "";
+    } else {
       if (CONTRACT.includes(part)) pass(false);
       if (part === "hcp") {
         clearHands();
@@ -272,8 +263,6 @@ window.bridgescoreEntry = function (entry, options) {
         drawResults();
       }
       if (part === "declarer") { showHcpSide(); hcpFromHands(); }
-    } else {
-      return; // not a part of the deal (the page's own buttons)
     }
     changed();
   }
