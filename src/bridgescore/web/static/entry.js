@@ -12,6 +12,7 @@ window.bridgescoreEntry = function (entry, options) {
   const preview = $(".preview");
   const PARTS = ["level", "strain", "doubling", "declarer", "result", "honours", "hcp", "fit-strain", "fit-length"];
   const CONTRACT = PARTS.slice(0, 6);
+  const canSave = options.canSave || (() => true);
   const chosen = {};
   let passed = false;
   let ready = ""; // the text whose preview the server read: Save sends it
@@ -19,7 +20,7 @@ window.bridgescoreEntry = function (entry, options) {
 
   function setReady(text) {
     ready = text;
-    saveButton.disabled = !text || !(!options.canSave || options.canSave(chosen));
+    saveButton.disabled = !text || !canSave(chosen);
     if (options.ready) options.ready(text);
   }
 
@@ -224,7 +225,7 @@ window.bridgescoreEntry = function (entry, options) {
       if (parts.hcp !== undefined) setHcp(hcpSide() === "NS" ? Number(parts.hcp) : 40 - Number(parts.hcp));
       if (parts.hands) {
         const held = parts.hands.split(" ");
-        $$("[data-hand]").forEach((input) => { input.value = held[["N", "E", "S", "W"].indexOf(input.dataset.hand)]; });
+        $$("[data-hand]").forEach((input) => { input.value = held["NESW".indexOf(input.dataset.hand)]; });
         $("#hcp-hands").open = true;
         handsTotal();
       }
@@ -233,7 +234,7 @@ window.bridgescoreEntry = function (entry, options) {
   }
 
   function tap(button) {
-    const part = button.dataset.part || (button.closest("[data-part]") || { dataset: {} }).dataset.part;
+    const part = (button.closest("[data-part]") || { dataset: {} }).dataset.part; // its own, or its row's
     const step = button.dataset.step;
     if (part !== "pass" && !step && (!PARTS.includes(part) || button.dataset.value === undefined)) return; // the page's own
     notation.value = ""; // a tap starts composing by taps
