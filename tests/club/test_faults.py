@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
 import threading
 import time
@@ -36,12 +37,14 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
+from playwright.sync_api import Browser, Page, Route, sync_playwright
 
 from bridgescore.cli.main import main
 from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
 from bridgescore.store.database import database_url
 from bridgescore.web.security import FORM_COOKIE
+from tests.browser.phone import CHROMIUM, launch, phone_page
 from tests.club.conftest import PASSWORD, Phone, app_on, director
 from tests.club.test_sessions import a_result, event_json
 from tests.store.databases import database_url_for, fresh_store, postgresql
@@ -390,3 +393,142 @@ def test_entries_and_reads_while_the_database_is_away_are_answered_503_then_stor
     trail = boss.get(f"/api/club/sessions/{sid}/log").json()
     assert [a["seq"] for a in trail] == [1, 2, 3]
     assert kinds_of(trail) == {("enter", 1, 1, 1): 1, ("enter", 1, 1, 2): 1, ("confirm", 1, 1, 1): 1}
+
+
+# --- 5. the phone: static/club.js in chromium ------------------------------------------------------
+
+QUEUE = "JSON.parse(localStorage.getItem('bridgescore.club.queue') || '[]')"
+"""The phone's queue, as club.js keeps it."""
+NOT_NOW = "Not saved yet: the server cannot store it just now. It is kept here and sent again by itself."
+OFFLINE = "No connection: the entry is kept on this phone and will be sent."
+TAKEN = "Board {board} already has a result here: {outcome}. Ask the director to correct it."
+
+
+@pytest.fixture
+def chromium() -> Iterator[Browser]:
+    """Debian's chromium, as the browser tests drive it (tests/browser/conftest.py)."""
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing: `make test` installs it with apt-get")
+        pytest.skip(f"{CHROMIUM} is missing (run `make test`, which installs it)")
+    with sync_playwright() as playwright:
+        launched = launch(playwright)
+        yield launched
+        launched.close()
+
+
+class Network:
+    """Between the browser and the app (in this process, as *phone*, with its cookies): up, or
+    down — a change sent then gets no answer at all."""
+
+    def __init__(self, phone: Phone) -> None:
+        self.phone = phone
+        self.up = True
+
+    def relay(self, route: Route) -> None:
+        request = route.request
+        if not self.up and request.method == "POST":
+            route.abort("internetdisconnected")
+            return
+        wanted = ("accept", "accept-language", "content-type", "x-bridgescore-form")
+        headers = {name: value for name, value in request.headers.items() if name in wanted}
+        path = request.url.removeprefix("http://testserver")
+        answer = self.phone.client.request(
+            request.method, path, content=request.post_data_buffer, headers=headers
+        )
+        dropped = ("content-length", "content-encoding", "set-cookie")
+        kept = {name: value for name, value in answer.headers.items() if name not in dropped}
+        route.fulfill(status=answer.status_code, headers=kept, body=answer.content)
+
+
+def enter(page: Page, board: int, result: str) -> None:
+    """Board *board* entered by notation and saved."""
+    page.click(f'#club-entry [data-part="board"] button[data-value="{board}"]')
+    page.fill("#club-notation", result)
+    page.wait_for_selector("#club-save:enabled")
+    page.click("#club-save")
+
+
+def says(page: Page, text: str) -> None:
+    """Wait until the phone's status line says *text*."""
+    page.wait_for_function("text => document.querySelector('#status').innerText === text", arg=text)
+
+
+def queued(page: Page) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate(f"() => {QUEUE}")
+    return found
+
+
+def emptied(page: Page) -> None:
+    page.wait_for_function(f"() => {QUEUE}.length === 0", timeout=20_000)
+
+
+def test_the_phone_keeps_an_entry_answered_503_or_lost_says_so_and_sends_it_again(
+    outage: Outage, chromium: Browser
+) -> None:
+    app = app_on(outage.store)
+    sid = (session := new_session(director(app)))["id"]
+    phone, other = Phone(app), Phone(app)  # two phones of table 1: the browser's, and another
+    phone.join(session["codes"]["1"])
+    other.join(session["codes"]["1"])
+    results = f"/api/club/sessions/{sid}/tables/1/results"
+    network = Network(phone)
+    with phone_page(chromium, "en-GB") as page:
+        page.route("http://testserver/**", network.relay)
+        page.goto("http://testserver/club/table")
+        # Board 1, entered meanwhile on the other phone: 409, out of the queue, the reason shown.
+        assert other.post(results, {"round": 1, "board": 1, "result": "4S N 10"}).status_code == 201
+        enter(page, 1, "3NT S 8")
+        says(page, TAKEN.format(board=1, outcome="4S N ="))
+        assert queued(page) == []
+        # Board 2 while the database is away: 503, kept, said so, sent again once it is back.
+        with outage.during():
+            enter(page, 2, "3NT S 8")
+            says(page, NOT_NOW)
+            kept = queued(page)
+            assert [item["body"]["board"] for item in kept] == [2]
+            assert page.inner_text("#club-queue") == "2: 3NT S 8"
+        with page.expect_navigation(timeout=20_000):  # all stored: the page is drawn again (round 2)
+            emptied(page)
+        # Round 2 with the network down: no answer, kept, said so. The other phone enters the
+        # round's second board, and so does this one; the network back, the first is stored and
+        # the second refused — and the page is not drawn again, so the reason stays shown.
+        page.wait_for_selector("#club-entry")
+        first, second = (int(b) for b in page.eval_on_selector_all(
+            '#club-entry [data-part="board"] button', "buttons => buttons.map(b => b.dataset.value)"
+        ))  # fmt: skip
+        network.up = False
+        enter(page, first, "2H E 8")
+        says(page, OFFLINE)
+        assert other.post(results, {"round": 2, "board": second, "result": "1NT S 7"}).status_code == 201
+        enter(page, second, "1NT S 8")
+        assert [item["body"]["board"] for item in queued(page)] == [first, second]
+        page.evaluate("() => { window.sameDocument = true; }")
+        network.up = True
+        emptied(page)
+        says(page, TAKEN.format(board=second, outcome="1NT S ="))
+        assert page.evaluate("() => window.sameDocument === true")
+
+    stored = ClubStore(outage.store.engine).actions(sid)
+    assert [(a.change["round"], a.change["board"], a.change["result"]) for a in stored] == [
+        (1, 1, "4S N ="), (1, 2, "3NT S -1"), (2, second, "1NT S ="), (2, first, "2H E ="),
+    ]  # fmt: skip
+    assert stored[1].key == kept[0]["body"]["idempotency_key"]  # the key the phone kept with it
+
+
+def test_the_phone_says_it_in_russian_too(app: FastAPI) -> None:
+    session = new_session(director(app))
+    phone = Phone(app)
+    phone.join(session["codes"]["1"])
+    page = phone.get("/club/table", headers={"accept-language": "ru"}).text
+    words = json.loads(
+        page.split('<script id="club-messages" type="application/json">')[1].split("</script>")[0]
+    )
+    assert words["not_now"] == (
+        "Ещё не сохранено: сервер сейчас не может записать результат. "
+        "Запись хранится здесь и будет отправлена снова сама."
+    )
+    assert words["offline"] == "Нет связи: запись сохранена на телефоне и будет отправлена."
+    assert words["taken"] == (
+        "У сдачи {board} за этим столом уже есть результат: {outcome}. Попросите судью исправить его."
+    )
