@@ -28,7 +28,11 @@ class Served:
 
     @classmethod
     def start(
-        cls, database_url: str, workers: int = 2, pin: str | None = None, settings: dict[str, str] | None = None
+        cls,
+        database_url: str,
+        workers: int = 2,
+        pin: str | None = None,
+        settings: dict[str, str] | None = None,
     ) -> Served:
         """Serve *database_url* (a SQLite file is served as its data folder, as a user would), with
         the ``BRIDGESCORE_*`` *settings* given (the test's environment's own are not passed on)."""
