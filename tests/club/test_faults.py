@@ -99,13 +99,14 @@ def test_two_phones_of_a_table_entering_a_board_at_once_store_one_and_tell_the_o
     assert kinds_of(trail) == {("enter", 1, table, board): 1 for table in (1, 2, 3) for board in (1, 2)}
     for table in (1, 2, 3):
         for board in (1, 2):
-            both = [answers[table, n, board] for n in (0, 1)]
-            assert sorted(status for status, _ in both) == [201, 409]
-            (_, stored), (_, refused) = sorted(both, key=lambda answer: answer[0])
-            where = f"round 1, table {table}, board {board}"
-            outcome = stored["change"]["result"]
+            statuses = [answers[table, n, board][0] for n in (0, 1)]
+            assert sorted(statuses) == [201, 409]
+            won = statuses.index(201)
+            outcome = ("4S N =", "3NT S -1")[won]  # the first to arrive, as the notation writes it
+            refused = answers[table, 1 - won, board][1]
             assert refused["message"] == (
-                f"{where} already has a result: {outcome}; ask the director to correct it"
+                f"round 1, table {table}, board {board} already has a result: {outcome}; "
+                "ask the director to correct it"
             )
             assert refused["stored"]["outcome"] == outcome  # what the phone shows the table
     # The three tables' lines of each board are all kept: one traveller line each.
