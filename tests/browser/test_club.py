@@ -244,5 +244,13 @@ def test_every_club_page_is_accessible_and_fits_the_phone(
     boss.click("#correct summary")
     boss.click("#trail summary")
     check(boss, "console")
+    # The director shows the live ranking: the table's phone links to it, a page of totals only.
+    boss.click("#ranking-shown button[type=submit]")
+    boss.wait_for_selector("#ranking-shown input[name=shown][value=no]", state="attached")
+    check(boss, "console, ranking shown")
+    phone.goto(live.url + "/club/table")
+    phone.click("#live-ranking-link")
+    phone.wait_for_selector("#live-ranking #ranking")
+    check(phone, "live ranking")
     assert problems == {}
     assert errors == []

@@ -35,7 +35,8 @@ MATRIX: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
     ),
     ("POST", f"{S}/movement"): ({DIRECTOR}, {"movement": {"kind": "howell", "tables": 3}, "reason": "test"}),
     ("POST", f"{S}/publish"): ({DIRECTOR}, {}),
-    ("GET", f"{S}/ranking"): ({DIRECTOR}, None),
+    ("POST", f"{S}/ranking/shown"): ({DIRECTOR}, {"shown": False}),
+    ("GET", f"{S}/ranking"): ({DIRECTOR}, None),  # while the director does not show it: see RANKING_SHOWN
     ("GET", f"{S}/export.pbn"): ({DIRECTOR}, None),
     ("GET", f"{S}/export.xml"): ({DIRECTOR}, None),
     ("GET", f"{S}/tables/{{table}}"): ({TABLE, DIRECTOR}, None),
@@ -51,6 +52,14 @@ MATRIX: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
     ("GET", f"{S}/results"): (PLAYERS, None),
     ("GET", f"{S}/results.html"): (PLAYERS, None),
     ("POST", "/api/club/sign-out"): (PLAYERS, {}),  # last: it ends the pass
+}
+
+
+# While the director shows the live ranking, the session's tables and viewers may read it too; a
+# table of another session never may (it has a pass for its own session only).
+RANKING_SHOWN: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
+    **MATRIX,
+    ("GET", f"{S}/ranking"): ({TABLE, OTHER, VIEWER, DIRECTOR}, None),
 }
 
 
@@ -82,7 +91,7 @@ def test_every_state_changing_club_route_declares_its_security_in_openapi(app: F
     for method, path in club_routes(app):
         operation = paths[path][method.lower()]
         assert "security" in operation, (method, path)
-        allowed, _ = MATRIX[(method, path)]
+        allowed, _ = RANKING_SHOWN[(method, path)]  # the most any setting allows
         if allowed == EVERYONE:
             assert operation["security"] == [], (method, path)
         else:
@@ -117,12 +126,20 @@ def roles(fast_app: FastAPI) -> tuple[dict[str, dict[str, str]], str, str]:
     return cookies, sid, created.json()["viewer_code"]
 
 
+@pytest.mark.parametrize("shown", [False, True], ids=["ranking not shown", "ranking shown"])
 def test_each_role_may_do_what_the_matrix_allows_and_nothing_else(
-    fast_app: FastAPI, roles: tuple[dict[str, dict[str, str]], str, str]
+    fast_app: FastAPI, roles: tuple[dict[str, dict[str, str]], str, str], shown: bool
 ) -> None:
     cookies, sid, viewer_code = roles
+    matrix = RANKING_SHOWN if shown else MATRIX
+    if shown:
+        boss = Phone(fast_app)
+        for name, value in cookies[DIRECTOR].items():
+            boss.client.cookies.set(name, value)
+        assert boss.post(f"/api/club/sessions/{sid}/ranking/shown", {"shown": True}).status_code == 201
+        matrix = {**matrix, ("POST", f"{S}/ranking/shown"): ({DIRECTOR}, {"shown": True})}
     wrong = []
-    for (method, path), (allowed, body) in MATRIX.items():
+    for (method, path), (allowed, body) in matrix.items():
         url = path.format(session_id=sid, table=1, board=1)
         for role in (ANONYMOUS, TABLE, OTHER, VIEWER, DIRECTOR):
             phone = Phone(fast_app)  # a copy of the role's browser: what one request does stays there

@@ -52,6 +52,7 @@ from bridgescore.forms.duplicate.model import (
     Section,
     Session,
     TravellerLine,
+    fouled_groups,
 )
 from bridgescore.forms.duplicate.results import shrunk_boards
 from bridgescore.forms.duplicate.settings import (
@@ -202,6 +203,14 @@ class GameRead:
     layout: Layout | None = None
     diagnostics: tuple[Diagnostic, ...] = ()
     matches: dict[tuple[str, str, int | None], PublishedMatch | None] = field(default_factory=dict)
+    fouled_group: int | None = None
+    """The group of a fouled board (Law 87) this game's traveller is (``FouledGroup``), else ``None``."""
+
+
+FOULED_GROUP_TAG = "FouledGroup"
+"""bridgescore's tag for one group of a fouled board (Law 87): PBN has none. A board whose results
+are compared in groups is written as one game per group, each with its ``FouledGroup`` (1, 2 …);
+read back, each group is a traveller of its own, of the same board number (docs/formats.md)."""
 
 
 _DEALERS = {seat.value: seat for seat in Seat}
@@ -405,7 +414,28 @@ def read_game(game: PbnGame) -> GameRead:
                 lines = (line,)
                 layout = "teams" if line.room is not None else None
     board = Board(number, lines, dealer, vulnerability, deal, published=published)
-    return GameRead(section, board, participants, names, layout, tuple(diagnostics), matches)
+    group = _fouled_group(game, diagnostics, number)
+    return GameRead(section, board, participants, names, layout, tuple(diagnostics), matches, group)
+
+
+def _fouled_group(game: PbnGame, diagnostics: list[Diagnostic], board: int) -> int | None:
+    text = game.get(FOULED_GROUP_TAG).strip()
+    if not text:
+        return None
+    group = int(text) if re.fullmatch(r"[0-9]{1,4}", text) else 0
+    if group < 1:
+        diagnostics.append(
+            Diagnostic(
+                N_("{text!r} is not a group of a fouled board (1, 2 …): the group is ignored"),
+                {"text": text},
+                file=game.file,
+                line=game.line_of(FOULED_GROUP_TAG),
+                board=board,
+                severity=Severity.WARNING,
+            )
+        )
+        return None
+    return group
 
 
 _DATUM_COLUMNS = ("butlerdatum", "datum")
@@ -448,7 +478,8 @@ def read_boards(reader: PbnReader) -> Iterator[GameRead]:
 
 @dataclass
 class _SectionBuilder:
-    boards: dict[int, Board] = field(default_factory=dict)
+    boards: dict[tuple[int, int], Board] = field(default_factory=dict)
+    """Each traveller by board number and fouled group (0: the board is not fouled)."""
     participants: dict[tuple[str, Side | None], Participant] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
     matches: dict[tuple[str, str, int | None], PublishedMatch | None] = field(default_factory=dict)
@@ -498,9 +529,10 @@ class EventBuilder:
         board = read.board
         if board is None:
             return
-        known = section.boards.get(board.number)
+        at = (board.number, read.fouled_group or 0)
+        known = section.boards.get(at)
         if known is None:
-            section.boards[board.number] = board
+            section.boards[at] = board
             return
         lines = list(known.lines)
         seen = set(lines)
@@ -516,7 +548,7 @@ class EventBuilder:
                 )
                 continue
             lines.append(line)
-        section.boards[board.number] = replace(
+        section.boards[at] = replace(
             known,
             lines=tuple(lines),
             dealer=known.dealer or board.dealer,
@@ -579,7 +611,7 @@ class EventBuilder:
         return Loaded(event, tuple(diagnostics))
 
     def _section(self, name: str, builder: _SectionBuilder, kind: EventKind) -> Section:
-        boards = tuple(builder.boards[number] for number in sorted(builder.boards))
+        boards = tuple(builder.boards[key] for key in sorted(builder.boards))
         participants = list(builder.participants.values())
         listed = {participant.id for participant in participants}
         for pair in _ids_in_order(boards) if builder.names else ():
@@ -722,7 +754,8 @@ def event_games(
     for session, section in event.sections():
         date = _pbn_date(session.date or event.date)
         first = True
-        for board in section.boards:
+        groups = fouled_groups(section.boards)
+        for board, group in zip(section.boards, groups, strict=True):
             game = PbnGame()
             tags = {
                 "Event": event.name,
@@ -746,6 +779,8 @@ def event_games(
                 tags["Application"] = event.program
             if section.name:
                 tags["Section"] = section.name
+            if group is not None:
+                tags[FOULED_GROUP_TAG] = str(group)
             # Only names that are PBN tags: another format's fields (USEBIO:CLUB_NAME …) stay out.
             tags.update((name, value) for name, value in event.metadata if _TAG_NAME.fullmatch(name))
             tables: dict[str, Table] = {}

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import IO
 from xml.etree import ElementTree
@@ -46,8 +47,10 @@ from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.loaded import Loaded
 from bridgescore.formats.pbn.deal import normalise_deal
+from bridgescore.formats.usebio.writer import ADJUSTED, FOULED_GROUP
 from bridgescore.forms.duplicate.conventions import SCORING_TAG
 from bridgescore.forms.duplicate.model import (
+    ArtificialScore,
     AssignedScore,
     Board,
     Event,
@@ -154,7 +157,8 @@ def check_prolog(data: bytes) -> None:
 @dataclass
 class _SectionBuilder:
     name: str
-    boards: dict[int, Board] = field(default_factory=dict)
+    boards: dict[tuple[int, int], Board] = field(default_factory=dict)
+    """Each traveller by board number and fouled group (0: not fouled)."""
     participants: list[Participant] = field(default_factory=list)
     matches: list[Match] = field(default_factory=list)
 
@@ -303,7 +307,7 @@ class _Reader:
         return [
             Section(
                 builder.name,
-                tuple(builder.boards[number] for number in sorted(builder.boards)),
+                tuple(builder.boards[key] for key in sorted(builder.boards)),
                 tuple(builder.participants),
                 None,
                 tuple(builder.matches),
@@ -324,9 +328,10 @@ class _Reader:
             self._board(board, builder, None)
         for match in element.findall("MATCH"):
             self._match(match, builder)
-        for number, deal in self.deals.items():
-            if number in builder.boards and builder.boards[number].deal is None:
-                builder.boards[number] = replace(builder.boards[number], deal=deal)
+        for at, read in builder.boards.items():
+            deal = self.deals.get(at[0])
+            if deal is not None and read.deal is None:
+                builder.boards[at] = replace(read, deal=deal)
         return builder
 
     def _participant(self, element: ElementTree.Element, kind: EventKind) -> Participant:
@@ -393,15 +398,29 @@ class _Reader:
                 self.note(error, board=number)
         datum = values.integer(_text(element, "BOARD_AVERAGE") or None)
         published = PublishedBoard(datum=datum) if datum is not None else None
-        known = builder.boards.get(number)
+        key = (number, self._fouled_group(element, number))
+        known = builder.boards.get(key)
         if known is None:
-            builder.boards[number] = Board(
-                number, tuple(lines), None, None, self.deals.get(number), published
-            )
+            builder.boards[key] = Board(number, tuple(lines), None, None, self.deals.get(number), published)
         else:
-            builder.boards[number] = replace(
+            builder.boards[key] = replace(
                 known, lines=known.lines + tuple(lines), published=known.published or published
             )
+
+    def _fouled_group(self, element: ElementTree.Element, number: int) -> int:
+        """The board's group if it is one of a fouled board (bridgescore's ``FOULED_GROUP``), else 0."""
+        text = _text(element, FOULED_GROUP)
+        if not text:
+            return 0
+        group = int(text) if re.fullmatch(r"[0-9]{1,4}", text) else 0
+        if group < 1:
+            self.note(
+                ParseError(N_("{text!r} is not a group of a fouled board (1, 2 …): the group is ignored"),
+                           text=text),
+                board=number,
+                severity=Severity.WARNING,
+            )  # fmt: skip
+        return group
 
     def _line(
         self,
@@ -428,6 +447,9 @@ class _Reader:
         else:
             ns, ew = (get("NS_PAIR_NUMBER") or "").strip(), (get("EW_PAIR_NUMBER") or "").strip()
         published = self._published(element, happened, score_text, room, board_imps)
+        if (get(ADJUSTED) or "").strip().upper() == "YES" and published is not None:
+            published = replace(published, adjusted=True)
+            happened = _directors(happened, published)
         return TravellerLine(
             ns,
             ew,
@@ -546,6 +568,20 @@ class _Reader:
 
 
 _NOTHING = PublishedLine()
+
+
+def _directors(happened: Outcome, published: PublishedLine) -> Outcome:
+    """The artificial score of a line whose numbers the director set, from its own percentages
+    (its IMPs at IMPs), which carry it to the hundredth (``SCORE``'s whole ``A5842`` cannot)."""
+    if not isinstance(happened, ArtificialScore):
+        return happened
+    for ns, ew in (
+        (published.percentage_ns, published.percentage_ew),
+        (published.imps_ns, published.imps_ew),
+    ):
+        if ns is not None and ew is not None:
+            return ArtificialScore(Fraction(ns), Fraction(ew))
+    return happened
 
 
 def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:

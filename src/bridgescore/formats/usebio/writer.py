@@ -33,6 +33,7 @@ from bridgescore.forms.duplicate.model import (
     Room,
     Section,
     TravellerLine,
+    fouled_groups,
 )
 from bridgescore.forms.duplicate.settings import ArtificialScores, Method
 
@@ -46,6 +47,16 @@ _EVENT_TYPES = {
 }
 _IMP_ELEMENTS = {Method.BUTLER: "BUTLER_POINTS", Method.CROSS_IMPS: "CROSS_IMP_POINTS", Method.TEAMS: "IMPS"}
 _HAND_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
+
+
+FOULED_GROUP = "FOULED_GROUP"
+"""bridgescore's element of a ``BOARD`` that is one group of a fouled board (Law 87): 1, 2 …"""
+
+
+ADJUSTED = "ADJUSTED"
+"""bridgescore's element of a ``TRAVELLER_LINE`` whose numbers the director set (PBN marks them
+``^``): ``YES``. Its artificial score is then read from the line's own percentages (IMPs at
+IMPs), which carry a weighted score to the hundredth where ``SCORE``'s ``A5842`` cannot."""
 
 
 def _add(parent: ElementTree.Element, name: str, text: object = None) -> ElementTree.Element:
@@ -184,10 +195,12 @@ class _Writer:
         if self.event.kind is EventKind.TEAMS:
             self._matches(element, section)
             return
-        for board in section.boards:
+        for board, group in zip(section.boards, fouled_groups(section.boards), strict=True):
             board_element = _add(element, "BOARD")
             board_element.set("EVENT_TYPE", self.type)
             _add(board_element, "BOARD_NUMBER", board.number)
+            if group is not None:  # bridgescore's: USEBIO has no fouled board (docs/formats.md)
+                _add(board_element, FOULED_GROUP, group)
             if board.published is not None and board.published.datum is not None:
                 _add(board_element, "BOARD_AVERAGE", board.published.datum)
             for line in board.lines:
@@ -280,6 +293,8 @@ class _Writer:
         ):
             _add(element, f"NS_{self.imps}", _number(published.imps_ns))
             _add(element, f"EW_{self.imps}", _number(published.imps_ew))
+        if published.adjusted:  # bridgescore's: USEBIO has no mark for a director's numbers
+            _add(element, ADJUSTED, "YES")
 
     def _matches(self, element: ElementTree.Element, section: Section) -> None:
         matches = list(section.matches) or _implied_matches(section.boards)

@@ -147,6 +147,10 @@ WHY_DIRECTOR_NUMBER = N_(
     "and used in the totals"
 )
 WHY_DIRECTOR_MARKED = N_("marked ^ in the file: a number the director set, used in the totals")
+WHY_DIRECTOR_GIVEN = N_(
+    "marked as the director's in the file (PBN ^, USEBIO ADJUSTED): an artificial score the director "
+    "gave, such as a weighted one, whose making the file cannot show; ours agree"
+)
 WHY_CUMULATIVE = N_("a cumulative standing over earlier sessions too: not verifiable from this file")
 
 DIRECTOR_SET_AGREEING = 2
@@ -686,6 +690,18 @@ def _check_line(
     verified = not (unverified_board and scored.line.is_result)
     why = WHY_BOARD_SCORE if score_differs else None
     where = {"section": section, "board": board.board.number, "line": line_label(scored.line)}
+    if published.adjusted and verified and isinstance(scored.line.outcome, ArtificialScore):
+        numbers = _line_numbers(scored, board, scoring, convention)
+        if all(
+            theirs is None or ours is None or to_decimal(ours, places_of(theirs), comparer.rounding) == theirs
+            for _field, theirs, ours in numbers
+        ):
+            # An artificial score marked as the director's, and ours agree: still the director's (a
+            # weighted score's weighing is not in the file), listed as not verified; ours in the totals.
+            for name, theirs, ours in numbers:
+                comparer.number(theirs, ours, {**where, "field": name}, verified=False,
+                                unverified_why=WHY_DIRECTOR_GIVEN)  # fmt: skip
+            return scored
     stand_in: dict[str, Fraction] = {}
     for side in Side:
         suffix = side.value.lower()
@@ -718,6 +734,25 @@ def _check_line(
         percentage_ns=None if mp_ns is None or not top_value else mp_ns * 100 / top_value,
         percentage_ew=None if mp_ew is None or not top_value else mp_ew * 100 / top_value,
     )
+
+
+def _line_numbers(
+    scored: ScoredLine, board: ScoredBoard, scoring: Scoring, convention: Convention
+) -> list[tuple[str, Decimal | None, Fraction | None]]:
+    """A line's published matchpoints, percentages and IMPs beside ours: (field, theirs, ours)."""
+    published = scored.line.published or PublishedLine()
+    found: list[tuple[str, Decimal | None, Fraction | None]] = []
+    for side in Side:
+        ns = side is Side.NS
+        suffix = side.value.lower()
+        found += [
+            (f"mp_{suffix}", published.mp_ns if ns else published.mp_ew,
+             _printed_mp(scored, side, board, scoring, convention)),
+            (f"percentage_{suffix}", published.percentage_ns if ns else published.percentage_ew,
+             scored.percentage(side)),
+            (f"imps_{suffix}", published.imps_ns if ns else published.imps_ew, scored.imps(side)),
+        ]  # fmt: skip
+    return found
 
 
 def _has_numbers(published: PublishedLine | None) -> bool:

@@ -70,10 +70,13 @@ from bridgescore.forms.duplicate.movement import (
     change_conflicts,
     validate,
 )
+from bridgescore.forms.duplicate.publish import publish
 from bridgescore.forms.duplicate.results import score_event
+from bridgescore.forms.duplicate.rounding import to_decimal
 from bridgescore.forms.duplicate.settings import Method, Scoring
 
 __all__ = [
+    "WEIGHTED_PLACES",
     "Action",
     "Actor",
     "ChangeMovement",
@@ -92,9 +95,11 @@ __all__ = [
     "Play",
     "Publish",
     "Role",
+    "ShowRanking",
     "Weigh",
     "Weighted",
     "apply",
+    "exported",
     "fold",
     "to_event",
 ]
@@ -224,6 +229,11 @@ def _percent(weight: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
+WEIGHTED_PLACES = 2
+"""Decimals of a weighted score's percentages (IMPs at IMPs), halves away from zero: what the
+traveller shows and the exports carry (USEBIO prints a line's percentages to the hundredth)."""
+
+
 LineOutcome: TypeAlias = Result | AssignedScore | ArtificialScore | Weighted
 """What a line of a club traveller holds: a played result, an assigned score, an artificial
 (average, split) score or a weighted one."""
@@ -299,10 +309,23 @@ class Publish:
     """The results as they stand are published (viewers see them until the next publication)."""
 
 
-Change: TypeAlias = Enter | Confirm | Correct | Weigh | Delete | MoveBoard | Foul | ChangeMovement | Publish
+@dataclass(frozen=True, slots=True)
+class ShowRanking:
+    """The director shows the live ranking to the tables and viewers (``shown``), or stops showing it.
+
+    Off by default: only the director sees the ranking as it stands. Shown, it is the totals only
+    (a board's results stay hidden from a table until it has played the board).
+    """
+
+    shown: bool
+
+
+Change: TypeAlias = (
+    Enter | Confirm | Correct | Weigh | Delete | MoveBoard | Foul | ChangeMovement | Publish | ShowRanking
+)
 """What an action does to the session."""
 
-_DIRECTOR_ONLY = (Correct, Weigh, Delete, MoveBoard, Foul, ChangeMovement, Publish)
+_DIRECTOR_ONLY = (Correct, Weigh, Delete, MoveBoard, Foul, ChangeMovement, Publish, ShowRanking)
 _NEEDS_REASON = (Correct, Weigh, Delete, MoveBoard, Foul, ChangeMovement)
 
 
@@ -358,7 +381,8 @@ class ClubState:
     """The session as its log leaves it: settings, movement, lines, fouled boards, publication.
 
     ``seq`` is the number of actions folded; ``published`` the number of actions the last
-    publication covered (0: not published).
+    publication covered (0: not published); ``ranking_shown`` whether the tables and viewers may
+    see the live ranking (:class:`ShowRanking`).
     """
 
     settings: ClubSettings
@@ -367,6 +391,7 @@ class ClubState:
     fouled: Mapping[int, tuple[tuple[tuple[int, int], ...], ...]]
     seq: int = 0
     published: int = 0
+    ranking_shown: bool = False
 
     def line(self, play: Play) -> LineState | None:
         """The line at *play*, if there is one."""
@@ -464,10 +489,12 @@ class _Work:
         self.fouled = dict(begun.fouled)
         self.seq = begun.seq
         self.published = begun.published
+        self.ranking_shown = begun.ranking_shown
 
     def state(self) -> ClubState:
         return ClubState(self.settings, self.movement, MappingProxyType(self.lines),
-                         MappingProxyType(self.fouled), self.seq, self.published)  # fmt: skip
+                         MappingProxyType(self.fouled), self.seq, self.published,
+                         self.ranking_shown)  # fmt: skip
 
     def step(self, action: Action) -> None:
         change, actor = action.change, action.actor
@@ -492,6 +519,8 @@ class _Work:
             self._foul(change)
         elif isinstance(change, ChangeMovement):
             self._change_movement(change.movement)
+        elif isinstance(change, ShowRanking):
+            self.ranking_shown = change.shown
         else:
             self.published = seq
         self.seq = seq
@@ -653,4 +682,33 @@ def _weigh(state: ClubState, play: Play, score: Weighted) -> ArtificialScore:
                 for index, side in enumerate(Side):
                     value = scored_line.percentage(side) if matchpoints else scored_line.imps(side)
                     totals[index] += weight * (value or 0)
-    return ArtificialScore(totals[0], totals[1])
+    # To the hundredth of a percent (of an IMP), as the traveller and the files carry it (docs/club.md).
+    return ArtificialScore(*(Fraction(to_decimal(total, WEIGHTED_PLACES)) for total in totals))
+
+
+def exported(state: ClubState) -> Event:
+    """The session scored and published (:func:`~.publish.publish`), as the exports write it: our
+    numbers in the ``published`` fields, and those of a weighted score marked as the director's
+    (``adjusted``: PBN's ``^``), since the file cannot show how they were weighed."""
+    weighted = {(play.board, play.round, play.table) for play, line in state.lines.items()
+                if isinstance(line.outcome, Weighted)}  # fmt: skip
+    event = publish(score_event(to_event(state)))
+    if not weighted:
+        return event
+    sessions = []
+    for session in event.sessions:
+        sections = []
+        for section in session.sections:
+            boards = tuple(
+                replace(board, lines=tuple(_directors(line, board.number, weighted) for line in board.lines))
+                for board in section.boards
+            )
+            sections.append(replace(section, boards=boards))
+        sessions.append(replace(session, sections=tuple(sections)))
+    return replace(event, sessions=tuple(sessions))
+
+
+def _directors(line: TravellerLine, board: int, weighted: set[tuple[int, int, int]]) -> TravellerLine:
+    if line.published is None or (board, line.round or 0, line.table or 0) not in weighted:
+        return line
+    return replace(line, published=replace(line.published, adjusted=True))

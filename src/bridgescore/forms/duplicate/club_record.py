@@ -33,6 +33,7 @@ from bridgescore.forms.duplicate.club import (
     MoveBoard,
     Play,
     Publish,
+    ShowRanking,
     Weigh,
     Weighted,
 )
@@ -196,6 +197,8 @@ def change_json(change: Change) -> dict[str, Any]:
         }
     if isinstance(change, ChangeMovement):
         return {"kind": "movement", "movement": movement_json(change.movement)}
+    if isinstance(change, ShowRanking):
+        return {"kind": "ranking", "shown": change.shown}
     return {"kind": "publish"}
 
 
@@ -222,4 +225,6 @@ def read_change(data: dict[str, Any]) -> Change:
         return ChangeMovement(read_movement(data["movement"]))
     if kind == "publish":
         return Publish()
+    if kind == "ranking":
+        return ShowRanking(bool(data["shown"]))
     raise ParseError(N_("unknown club action {kind!r}"), kind=kind)

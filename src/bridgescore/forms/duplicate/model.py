@@ -32,7 +32,8 @@ found by :meth:`Section.participant` with the side it sat.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import Enum
@@ -68,6 +69,7 @@ __all__ = [
     "Section",
     "Session",
     "TravellerLine",
+    "fouled_groups",
 ]
 
 
@@ -509,6 +511,25 @@ class Board:
         return tuple(line for line in self.lines if line.is_result)
 
 
+def fouled_groups(boards: Sequence[Board]) -> list[int | None]:
+    """Each board's group when its number is given more than once in the section (a fouled board,
+    Law 87: each group a traveller of its own), numbered 1, 2 … in order; ``None`` for the others.
+
+    >>> fouled_groups([Board(1), Board(2), Board(1), Board(3)])
+    [1, None, 2, None]
+    """
+    counts = Counter(board.number for board in boards)
+    seen: Counter[int] = Counter()
+    groups: list[int | None] = []
+    for board in boards:
+        if counts[board.number] > 1:
+            seen[board.number] += 1
+            groups.append(seen[board.number])
+        else:
+            groups.append(None)
+    return groups
+
+
 @dataclass(frozen=True, slots=True)
 class Match:
     """A teams match of a round: the home team sits North-South in the open room."""
@@ -529,6 +550,10 @@ class Section:
 
     ``movement`` decides how it is ranked; ``None`` infers it (pairs that always sit the same
     direction make a Mitchell). ``matches`` lists a teams section's matches.
+
+    A board number given more than once is a **fouled board** (Law 87): each :class:`Board` of
+    that number is one group's traveller, compared only within itself (and factored up by
+    Neuberg, rules §4.5); the files mark each group (:func:`fouled_groups`).
     """
 
     name: str = ""

@@ -26,6 +26,7 @@ from bridgescore.forms.duplicate.club import (
     ChangeMovement,
     ClubPair,
     ClubSettings,
+    ClubState,
     Confirm,
     Correct,
     Delete,
@@ -34,12 +35,13 @@ from bridgescore.forms.duplicate.club import (
     MoveBoard,
     Play,
     Publish,
+    ShowRanking,
     Weigh,
     Weighted,
+    exported,
 )
 from bridgescore.forms.duplicate.club_record import parse_outcome, read_movement, settings_json
 from bridgescore.forms.duplicate.movement import Movement, PairSeat, movement
-from bridgescore.forms.duplicate.publish import publish
 from bridgescore.forms.duplicate.settings import parse_scoring
 from bridgescore.store.club import StoredReceipt
 from bridgescore.store.errors import NotFoundError
@@ -175,6 +177,13 @@ class MovementChangeIn(_Strict):
 
     movement: MovementIn
     reason: Line = Field(max_length=500)
+    idempotency_key: Key = None
+
+
+class RankingShownIn(_Strict):
+    """Whether the tables and viewers see the live ranking (``true``) or only the director (``false``)."""
+
+    shown: bool
     idempotency_key: Key = None
 
 
@@ -398,9 +407,21 @@ def publish_results(
     )
 
 
-@router.get("/sessions/{session_id}/ranking", summary="The live ranking (ETag: the log's version)")
-def live_ranking(session_id: SessionId, director: DirectorPass, club: Service, request: Request) -> Response:
-    state = club.folded(session_id).state
+@router.post("/sessions/{session_id}/ranking/shown",
+             summary="Show the live ranking to the tables and viewers, or stop showing it",
+             dependencies=[FormToken])  # fmt: skip
+def show_ranking(
+    session_id: SessionId, given: RankingShownIn, director: DirectorPass, club: Service, request: Request
+) -> JSONResponse:
+    actor = Actor.director(director.name)
+    return _append(request, club, session_id, ShowRanking(given.shown), actor, "", given.idempotency_key)
+
+
+@router.get("/sessions/{session_id}/ranking",
+            summary="The live ranking (ETag: the log's version): the director's; the tables' and "
+                    "viewers' while the director shows it")  # fmt: skip
+def live_ranking(session_id: SessionId, who: AnyPass, club: Service, request: Request) -> Response:
+    state = ranking_state(session_id, who, club)
     tag = f'"{session_id}-{state.seq}"'
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers={"etag": tag})
@@ -412,7 +433,7 @@ def live_ranking(session_id: SessionId, director: DirectorPass, club: Service, r
 def export_pbn(session_id: SessionId, director: DirectorPass, club: Service) -> PlainTextResponse:
     from bridgescore.formats import pbn
 
-    published = publish(views.scored(club.folded(session_id).state))
+    published = exported(club.folded(session_id).state)
     return _download(pbn.dumps(published), f"{session_id}.pbn", "application/x-pbn; charset=utf-8")
 
 
@@ -420,8 +441,21 @@ def export_pbn(session_id: SessionId, director: DirectorPass, club: Service) -> 
 def export_usebio(session_id: SessionId, director: DirectorPass, club: Service) -> PlainTextResponse:
     from bridgescore.formats import usebio
 
-    published = publish(views.scored(club.folded(session_id).state))
+    published = exported(club.folded(session_id).state)
     return _download(usebio.dumps(published), f"{session_id}.xml", "application/xml; charset=utf-8")
+
+
+def ranking_state(session_id: str, who: Caller, club: ClubService) -> ClubState:
+    """The session as it stands, for its live ranking: the director's always; a table's or a viewer's
+    of that session while the director shows the ranking (403 otherwise)."""
+    if not who.is_director():
+        if not who.reads(session_id):
+            raise RefusedError(403, N_("these results belong to another session"))
+        state = club.folded(session_id).state
+        if not state.ranking_shown:
+            raise RefusedError(403, N_("the director does not show the live ranking"))
+        return state
+    return club.folded(session_id).state
 
 
 def _download(text: str, name: str, kind: str) -> PlainTextResponse:

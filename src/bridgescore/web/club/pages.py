@@ -19,11 +19,11 @@ from bridgescore.core.board import board_vulnerability
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, BridgeScoreError
 from bridgescore.core.scoring import score
-from bridgescore.forms.duplicate.club import ClubState, LineState
+from bridgescore.forms.duplicate.club import Actor, ClubState, LineState, ShowRanking
 from bridgescore.forms.duplicate.club_record import outcome_text
 from bridgescore.i18n import translator
 from bridgescore.store.club import Director, TablePass
-from bridgescore.web import language
+from bridgescore.web import language, security
 from bridgescore.web.club import views
 from bridgescore.web.club.api import SessionId
 from bridgescore.web.club.auth import DIRECTOR_COOKIE, TABLE_COOKIE, VIEWER_TABLE
@@ -156,6 +156,45 @@ def _number(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+@router.post("/club/sessions/{session_id}/ranking-shown", response_model=None)
+async def ranking_shown(request: Request, session_id: SessionId) -> Response:
+    """The console's switch: show the live ranking to the tables and viewers (``shown=yes``), or
+    stop showing it; an action of the log like the others. Back to the console."""
+    submitted = await request.form()
+    security.check_form_token(request, submitted)
+    director = _director(request)
+    if director is None:
+        return RedirectResponse("/club", status_code=303)
+    change = ShowRanking(submitted.get("shown") == "yes")
+    _club(request).append(session_id, change, Actor.director(director.name))
+    return RedirectResponse(f"/club/sessions/{session_id}", status_code=303)
+
+
+@router.get("/club/ranking/{session_id}", response_model=None)
+def ranking_page(request: Request, session_id: SessionId) -> Response:
+    """The live ranking as it stands (totals only, no travellers) for the session's tables and
+    viewers while the director shows it, and for the director; it follows the log by polling the
+    ranking's ETag (``static/club_ranking.js``)."""
+    director = _director(request)
+    joined = _joined(request)
+    if director is None and (joined is None or joined.session_id != session_id):
+        return _page(request, "club/join.html", status=401, viewer=True)
+    club = _club(request)
+    state = club.folded(session_id).state
+    if director is None and not state.ranking_shown:
+        gettext = translator(language.of_request(request))
+        message = gettext(N_("the director does not show the live ranking"))
+        return _page(request, "error.html", status=403, message=message)
+    _scores, ranking, problem = _scored(request, session_id, state)
+    table = None if joined is None or joined.table == VIEWER_TABLE else joined.table
+    entered = len(state.lines)
+    expected = sum(len(a.boards) for a in state.movement.assignments)
+    return _page(request, "club/ranking.html", session_id=session_id, title=state.settings.title,
+                 state_version=state.seq, ranking=ranking, problem=problem, table=table,
+                 published=bool(state.published), entered=entered, expected=expected,
+                 names={p.seat.id: ", ".join(p.names) for p in state.settings.pairs})  # fmt: skip
+
+
 # --- a table's phone ---------------------------------------------------------------------------
 
 
@@ -171,9 +210,11 @@ def table_page(request: Request) -> Response:
     joined = _joined(request)
     if joined is None:
         return RedirectResponse("/club/join", status_code=303)
-    if joined.table == VIEWER_TABLE:
-        return RedirectResponse(f"/club/results/{joined.session_id}", status_code=303)
     state = _club(request).folded(joined.session_id).state
+    if joined.table == VIEWER_TABLE:  # the results once published, the live ranking while shown
+        shown = state.ranking_shown and not state.published
+        where = "ranking" if shown else "results"
+        return RedirectResponse(f"/club/{where}/{joined.session_id}", status_code=303)
     view = views.table_view(joined.session_id, state, joined.table)
     lang = language.of_request(request)
     waiting = [_shown(line, lang) for line in _unconfirmed(state, joined.table)]

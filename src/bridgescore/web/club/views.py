@@ -63,6 +63,7 @@ def console(session_id: str, state: ClubState) -> dict[str, Any]:
         "title": state.settings.title,
         "version": state.seq,
         "published": state.published,
+        "ranking_shown": state.ranking_shown,
         "movement": {
             "name": state.movement.name,
             "kind": state.movement.kind,
@@ -108,6 +109,7 @@ def table_view(session_id: str, state: ClubState, table: int) -> dict[str, Any]:
         "seated": _assignment(here, state.settings),
         "boards": boards,
         "played": sorted(state.played_boards(table)),
+        "ranking_shown": state.ranking_shown,
         "next": [
             {**pair_dict(seat, state.settings), "goes_to": _assignment(later, state.settings)}
             for seat, later in state.next_round(table)
