@@ -1,68 +1,23 @@
 """The database briefly unreachable: the API answers 503 with a plain message and ``Retry-After``
 (never 500), the phone's queue sends the change again, and it is stored once.
 
-On PostgreSQL the connection to the server is cut (a relay, tests/web/proxy.py); on SQLite
-another process holds the write lock past the busy timeout — what "unreachable" means there.
+The outage is tests/web/outage.py's (the club's fault tests use it too): on PostgreSQL the
+connection to the server is cut, on SQLite another process holds the write lock.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy.engine import make_url
 
-from bridgescore.store import Store
-from bridgescore.store.database import create
 from bridgescore.web.app import create_app
 from bridgescore.web.security import Safety
-from tests.store.databases import database_url_for, fresh_store
-from tests.web.proxy import Proxy
+from tests.web.outage import Outage
 
 STATIC = Path(__file__).parents[2] / "src" / "bridgescore" / "web" / "static"
-
-
-class Outage:
-    """A store whose database can be made unreachable for a while (:meth:`during`)."""
-
-    def __init__(self, tmp_path: Path) -> None:
-        fresh_store(tmp_path).close()  # empty and migrated
-        url = make_url(database_url_for(tmp_path))
-        self.proxy: Proxy | None = None
-        self.path: str | None = None
-        if url.get_backend_name() == "sqlite":
-            self.path = url.database
-            engine = create(url, busy_timeout_ms=200)
-        else:
-            self.proxy = Proxy(url.host or "127.0.0.1", url.port or 5432)
-            engine = create(url.set(host="127.0.0.1", port=self.proxy.port), pool_timeout=2)
-        self.store = Store(engine)
-
-    @contextmanager
-    def during(self) -> Iterator[None]:
-        if self.proxy is not None:
-            self.proxy.cut()
-            try:
-                yield
-            finally:
-                self.proxy.restore()
-            return
-        holder = sqlite3.connect(str(self.path), isolation_level=None)
-        holder.execute("BEGIN EXCLUSIVE")  # another process writing, for longer than the busy timeout
-        try:
-            yield
-        finally:
-            holder.execute("ROLLBACK")
-            holder.close()
-
-    def close(self) -> None:
-        self.store.close()
-        if self.proxy is not None:
-            self.proxy.close()
 
 
 @pytest.fixture
@@ -90,7 +45,7 @@ def test_an_entry_sent_while_the_database_is_away_is_answered_503_then_stored_on
             assert russian.status_code == 503
             assert russian.json()["message"].startswith("база данных сейчас недоступна")
             page = client.get(f"/games/{game}")
-            if outage.proxy is None:  # SQLite in WAL mode: a writer holding the lock never stops readers
+            if not outage.stops_readers:  # SQLite in WAL mode: a writer holding the lock never stops readers
                 assert page.status_code == 200
             else:
                 assert page.status_code == 503 and page.headers["retry-after"] == "5"

@@ -27,11 +27,19 @@ class Served:
     process: subprocess.Popen[bytes]
 
     @classmethod
-    def start(cls, database_url: str, workers: int = 2, pin: str | None = None) -> Served:
-        """Serve *database_url* (a SQLite file is served as its data folder, as a user would)."""
+    def start(
+        cls,
+        database_url: str,
+        workers: int = 2,
+        pin: str | None = None,
+        settings: dict[str, str] | None = None,
+    ) -> Served:
+        """Serve *database_url* (a SQLite file is served as its data folder, as a user would), with
+        the ``BRIDGESCORE_*`` *settings* given (the test's environment's own are not passed on)."""
         port = free_port()
         env = {key: value for key, value in os.environ.items() if not key.startswith("BRIDGESCORE_")}
         env["BRIDGESCORE_WRITES_PER_MINUTE"] = "0"  # many fast clients on one address
+        env.update(settings or {})
         command = [str(BRIDGESCORE), "serve", "--port", str(port), "--workers", str(workers)]
         url = make_url(database_url)
         if url.get_backend_name() == "sqlite":

@@ -41,6 +41,9 @@ CLUB_MESSAGES = {
     "saved": N_("Saved"),
     "queued": N_("Not sent yet: {count}. They will be sent when the connection returns."),
     "offline": N_("No connection: the entry is kept on this phone and will be sent."),
+    "not_now": N_(
+        "Not saved yet: the server cannot store it just now. It is kept here and sent again by itself."
+    ),
     "refused": N_("Not saved: {message}"),
     "taken": N_("Board {board} already has a result here: {outcome}. Ask the director to correct it."),
     "wrong_code": N_("Not joined: {message}"),

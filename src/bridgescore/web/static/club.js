@@ -282,8 +282,12 @@
     if (!flushing) flushing = sendAll().finally(() => { flushing = null; });
     return flushing;
   }
+  // An entry leaves the queue only once the server has answered it: stored (2xx), or refused for
+  // good (4xx: a board already entered, 409 with what is stored). No answer (the network) or "not
+  // now" (5xx, 429, a busy 409) keeps it, says so, and sends it again (after Retry-After, if given).
   async function sendAll() {
     let stored = false;
+    let refused = false;
     let queue = loadQueue();
     while (queue.length) {
       const item = queue[0];
@@ -295,9 +299,10 @@
       }
       if (!response || response.status >= 500 || response.status === 429 || busy) {
         showQueue();
-        status(say("offline"), true, true);
+        status(say(response ? "not_now" : "offline"), true, true);
+        const wait = Number(response && response.headers.get("Retry-After"));
         clearTimeout(retryTimer);
-        retryTimer = setTimeout(flush, 3000);
+        retryTimer = setTimeout(flush, 1000 * (wait > 0 && wait < 600 ? wait : 3));
         return stored;
       }
       queue = loadQueue().filter((other) => other.body.idempotency_key !== item.body.idempotency_key);
@@ -306,15 +311,18 @@
         stored = true;
         status(say("saved"));
       } else if (response.status === 409) {
+        refused = true;
         let outcome = "";
         try { outcome = ((await response.json()).stored || {}).outcome || ""; } catch (e) { /* not JSON */ }
         status(say("taken", { board: item.board || item.body.board, outcome: outcome }), true, true);
       } else {
+        refused = true;
         status(say("refused", { message: await messageOf(response) }), true, true);
       }
     }
     showQueue();
-    if (stored && !loadQueue().length && !(entry && (ready || $("#club-notation").value))) location.reload();
+    // The page is drawn again once all is stored, unless a refusal is shown (the reload would hide it).
+    if (stored && !refused && !loadQueue().length && !(entry && (ready || $("#club-notation").value))) location.reload();
     return stored;
   }
   function showQueue() {
