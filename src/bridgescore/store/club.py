@@ -244,14 +244,20 @@ class ClubStore:
         if writing is None:
             writing = threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         self._writing = writing
+        self._reader = engine.execution_options(**database.READ_ONE)
+        self._writer = engine.execution_options(**database.WRITE)
         self.appends = GroupCommit(self._write)
         """The log's writers, committed in groups (:mod:`.group`): one flush for all that arrived together."""
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
         """A writing transaction (SQLite's write lock taken at its start), this process's writers in turn."""
-        with self._writing, self.engine.execution_options(**database.WRITE).begin() as connection:
+        with self._writing, self._writer.begin() as connection:
             yield connection
+
+    def _read_one(self) -> AbstractContextManager[Connection]:
+        """A connection for a read of one statement (no ``BEGIN``/``ROLLBACK`` around it on SQLite)."""
+        return self._reader.connect()
 
     # directors ---------------------------------------------------------------------------------
 
@@ -292,7 +298,7 @@ class ClubStore:
         """The director a pass stands for (None: no such pass, or expired)."""
         if not token:
             return None
-        with self.engine.connect() as connection:
+        with self._read_one() as connection:
             row = connection.execute(_DIRECTOR_OF, {"token": _digest(token), "now": _now()}).first()
         return None if row is None else Director(row.id, row.name, _utc(row.created_at))
 
@@ -419,7 +425,7 @@ class ClubStore:
         """The session and table a table pass stands for (None: no such pass, or expired)."""
         if not token:
             return None
-        with self.engine.connect() as connection:
+        with self._read_one() as connection:
             row = connection.execute(_TABLE_OF, {"token": _digest(token), "now": _now()}).first()
         if row is None or row[0] is None or row[1] is None:
             return None
@@ -429,7 +435,7 @@ class ClubStore:
 
     def actions(self, session_id: str, since: int = 0) -> list[StoredAction]:
         """The session's actions after the *since*-th, oldest first."""
-        with self.engine.connect() as connection:
+        with self._read_one() as connection:
             rows = connection.execute(_SINCE, {"session": session_id, "since": since})
             return [_action(row) for row in rows]
 
