@@ -129,10 +129,33 @@ def test_a_game_can_be_deleted_from_its_page(client: TestClient) -> None:
     assert client.get(f"/api/games/{game}").status_code == 404
 
 
-def test_static_files_are_small_and_served(client: TestClient) -> None:
-    css, js = client.get("/static/app.css"), client.get("/static/app.js")
-    assert css.status_code == js.status_code == 200
-    assert len(css.content) + len(js.content) < 40_000
+STYLE_AND_SCRIPT = re.compile(r'(?:href|src)="(/static/[^"?]+\.(?:css|js))[?"]')
+
+
+def loaded(client: TestClient, page: str) -> dict[str, int]:
+    """The style sheets and scripts *page* links, in the order it links them, each with its size in bytes."""
+    sizes = {}
+    for path in STYLE_AND_SCRIPT.findall(page):
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        sizes[path] = len(answer.content)
+    return sizes
+
+
+def test_a_game_page_loads_at_most_40_kb_of_style_and_script(client: TestClient) -> None:
+    game = new_game(client)
+    page = client.get(f"/games/{game}").text
+    files = loaded(client, page)
+    # the entry widget's script runs before the scorepad's, which starts it on data-page="scorepad"
+    assert list(files) == ["/static/app.css", "/static/entry.js", "/static/app.js"]
+    assert page.count('data-page="scorepad"') == 1 and 'data-page="club-table"' not in page
+    assert sum(files.values()) <= 40_000
+
+
+def test_pages_without_the_entry_do_not_load_its_script(client: TestClient) -> None:
+    game = new_game(client)
+    for path in ("/", "/new/plain", f"/games/{game}/history"):
+        assert list(loaded(client, client.get(path).text)) == ["/static/app.css", "/static/app.js"], path
 
 
 def test_the_first_page_load_is_under_100_kb(client: TestClient) -> None:
@@ -145,5 +168,6 @@ def test_the_first_page_load_is_under_100_kb(client: TestClient) -> None:
     assets = re.findall(r'(?:href|src)="(/static/[^"]+|/manifest.webmanifest)"', page.text)
     sizes = [len(client.get(url, headers=headers).content) for url in assets]
     transferred = int(page.headers.get("content-length") or len(page.content)) + sum(sizes)
-    assert {"/static/app.css?v=0.1.0", "/static/app.js?v=0.1.0", "/manifest.webmanifest"} <= set(assets)
+    linked = {"/static/app.css", "/static/entry.js", "/static/app.js"}
+    assert {f"{path}?v=0.1.0" for path in linked} | {"/manifest.webmanifest"} <= set(assets)
     assert transferred < 100_000

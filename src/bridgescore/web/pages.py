@@ -1,8 +1,9 @@
 """The pages: home, new game, the game with its deal entry, history, export and import.
 
 Pages are rendered on the server in the request's language; the little JavaScript in
-``static/app.js`` sends changes to the JSON API through an offline queue and redraws the board
-from ``/games/{id}/board``. Every word on a page goes through ``_()`` (the catalogs in
+``static/app.js`` starts the entry widget (``templates/entry.html``, ``static/entry.js``, which a
+club table's phone uses too), sends changes to the JSON API through an offline queue and redraws
+the board from ``/games/{id}/board``. Every word on a page goes through ``_()`` (the catalogs in
 :mod:`bridgescore.i18n`).
 """
 

@@ -1,6 +1,6 @@
-// bridgescore scorepad: deal entry by taps, score preview, and an offline queue of changes.
-// Hand-written, no dependencies. Every word shown comes translated from the page (#messages);
-// this script only composes deal notation (which is the same in every language) and talks to /api.
+// bridgescore scorepad: the game page around the entry widget (entry.js, started here on the
+// scorepad's entry), an offline queue of changes, the settlement, sharing, and what every page has.
+// Hand-written, no dependencies. Every word shown comes translated from the page (#messages).
 "use strict";
 (function () {
   const QUEUE_KEY = "bridgescore.queue";
@@ -13,7 +13,7 @@
     (messages[key] || key).replace(/\{(\w+)\}/g, (_, name) => (params && name in params ? params[name] : ""));
   const lang = document.documentElement.lang || "en";
 
-  // ---- local time: the server writes UTC, the page shows the phone's time ----------------------
+  // ---- local time: the server writes UTC, the page shows the phone's time
   $$("time[datetime]").forEach((time) => {
     const when = new Date(time.getAttribute("datetime"));
     if (isNaN(when.getTime())) return;
@@ -21,7 +21,7 @@
     try { time.textContent = when.toLocaleString(lang, options); } catch (e) { /* an old browser */ }
   });
 
-  // ---- status line: a message, with Undo after a change; it never covers the entry -------------
+  // ---- status line: a message, with Undo after a change; it never covers the entry
   let statusTimer = 0;
   function status(text, bad, sticky, undoable) {
     const box = $("#status");
@@ -43,7 +43,7 @@
     if (text && !sticky) statusTimer = setTimeout(() => { box.hidden = true; }, undoable ? 8000 : 4000);
   }
 
-  // ---- theme ---------------------------------------------------------------------------------
+  // ---- theme
   const themeButton = $("#theme");
   if (themeButton) {
     themeButton.addEventListener("click", () => {
@@ -55,7 +55,7 @@
     });
   }
 
-  // ---- the offline queue ---------------------------------------------------------------------
+  // ---- the offline queue
   // A change is queued before it is sent and leaves the queue only when the server has answered
   // it (2xx: stored; 4xx: refused, with the reason shown). Each change carries a random token, so
   // sending it twice (an answer lost on the way back) stores it once.
@@ -123,7 +123,7 @@
         let message = String(response.status);
         try { message = (await response.json()).message || message; } catch (e) { /* not JSON */ }
         status(say("refused", { message: message }), true, true);
-        if (item.game === gameId && item.kind !== "undo" && preview) showPreviewError(message);
+        if (item.game === gameId && item.kind !== "undo" && widget) widget.error(message);
       }
     }
     showQueue();
@@ -145,19 +145,12 @@
   window.addEventListener("online", flush);
   setInterval(() => { if (loadQueue().length) flush(); }, 5000);
 
-  // ---- the game page -------------------------------------------------------------------------
-  const entry = $("#entry");
+  // ---- the game page: the entry widget (entry.js), started here on the scorepad's
+  const entry = $('[data-page="scorepad"]');
   const gameId = entry ? entry.dataset.game : ($("#undo") || { dataset: {} }).dataset.game;
-  const needs = entry ? (entry.dataset.entry || "").split(" ").filter(Boolean) : [];
-  const notation = $("#notation");
   const saveButton = $("#save");
-  const preview = $("#preview");
-  const PARTS = ["level", "strain", "doubling", "declarer", "result", "honours", "hcp", "fit-strain", "fit-length"];
-  const chosen = {};
-  let passed = false;
+  let widget = null;
   let editing = null; // {line, number}
-  let ready = ""; // the text whose preview the server read: Save sends it
-  let fitAuto = false; // the fit's suit came from the contract, not a tap
 
   async function afterChange() {
     if (document.querySelector("[data-reload]")) { location.reload(); return; }
@@ -173,209 +166,20 @@
       const newList = $('[data-part-of="board-list"]', drawn.content);
       if (newTop) top.replaceChildren(...newTop.childNodes);
       if (newList) list.replaceChildren(...newList.childNodes);
-      const sheet = $("#sheet-card");
-      if (sheet && sheet.dataset.end === "1") sheet.scrollTop = sheet.scrollHeight;
+      toLatest();
       settle();
     } catch (e) { /* the next change will redraw it */ }
   }
 
-  function pick(part, value) {
-    const row = $('[data-part="' + part + '"]', entry);
-    if (row) $$("button", row).forEach((b) => b.classList.toggle("on", b.dataset.value === value));
-    chosen[part] = value;
-  }
-
-  function drawResults() {
-    const row = $('[data-part="result"]', entry);
-    if (!row) return;
-    row.replaceChildren();
-    if (!chosen.level) return;
-    const need = 6 + Number(chosen.level);
-    for (let tricks = 0; tricks <= 13; tricks++) {
-      const b = document.createElement("button");
-      b.type = "button";
-      const value = tricks === need ? "=" : tricks > need ? "+" + (tricks - need) : "-" + (need - tricks);
-      b.dataset.value = value;
-      b.textContent = value;
-      b.setAttribute("aria-label", say("tricks", { count: tricks }) + " (" + value + ")");
-      if (tricks >= need) b.classList.add("made");
-      if (value === chosen.result) b.classList.add("on");
-      row.appendChild(b);
-    }
-  }
-
-  // The side whose points the HCP row counts: the declaring side, or North-South.
-  function hcpSide() {
-    return chosen.declarer === "E" || chosen.declarer === "W" ? "EW" : "NS";
-  }
-  function showHcpSide() {
-    const box = $("#hcp");
-    if (!box) return;
-    const side = hcpSide();
-    const name = box.dataset[side === "NS" ? "sideNs" : "sideEw"];
-    const label = $("#hcp-label");
-    label.textContent = label.dataset.template.replace("{side}", name);
-    const value = $("#hcp-value");
-    const other = box.dataset[side === "NS" ? "sideEw" : "sideNs"];
-    const points = Number(value.value);
-    $("#hcp-other").textContent = value.value === "" || points < 0 || points > 40 ? "" : other + " " + (40 - points);
-  }
-  function setHcp(value) {
-    const field = $("#hcp-value");
-    if (!field) return;
-    field.value = value === "" ? "" : String(value);
-    pick("hcp", field.value);
-    showHcpSide();
-  }
-
-  // The four hands' points ({N: 12, …}), or null until all four are filled.
-  function handPoints() {
-    const hands = $$("[data-hand]", entry);
-    if (!hands.length || hands.some((input) => input.value === "")) return null;
-    return Object.fromEntries(hands.map((input) => [input.dataset.hand, Number(input.value)]));
-  }
-  // The side's total from the hands, once they make 40.
-  function hcpFromHands() {
-    const hands = handPoints();
-    if (hands && handsTotal() === true) setHcp(hcpSide() === "NS" ? hands.N + hands.S : hands.E + hands.W);
-  }
-  function clearHands() {
-    $$("[data-hand]", entry).forEach((input) => { input.value = ""; });
-    handsTotal();
-  }
-
-  function handsTotal() {
-    const hands = $$("[data-hand]", entry);
-    const filled = hands.filter((input) => input.value !== "");
-    const note = $("#hcp-total");
-    if (!filled.length) { if (note) note.textContent = ""; return null; }
-    const total = filled.reduce((sum, input) => sum + Number(input.value), 0);
-    if (filled.length < 4 || total !== 40) {
-      if (note) note.textContent = say("hcp_sum", { total: total });
-      return false;
-    }
-    if (note) note.textContent = "";
-    return true;
-  }
-
-  // What the taps say so far: the deal's text and the next part it needs ("" when complete).
-  function tapped() {
-    let text;
-    let missing = "";
-    if (passed) {
-      text = "pass";
-    } else {
-      for (const part of ["level", "strain", "declarer", "result"]) {
-        if (!chosen[part]) { missing = part; break; }
-      }
-      text = (chosen.level || "") + (chosen.strain || "") + (chosen.doubling || "");
-      if (chosen.declarer) text += " " + chosen.declarer;
-      if (chosen.result) text += " " + chosen.result;
-      if (chosen.honours) text += " honours=" + chosen.honours;
-    }
-    if (needs.includes("hcp")) {
-      const hands = handsTotal();
-      const points = handPoints();
-      if (hands === false) missing = missing || "hands";
-      else if (hands === true && points) text += " hcp=" + ["N", "E", "S", "W"].map((seat) => seat + ":" + points[seat]).join(",");
-      else if (chosen.hcp === undefined || chosen.hcp === "") missing = missing || "hcp";
-      else text += " hcp=" + hcpSide() + ":" + chosen.hcp;
-    }
-    if (needs.includes("fit")) {
-      if (chosen["fit-strain"] === "none") text += " fit=none";
-      else if (chosen["fit-strain"] && chosen["fit-length"]) text += " fit=" + chosen["fit-strain"] + chosen["fit-length"];
-      else missing = missing || "fit";
-    }
-    return { text: text, missing: missing };
-  }
-
-  // The stronger side's fit: when the declaring side has 20+ points (or none entered yet), the
-  // contract's suit is pre-selected (shown on the buttons and in the preview); a tapped suit stays.
-  function autoFit() {
-    if (!needs.includes("fit") || (chosen["fit-strain"] && !fitAuto)) return;
-    const suit = ["C", "D", "H", "S"].includes(chosen.strain) ? chosen.strain : "";
-    const points = chosen.hcp === undefined || chosen.hcp === "" ? 20 : Number(chosen.hcp);
-    const likely = !passed && suit && points >= 20 ? suit : "";
-    if (likely === (chosen["fit-strain"] || "")) return;
-    pick("fit-strain", likely);
-    fitAuto = !!likely;
-  }
-
-  function anyTapped() {
-    return passed || PARTS.some((part) => part !== "doubling" && chosen[part]);
-  }
-
-  let previewTimer = 0;
-  let previewFor = "";
-  // Called after every tap or keystroke: prompt for what is missing, preview what is complete.
-  function changed() {
-    const typed = notation.value.trim();
-    const prompt = $("#prompt");
-    ready = "";
-    saveButton.disabled = true;
-    clearTimeout(previewTimer);
-    let text = "";
-    if (typed) {
-      text = typed;
-      prompt.textContent = "";
-    } else {
-      autoFit();
-      const now = tapped();
-      prompt.textContent = say("prompt_" + (now.missing || "ready"));
-      if (now.missing) {
-        previewFor = "";
-        preview.replaceChildren();
-        return;
-      }
-      text = now.text;
-    }
-    previewTimer = setTimeout(() => showPreview(text), typed ? 250 : 0);
-  }
-  async function showPreview(text) {
-    previewFor = text;
-    let response;
-    try {
-      response = await fetch("/games/" + gameId + "/preview?text=" + encodeURIComponent(text));
-    } catch (e) {
-      if (previewFor !== text) return;
-      preview.textContent = say("offline_preview");
-      ready = text; // the server checks it when the connection returns
-      saveButton.disabled = false;
-      return;
-    }
-    const html = await response.text();
-    if (previewFor !== text) return;
-    preview.innerHTML = html;
-    if (response.ok) {
-      ready = text;
-      saveButton.disabled = false;
-    }
-  }
-  function showPreviewError(message) {
-    const p = document.createElement("p");
-    p.className = "error";
-    p.textContent = message;
-    preview.replaceChildren(p);
-  }
-
-  function clearTaps() {
-    PARTS.forEach((part) => pick(part, ""));
-    fitAuto = false;
-    pick("doubling", "");
-    passed = false;
-    $$('[data-part="pass"]', entry).forEach((b) => b.classList.remove("on"));
-    setHcp("");
-    $$("[data-hand]", entry).forEach((input) => { input.value = ""; });
-    handsTotal();
-    drawResults();
+  // the sheet scrolled to its latest line
+  function toLatest() {
+    const sheet = $("#sheet-card");
+    if (sheet && sheet.dataset.end === "1") sheet.scrollTop = sheet.scrollHeight;
   }
 
   function reset() {
-    clearTaps();
-    notation.value = "";
-    preview.replaceChildren();
     stopEditing();
-    changed();
+    widget.reset();
   }
 
   function stopEditing() {
@@ -388,118 +192,38 @@
   }
 
   function startEditing(li) {
-    clearTaps();
-    notation.value = "";
     stopEditing();
     editing = { line: li.dataset.line, number: li.dataset.number };
     li.classList.add("editing");
     let parts = {};
     try { parts = JSON.parse(li.dataset.parts || "{}"); } catch (e) { parts = {}; }
-    if (!Object.keys(parts).length || parts.typed) {
-      notation.value = li.dataset.text; // a seating line, or facts the taps cannot show
-    } else {
-      passed = !!parts.pass;
-      $$('[data-part="pass"]', entry).forEach((b) => b.classList.toggle("on", passed));
-      ["level", "strain", "doubling", "declarer", "result", "honours", "fit-strain", "fit-length"].forEach((part) => {
-        if (parts[part] !== undefined) pick(part, parts[part]);
-      });
-      drawResults();
-      if (parts.hcp !== undefined) setHcp(hcpSide() === "NS" ? Number(parts.hcp) : 40 - Number(parts.hcp));
-      if (parts.hands) {
-        const held = parts.hands.split(" ");
-        $$("[data-hand]", entry).forEach((input) => { input.value = held[["N", "E", "S", "W"].indexOf(input.dataset.hand)]; });
-        const box = $("#hcp-hands");
-        if (box) box.open = true;
-        handsTotal();
-      }
-    }
     $("#entry-title").textContent = say("editing", { number: li.dataset.number || "" });
     saveButton.textContent = saveButton.dataset.edit;
     $("#cancel-edit").hidden = false;
-    changed();
+    widget.show(parts, li.dataset.text); // a seating line, or facts the taps cannot show, as text
     entry.scrollIntoView({ block: "start" });
-  }
-
-  function tap(button) {
-    const row = button.closest("[data-part]");
-    if (notation.value) notation.value = ""; // a tap starts composing by taps
-    if (button.dataset.part === "pass") {
-      passed = !passed;
-      button.classList.toggle("on", passed);
-      if (passed) ["level", "strain", "doubling", "declarer", "result", "honours"].forEach((p) => pick(p, ""));
-      drawResults();
-      showHcpSide();
-      hcpFromHands();
-      changed();
-      return;
-    }
-    if (button.dataset.step) {
-      const field = $("#hcp-value");
-      const start = field.value === "" ? 20 : Number(field.value) + Number(button.dataset.step);
-      clearHands();
-      setHcp(Math.max(0, Math.min(40, start)));
-      changed();
-      return;
-    }
-    if (!row || button.dataset.value === undefined) return;
-    const part = row.dataset.part;
-    if (passed && ["level", "strain", "doubling", "declarer", "result", "honours"].includes(part)) {
-      passed = false;
-      $$('[data-part="pass"]', entry).forEach((b) => b.classList.remove("on"));
-    }
-    if (part === "hcp") {
-      clearHands();
-      setHcp(button.dataset.value);
-    } else {
-      pick(part, button.dataset.value);
-    }
-    if (part === "fit-strain") fitAuto = false;
-    if (part === "level") {
-      // a result read against the old level may no longer be possible
-      if (chosen.result && chosen.result.startsWith("-") && Number(chosen.result.slice(1)) > 6 + Number(chosen.level)) pick("result", "");
-      drawResults();
-    }
-    if (part === "declarer") { showHcpSide(); hcpFromHands(); }
-    changed();
   }
 
   if (entry) {
     const box = $("#status");
     if (box) entry.appendChild(box); // on the game page the message sits in the entry, under Save
-    entry.addEventListener("click", (event) => {
-      const button = event.target.closest("button");
-      if (!button || !entry.contains(button) || button.id === "save" || button.id === "cancel-edit") return;
-      if (button.id === "status-undo") return;
-      tap(button);
+    widget = bridgescoreEntry(entry, {
+      say: say,
+      preview: (text) => "/games/" + gameId + "/preview?text=" + encodeURIComponent(text),
+      save: (text, label) => {
+        const change = editing
+          ? { kind: "edit", method: "PUT", path: "/api/games/" + gameId + "/lines/" + editing.line, body: { text: text } }
+          : { kind: "add", method: "POST", path: "/api/games/" + gameId + "/deals", body: { text: text } };
+        change.game = gameId;
+        change.label = label;
+        reset();
+        enqueue(change).then(() => {
+          const top = $("#board-top");
+          if (top) top.scrollIntoView({ block: "start" });
+        });
+      },
     });
-    notation.addEventListener("input", () => {
-      if (notation.value.trim() && anyTapped()) clearTaps();
-      changed();
-    });
-    notation.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && !saveButton.disabled) { event.preventDefault(); saveButton.click(); }
-    });
-    const field = $("#hcp-value");
-    if (field) field.addEventListener("input", () => { clearHands(); pick("hcp", field.value); showHcpSide(); changed(); });
-    $$("[data-hand]", entry).forEach((input) => input.addEventListener("input", () => {
-      hcpFromHands();
-      changed();
-    }));
     $("#cancel-edit").addEventListener("click", reset);
-    saveButton.addEventListener("click", () => {
-      const text = ready;
-      if (!text) return;
-      const change = editing
-        ? { kind: "edit", method: "PUT", path: "/api/games/" + gameId + "/lines/" + editing.line, body: { text: text } }
-        : { kind: "add", method: "POST", path: "/api/games/" + gameId + "/deals", body: { text: text } };
-      change.game = gameId;
-      change.label = ($(".preview-head b", preview) || { textContent: text }).textContent;
-      reset();
-      enqueue(change).then(() => {
-        const top = $("#board-top");
-        if (top) top.scrollIntoView({ block: "start" });
-      });
-    });
     const seatsButton = $("#save-seats");
     if (seatsButton) {
       seatsButton.addEventListener("click", () => {
@@ -510,16 +234,13 @@
         $("#seats").open = false;
       });
     }
-    drawResults();
-    showHcpSide();
-    changed();
+    widget.changed();
     showQueue();
     flush();
-    const sheet = $("#sheet-card");
-    if (sheet && sheet.dataset.end === "1") sheet.scrollTop = sheet.scrollHeight;
+    toLatest();
   }
 
-  // ---- settlement: the stake times each player's total ------------------------------------------
+  // ---- settlement: the stake times each player's total
   const STAKE_KEY = "bridgescore.stake." + gameId;
   function settle() {
     const table = $("#settlement");
@@ -558,7 +279,7 @@
     settle();
   }
 
-  // ---- share the sheet: a picture (PNG) painted from what the page shows, Web Share or a download ----
+  // ---- share the sheet: a picture (PNG) painted from what the page shows, Web Share or a download
   async function sheetPicture() {
     const card = $("#sheet-card");
     const root = document.documentElement;
@@ -643,7 +364,7 @@
   const printButton = $("#print");
   if (printButton) printButton.addEventListener("click", () => window.print());
 
-  // ---- keep the screen on during a game (Wake Lock API) ---------------------------------------
+  // ---- keep the screen on during a game (Wake Lock API)
   const awake = $("#awake");
   let lock = null;
   async function keepAwake() {
@@ -677,7 +398,7 @@
       enqueue({ kind: "delete", method: "DELETE", path: "/api/games/" + gameId + "/lines/" + li.dataset.line, game: gameId, label: "✕ " + li.dataset.text });
     }
   });
-  // ---- the list of games: delete one, after asking -------------------------------------------
+  // ---- the list of games: delete one, after asking
   document.addEventListener("click", async (event) => {
     const button = event.target.closest("button");
     if (!button) return;

@@ -1,4 +1,4 @@
-// bridgescore club mode: a table's phone (entry by taps or notation, the opponents' confirmation, an
+// bridgescore club mode: a table's phone (the entry widget of entry.js, the opponents' confirmation, an
 // offline queue with idempotency keys), the director's console (live travellers, corrections, codes,
 // publication), sign-in and join. Hand-written, no dependencies; every word shown comes translated
 // from the page (#club-messages). Changes go to /api/club with the form token in X-Bridgescore-Form.
@@ -121,144 +121,43 @@
     });
   }
 
-  // ---- a table's phone: the entry ----------------------------------------------------------------
-  const entry = $("#club-entry");
+  // ---- a table's phone: the entry widget (entry.js), started here on the table's ------------------
+  const entry = $('[data-page="club-table"]');
   const table = club.dataset.table;
-  const chosen = {};
-  let passed = false;
-  let ready = "";
+  let ready = ""; // what Save would send: while there is some, the page is not reloaded under it
+  let widget = null;
 
-  function pick(part, value) {
-    const row = $('[data-part="' + part + '"]', entry);
-    if (row) $$("button", row).forEach((b) => b.classList.toggle("on", b.dataset.value === value));
-    chosen[part] = value;
-  }
-  function drawResults() {
-    const row = $('[data-part="result"]', entry);
-    row.replaceChildren();
-    if (!chosen.level) return;
-    const need = 6 + Number(chosen.level);
-    for (let tricks = 0; tricks <= 13; tricks++) {
-      const b = document.createElement("button");
-      b.type = "button";
-      const value = tricks === need ? "=" : tricks > need ? "+" + (tricks - need) : "-" + (need - tricks);
-      b.dataset.value = value;
-      b.textContent = value;
-      b.setAttribute("aria-label", say("tricks", { count: tricks }) + " (" + value + ")");
-      if (tricks >= need) b.classList.add("made");
-      if (value === chosen.result) b.classList.add("on");
-      row.appendChild(b);
-    }
-  }
-  function tapped() {
-    if (passed) return { text: "pass", missing: "" };
-    for (const part of ["level", "strain", "declarer", "result"]) {
-      if (!chosen[part]) return { text: "", missing: part };
-    }
-    return { text: chosen.level + chosen.strain + (chosen.doubling || "") + " " + chosen.declarer + " " + chosen.result, missing: "" };
-  }
-  let previewTimer = 0;
-  let previewFor = "";
-  function changed() {
-    const notation = $("#club-notation");
-    const preview = $("#club-preview");
-    const typed = notation.value.trim();
-    const prompt = $("#club-prompt");
-    ready = "";
-    $("#club-save").disabled = true;
-    clearTimeout(previewTimer);
-    let text = typed;
-    if (!typed) {
-      const now = tapped();
-      prompt.textContent = say("prompt_" + (now.missing || "ready"));
-      if (now.missing) { previewFor = ""; preview.replaceChildren(); return; }
-      text = now.text;
-    } else {
-      prompt.textContent = "";
-    }
-    previewTimer = setTimeout(() => showPreview(text), typed ? 250 : 0);
-  }
-  async function showPreview(text) {
-    const preview = $("#club-preview");
-    previewFor = text;
-    let response;
-    try {
-      response = await fetch("/club/preview?board=" + (chosen.board || 1) + "&text=" + encodeURIComponent(text));
-    } catch (e) {
-      if (previewFor !== text) return;
-      preview.textContent = say("offline_preview");
-      ready = text;
-      $("#club-save").disabled = !chosen.board;
-      return;
-    }
-    const html = await response.text();
-    if (previewFor !== text) return;
-    preview.innerHTML = html;
-    if (response.ok) { ready = text; $("#club-save").disabled = !chosen.board; }
-  }
-  function clearTaps() {
-    ["level", "strain", "declarer", "result"].forEach((part) => pick(part, ""));
-    pick("doubling", "");
-    passed = false;
-    $("#club-pass").classList.remove("on");
-    drawResults();
-  }
   function firstOpenBoard() {
     const open = $$('[data-part="board"] button', entry).find((b) => !b.disabled);
-    pick("board", open ? open.dataset.value : "");
+    widget.pick("board", open ? open.dataset.value : "");
   }
 
   if (entry) {
+    widget = bridgescoreEntry(entry, {
+      say: say,
+      preview: (text, chosen) => "/club/preview?board=" + (chosen.board || 1) + "&text=" + encodeURIComponent(text),
+      canSave: (chosen) => !!chosen.board,
+      ready: (text) => { ready = text; },
+      save: (text) => {
+        const board = Number(widget.chosen.board);
+        const round = Number(club.dataset.round);
+        enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/results",
+                  body: { round: round, board: board, result: text }, label: board + ": " + text, board: board });
+        const button = $('[data-part="board"] button[data-value="' + board + '"]', entry);
+        if (button) button.disabled = true;
+        firstOpenBoard();
+        widget.reset();
+      },
+    });
+    // the board is the table's own part of the entry: its vulnerability is the preview's
     entry.addEventListener("click", (event) => {
-      const button = event.target.closest("button");
-      if (!button || button.id === "save") return;
-      const notation = $("#club-notation");
-      if (button.dataset.part === "pass") {
-        notation.value = "";
-        passed = !passed;
-        button.classList.toggle("on", passed);
-        if (passed) ["level", "strain", "declarer", "result"].forEach((p) => pick(p, ""));
-        drawResults();
-        changed();
-        return;
-      }
-      const row = button.closest("[data-part]");
-      if (!row || button.dataset.value === undefined) return;
-      const part = row.dataset.part;
-      if (part !== "board") {
-        notation.value = "";
-        if (passed) { passed = false; $("#club-pass").classList.remove("on"); }
-      }
-      pick(part, button.dataset.value);
-      if (part === "level") {
-        if (chosen.result && chosen.result.startsWith("-") && Number(chosen.result.slice(1)) > 6 + Number(chosen.level)) pick("result", "");
-        drawResults();
-      }
-      changed();
-    });
-    $("#club-notation").addEventListener("input", () => {
-      if ($("#club-notation").value.trim()) clearTaps();
-      changed();
-    });
-    $("#club-notation").addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && !$("#club-save").disabled) { event.preventDefault(); $("#club-save").click(); }
-    });
-    $("#club-save").addEventListener("click", () => {
-      if (!ready || !chosen.board) return;
-      const board = Number(chosen.board);
-      const round = Number(club.dataset.round);
-      enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/results",
-                body: { round: round, board: board, result: ready }, label: board + ": " + ready, board: board });
-      const button = $('[data-part="board"] button[data-value="' + board + '"]', entry);
-      if (button) button.disabled = true;
-      clearTaps();
-      $("#club-notation").value = "";
-      firstOpenBoard();
-      changed();
+      const button = event.target.closest('[data-part="board"] button');
+      if (!button) return;
+      widget.pick("board", button.dataset.value);
+      widget.changed();
     });
     firstOpenBoard();
-    drawResults();
-    changed();
+    widget.changed();
   }
 
   // ---- the offline queue: kept until the server answers; the key makes a resend harmless -----------

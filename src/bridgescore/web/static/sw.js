@@ -9,6 +9,7 @@ const CACHE = "bridgescore-" + VERSION;
 const SHELL = [
   "/",
   "/static/app.css?v=" + VERSION,
+  "/static/entry.js?v=" + VERSION,
   "/static/app.js?v=" + VERSION,
   "/manifest.webmanifest",
   "/static/icons/icon.svg",
