@@ -11,8 +11,7 @@ server) — join with its code and, round after round, read its round, enter eac
 result and have East-West confirm it, one request every ``--interval`` seconds (each phone
 starts at a random moment of the first interval). Every fifth entry is sent twice with the same
 idempotency key, as an offline queue resends. At most ``--connections`` requests are in flight at
-once (the bounded pool); a request refused with 5xx, a transport error or a busy session (409 without a stored
-result) is resent with the same key.
+once (the bounded pool); a request refused with 5xx or lost on the way is resent with the same key.
 
 The latency of a request is measured by the client (loopback, wall clock): ``p95_ms`` is the 95th
 percentile of the writes (entries and confirmations). The baseline, in the same run against the same
@@ -245,7 +244,7 @@ class Phone:
         return answer
 
     async def post(self, path: str, body: dict[str, Any], timed: bool = False) -> Answer:
-        """POST *body*; resent (same body and key) after a 5xx, a lost connection or a busy session (409)."""
+        """POST *body*; resent (same body and key) after a 5xx or a lost connection."""
         for _attempt in range(20):
             async with self.pool:
                 start = time.perf_counter()
@@ -256,8 +255,7 @@ class Phone:
                     self.tally.errors.append(repr(error))
                     answer = None
                 took = (time.perf_counter() - start) * 1000
-            busy = answer is not None and answer.status_code == 409 and "stored" not in answer.json()
-            if answer is not None and answer.status_code < 500 and not busy:
+            if answer is not None and answer.status_code < 500:
                 if timed:
                     self.tally.writes.append(took)
                     timing = answer.headers.get("server-timing", "")
