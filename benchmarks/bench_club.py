@@ -7,7 +7,8 @@ directory, or the PostgreSQL of ``--database-url``, migrated and emptied of noth
 database), adds a director, starts a Mitchell session of ``--tables`` tables and ``--rounds``
 rounds of ``--boards`` boards, then lets every table's phone — its own cookies, its own
 keep-alive connection (:class:`Link`, a plain HTTP/1.1 client that leaves the CPU to the
-server) — join with its code and, round after round, read its round, enter each board's
+server) — join with its code and, once every table has joined, round after round, read its
+round, enter each board's
 result and have East-West confirm it, one request every ``--interval`` seconds (each phone
 starts at a random moment of the first interval). Every fifth entry is sent twice with the same
 idempotency key, as an offline queue resends. At most ``--connections`` requests are in flight at
@@ -268,12 +269,17 @@ class Phone:
 
 
 async def play_table(base: str, session: str, code: str, args: argparse.Namespace, pool: asyncio.Semaphore,
-                     tally: Tally, rng: random.Random) -> None:  # fmt: skip
+                     tally: Tally, rng: random.Random, seated: asyncio.Barrier) -> None:  # fmt: skip
     phone = Phone(base, pool, tally)
     try:
-        await phone.open()
-        joined = (await phone.post("/api/club/join", {"code": code})).json()
+        try:
+            await phone.open()
+            joined = (await phone.post("/api/club/join", {"code": code})).json()
+        except BaseException:
+            await seated.abort()
+            raise
         table = joined["table"]
+        await seated.wait()  # play starts when every table has joined, as the director starts a round
         here = f"/api/club/sessions/{session}/tables/{table}"
         await asyncio.sleep(rng.random() * args.interval)
         count = 0
@@ -342,11 +348,14 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         session = created.json()["id"]
         codes = created.json()["codes"]
         rng = random.Random(args.seed)
-        started = time.perf_counter()
-        await asyncio.gather(*(
-            play_table(base, session, code, args, pool, tally, random.Random(rng.random()))
+        seated = asyncio.Barrier(len(codes) + 1)
+        tables = asyncio.gather(*(
+            play_table(base, session, code, args, pool, tally, random.Random(rng.random()), seated)
             for code in codes.values()
         ))  # fmt: skip
+        await seated.wait()
+        started = time.perf_counter()
+        await tables
         elapsed = time.perf_counter() - started
         console = (await boss.get(f"/api/club/sessions/{session}/console")).json()
         trail = (await boss.get(f"/api/club/sessions/{session}/log")).json()

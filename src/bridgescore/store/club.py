@@ -29,9 +29,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
@@ -45,8 +44,8 @@ from sqlalchemy import (
     delete,
     func,
     insert,
-    or_,
     select,
+    union_all,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -62,6 +61,7 @@ from bridgescore.store.models import (
     PassRow,
     TableCodeRow,
 )
+from bridgescore.store.turn import write_turn
 
 __all__ = [
     "CODE_ALPHABET",
@@ -218,9 +218,12 @@ _SESSION: BindParameter[str] = bindparam("session")
 _SINCE_SEQ: BindParameter[int] = bindparam("since")
 _NOW: BindParameter[datetime] = bindparam("now")
 _SINCE = _ACTIONS.where(ClubActionRow.session_id == _SESSION, ClubActionRow.seq > _SINCE_SEQ)
-_NEWER = _ACTIONS.where(  # the actions from the since-th on, and the one with the key
-    ClubActionRow.session_id == _SESSION,
-    or_(ClubActionRow.seq >= _SINCE_SEQ, ClubActionRow.idempotency_key == bindparam("key")),
+_ROWS = select(ClubActionRow.__table__)
+# The actions from the since-th on, and the one with the key: two index searches (one query with
+# an OR of the two searched the whole session's log, a growing cost at every write).
+_NEWER = union_all(
+    _ROWS.where(ClubActionRow.session_id == _SESSION, ClubActionRow.seq >= _SINCE_SEQ),
+    _ROWS.where(ClubActionRow.session_id == _SESSION, ClubActionRow.idempotency_key == bindparam("key")),
 )
 _LOCK_SESSION = select(ClubSessionRow.id).where(ClubSessionRow.id == _SESSION).with_for_update()
 _TABLE_OF = select(PassRow.session_id, PassRow.table_number).where(
@@ -238,11 +241,11 @@ class ClubStore:
 
     def __init__(self, engine: Engine, writing: AbstractContextManager[Any] | None = None) -> None:
         self.engine = engine
-        # The writers of this process queue on *writing* (the Store's lock, shared with the games'
-        # writes), which wakes the next one at once, rather than on SQLite's busy handler, which
-        # polls with sleeps of up to 100 ms. PostgreSQL needs none: its row locks are fair.
+        # The writers queue for *writing* (the Store's turn, shared with the games' writes:
+        # store/turn.py), which wakes the next one at once, rather than in SQLite's busy handler,
+        # which polls with sleeps of up to 100 ms. PostgreSQL needs none: its row locks are fair.
         if writing is None:
-            writing = threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
+            writing = write_turn(engine)
         self._writing = writing
         self._reader = engine.execution_options(**database.READ_ONE)
         self._writer = engine.execution_options(**database.WRITE)
@@ -505,7 +508,7 @@ class ClubStore:
         if connection.execute(_LOCK_SESSION, {"session": session_id}).first() is None:
             raise NotFoundError(N_("there is no club session {session!r}"), session=session_id)
         found = connection.execute(_NEWER, {"session": session_id, "since": since, "key": key})
-        rows = [_action(row) for row in found]
+        rows = sorted({row.seq: _action(row) for row in found}.values(), key=lambda action: action.seq)
         for action in rows:
             if key is not None and action.key == key:
                 return action
