@@ -1,34 +1,22 @@
 """Playwright driving Debian's chromium (/usr/bin/chromium) against a real server process.
 
 `make test` installs chromium when it is missing; `playwright install` is never used. On a
-machine without chromium the browser tests are skipped, except in CI (CI=true), where that fails.
+machine without chromium the browser tests are skipped, except in CI (CI=true), where that fails
+(the ``browser`` fixture, in tests/conftest.py: one chromium for the whole run).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from tests.browser.phone import CHROMIUM, launch, phone_page
+from tests.browser.phone import phone_page
 from tests.web.server import ROOT, Server
 
 SCREENSHOTS = ROOT / "test-output" / "screenshots"
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: `make test` installs it with apt-get")
-        pytest.skip(f"{CHROMIUM} is missing (run `make test`, which installs it)")
-    with sync_playwright() as playwright:
-        launched = launch(playwright)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

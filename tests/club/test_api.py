@@ -7,7 +7,11 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from tests.club.conftest import Phone, director
+from bridgescore.store import Store
+from bridgescore.web.app import create_app
+from bridgescore.web.club.auth import Limits
+from bridgescore.web.security import Safety
+from tests.club.conftest import Phone, app_on, director
 
 
 def new_session(boss: Phone) -> dict[str, Any]:
@@ -135,3 +139,53 @@ def test_the_live_ranking_answers_304_until_the_log_moves(app: FastAPI) -> None:
     boss.post(f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 1, "result": "4S N 10"})
     moved = boss.get(f"/api/club/sessions/{sid}/ranking", headers={"if-none-match": tag})
     assert moved.status_code == 200 and moved.headers["etag"] != tag and moved.json()["version"] == 1
+
+
+def test_a_table_confirms_a_result_once_and_its_resend_gets_the_first_receipt(app: FastAPI) -> None:
+    boss = director(app)
+    session = new_session(boss)
+    sid = session["id"]
+    phone = Phone(app)
+    phone.join(session["codes"]["1"])
+    here = f"/api/club/sessions/{sid}/tables/1"
+    assert phone.post(here + "/results", {"round": 1, "board": 1, "result": "4S N 10"}).status_code == 201
+    confirm = {"round": 1, "board": 1, "side": "EW", "idempotency_key": "first-tap"}
+    first = phone.post(here + "/confirmations", confirm)
+    resent = phone.post(here + "/confirmations", confirm)
+    assert (first.status_code, resent.status_code) == (201, 200)
+    assert resent.json()["seq"] == first.json()["seq"]
+    again = phone.post(here + "/confirmations", {**confirm, "idempotency_key": "second-tap"})
+    assert again.status_code == 409
+    assert again.json()["message"] == "the result at round 1, table 1, board 1 is already confirmed by EW"
+    ru = {"accept-language": "ru"}
+    russian = phone.post(here + "/confirmations", {**confirm, "idempotency_key": "third"}, headers=ru)
+    assert russian.status_code == 409 and "уже подтвердил" in russian.json()["message"]
+    trail = boss.get(f"/api/club/sessions/{sid}/log").json()
+    assert [action["change"]["kind"] for action in trail] == ["enter", "confirm"]
+    # The other side still confirms, and the director may confirm again (it is in the audit trail).
+    north_south = {**confirm, "side": "NS", "idempotency_key": "ns"}
+    assert phone.post(here + "/confirmations", north_south).status_code == 201
+    assert boss.post(here + "/confirmations", {**confirm, "idempotency_key": "director"}).status_code == 201
+
+
+def test_club_routes_answer_to_their_passes_not_to_the_scorepads_pin_and_rate(store: Store) -> None:
+    # A club's phones share the club's address: the household's bucket of 8 changes a minute
+    # (2 at once) would refuse the third table. The scorepad's routes keep PIN and rate.
+    app_on(store)  # the director Anna
+    guarded = create_app(store, safety=Safety(pin="2468", writes_per_minute=8))
+    guarded.state.club_limits = Limits(sign_ins_per_minute=1000, joins_per_minute=1000)
+    boss = director(guarded)
+    session = new_session(boss)
+    sid = session["id"]
+    for table in range(1, 4):
+        phone = Phone(guarded)
+        phone.join(session["codes"][str(table)])
+        entered = phone.post(f"/api/club/sessions/{sid}/tables/{table}/results",
+                             {"round": 1, "board": 1, "result": "4S N 10"})  # fmt: skip
+        assert entered.status_code == 201, entered.text
+    scorepad = Phone(guarded)
+    game = {"form": "rubber", "title": "t"}
+    assert scorepad.post("/api/games", game).status_code == 401
+    pinned = {"x-bridgescore-pin": "2468"}
+    answers = [scorepad.post("/api/games", game, headers=pinned) for _ in range(3)]
+    assert [a.status_code for a in answers] == [201, 201, 429]

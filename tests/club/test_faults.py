@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import random
 import threading
 import time
@@ -37,14 +36,14 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from playwright.sync_api import Browser, Page, Route, sync_playwright
+from playwright.sync_api import Browser, Page, Route
 
 from bridgescore.cli.main import main
 from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
 from bridgescore.store.database import database_url
 from bridgescore.web.security import FORM_COOKIE
-from tests.browser.phone import CHROMIUM, launch, phone_page
+from tests.browser.phone import phone_page
 from tests.club.conftest import PASSWORD, Phone, app_on, director
 from tests.club.test_sessions import a_result, event_json
 from tests.store.databases import database_url_for, fresh_store, postgresql
@@ -405,19 +404,6 @@ OFFLINE = "No connection: the entry is kept on this phone and will be sent."
 TAKEN = "Board {board} already has a result here: {outcome}. Ask the director to correct it."
 
 
-@pytest.fixture
-def chromium() -> Iterator[Browser]:
-    """Debian's chromium, as the browser tests drive it (tests/browser/conftest.py)."""
-    if not CHROMIUM.exists():
-        if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: `make test` installs it with apt-get")
-        pytest.skip(f"{CHROMIUM} is missing (run `make test`, which installs it)")
-    with sync_playwright() as playwright:
-        launched = launch(playwright)
-        yield launched
-        launched.close()
-
-
 class Network:
     """Between the browser and the app (in this process, as *phone*, with its cookies): up, or
     down — a change sent then gets no answer at all."""
@@ -465,7 +451,7 @@ def emptied(page: Page) -> None:
 
 
 def test_the_phone_keeps_an_entry_answered_503_or_lost_says_so_and_sends_it_again(
-    outage: Outage, chromium: Browser
+    outage: Outage, browser: Browser
 ) -> None:
     app = app_on(outage.store)
     sid = (session := new_session(director(app)))["id"]
@@ -474,7 +460,7 @@ def test_the_phone_keeps_an_entry_answered_503_or_lost_says_so_and_sends_it_agai
     other.join(session["codes"]["1"])
     results = f"/api/club/sessions/{sid}/tables/1/results"
     network = Network(phone)
-    with phone_page(chromium, "en-GB") as page:
+    with phone_page(browser, "en-GB") as page:
         page.route("http://testserver/**", network.relay)
         page.goto("http://testserver/club/table")
         # Board 1, entered meanwhile on the other phone: 409, out of the queue, the reason shown.

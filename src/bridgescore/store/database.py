@@ -77,13 +77,19 @@ def create(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **options:
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
         mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
-        connection.exec_driver_sql(f"BEGIN {mode}")
+        if mode is not None:  # None: one statement, its own transaction (READ_ONE)
+            connection.exec_driver_sql(f"BEGIN {mode}")
 
     return engine
 
 
 WRITE = {"sqlite_begin": "IMMEDIATE"}
 """Execution options of a writing transaction (take SQLite's write lock at the start)."""
+
+READ_ONE: dict[str, Any] = {"sqlite_begin": None}
+"""Execution options of a read of **one** statement: SQLite runs it as its own transaction, with
+no ``BEGIN`` before it and no ``ROLLBACK`` after (two statements fewer on every request that only
+looks up a pass). Never for two statements that must see the same moment."""
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:

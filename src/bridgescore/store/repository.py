@@ -29,7 +29,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -45,6 +45,7 @@ from bridgescore.store.errors import ConflictError, NotFoundError
 from bridgescore.store.journal import Effect, Entry, Kind, Line, Op, effects, last_change, log
 from bridgescore.store.models import EntryRow, GameRow
 from bridgescore.store.shared import SharedState
+from bridgescore.store.turn import write_turn
 
 Check = Callable[[Sequence[Line]], None]
 """Called with the log as a change would leave it; raises to refuse the change."""
@@ -221,12 +222,10 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        # SQLite has one writer at a time. Writers of this process queue on a lock, which wakes
-        # the next one at once, rather than on SQLite's busy handler, which polls with sleeps of
-        # up to 100 ms (other processes still wait through busy_timeout).
-        self._writing: AbstractContextManager[Any] = (
-            threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
-        )
+        # SQLite has one writer at a time. Writers queue for their turn (this process's threads
+        # on a lock, the processes on a file lock beside the database), which wakes the next one
+        # at once, rather than in SQLite's busy handler, which polls with sleeps of up to 100 ms.
+        self._writing: AbstractContextManager[Any] = write_turn(engine)
         self._games = GameLocks()
         self.shared = SharedState(engine, self._writing)
         """The secrets and rate buckets every worker process shares (:mod:`.shared`)."""

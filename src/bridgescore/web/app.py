@@ -108,8 +108,8 @@ def create_app(
     app.state.services = Services(store, pads if pads is not None else scorepads())
     app.state.club = ClubService(store.club, store.shared)
     app.state.club_limits = Limits.from_environment()
+    app.include_router(club_api.router)  # first: a club's 200 phones are the busiest callers
     app.include_router(api.router)
-    app.include_router(club_api.router)
     app.include_router(pages.router)
     app.include_router(club_pages.router)
     app.include_router(appshell.router)

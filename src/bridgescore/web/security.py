@@ -12,6 +12,8 @@ Every request passes the guard before the app sees it:
   header, or the cookie the ``/pin`` page sets; without it the answer is 401;
 - **rate** — each client (by address) may make :attr:`Safety.writes_per_minute` changes a
   minute (a burst of a quarter of that at once), else 429 with ``Retry-After``;
+- the PIN and the rate are the scorepad's: club mode's routes (``/api/club/…``, ``/club/…``)
+  answer to their own passes and limit sign-in and join themselves (:mod:`bridgescore.web.club.auth`);
 - **the database unreachable** — when the shared state below cannot be read, 503 with
   ``Retry-After`` (the phone's queue keeps the change and sends it again);
 - **headers** — ``X-Content-Type-Options: nosniff``, a Content-Security-Policy with
@@ -242,7 +244,7 @@ class Guard:
             return
         if not same_origin(request):
             raise RefusedError(403, N_("a change from another site is refused"))
-        if _is_read_only(request.url.path):
+        if _is_read_only(request.url.path) or _has_own_passes(request.url.path):
             return
         if self.safety.pin is not None and not self.unlocked(request):
             raise RefusedError(401, N_("this scorepad asks for the household PIN before any change"))
@@ -307,6 +309,13 @@ def _too_large(limit: int) -> RefusedError:
 
 def _without_server(headers: Iterable[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
     return [(name, value) for name, value in headers if name.lower() != b"server"]
+
+
+def _has_own_passes(path: str) -> bool:
+    # Club mode's routes answer to their own passes (a director's sign-in, a table's code) and
+    # limit sign-in and join themselves (web/club/auth.py). A club's phones often share one
+    # address (the club's Wi-Fi behind one router): a bucket per address would refuse 200 tables.
+    return path.startswith(("/api/club/", "/club/"))
 
 
 def _is_read_only(path: str) -> bool:

@@ -45,7 +45,7 @@ from datetime import datetime
 from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, RuleError
@@ -233,6 +233,8 @@ WEIGHTED_PLACES = 2
 """Decimals of a weighted score's percentages (IMPs at IMPs), halves away from zero: what the
 traveller shows and the exports carry (USEBIO prints a line's percentages to the hundredth)."""
 
+K = TypeVar("K")
+V = TypeVar("V")
 
 LineOutcome: TypeAlias = Result | AssignedScore | ArtificialScore | Weighted
 """What a line of a club traveller holds: a played result, an assigned score, an artificial
@@ -451,8 +453,16 @@ class ClubState:
         """Whether *table* may see board *board*'s other results (only after it played it)."""
         return board in self.played_boards(table)
 
-    def _at_table(self, table: int) -> list[Assignment]:
-        return [a for a in self.movement.assignments if a.table == table]
+    def _at_table(self, table: int) -> tuple[Assignment, ...]:
+        return self.movement.table_card(table)
+
+
+def _copy(mapping: Mapping[K, V]) -> dict[K, V]:
+    """A dict copy of *mapping*; of a state's read-only view, the dict's own copy (it keeps the
+    keys' hashes: a session of 1,200 lines is copied without hashing one)."""
+    if isinstance(mapping, MappingProxyType | dict):
+        return mapping.copy()
+    return dict(mapping)
 
 
 def _start(settings: ClubSettings) -> ClubState:
@@ -485,8 +495,8 @@ class _Work:
         begun = start if start is not None else _start(settings)
         self.settings = settings
         self.movement = begun.movement
-        self.lines = dict(begun.lines)
-        self.fouled = dict(begun.fouled)
+        self.lines = _copy(begun.lines)
+        self.fouled = _copy(begun.fouled)
         self.seq = begun.seq
         self.published = begun.published
         self.ranking_shown = begun.ranking_shown

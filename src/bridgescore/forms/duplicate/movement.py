@@ -136,9 +136,21 @@ class Movement:
     shared: tuple[tuple[int, ...], ...] = ()
     sit_outs: tuple[Assignment, ...] = ()
     _places: dict[tuple[int, int], Assignment] = field(init=False, repr=False, compare=False, hash=False)
+    _cards: dict[PairSeat, tuple[Assignment, ...]] = field(init=False, repr=False, compare=False, hash=False)
+    _tables: dict[int, tuple[Assignment, ...]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
+        # Indexes, built once: a club session asks for a table's card or a pair's on every request.
         object.__setattr__(self, "_places", {(a.round, a.table): a for a in self.assignments})
+        cards: dict[PairSeat, list[Assignment]] = {}
+        tables: dict[int, list[Assignment]] = {}
+        for a in self.assignments:
+            cards.setdefault(a.ns, []).append(a)
+            if a.ew != a.ns:
+                cards.setdefault(a.ew, []).append(a)
+            tables.setdefault(a.table, []).append(a)
+        object.__setattr__(self, "_cards", {pair: tuple(found) for pair, found in cards.items()})
+        object.__setattr__(self, "_tables", {table: tuple(found) for table, found in tables.items()})
 
     def at(self, round: int, table: int) -> Assignment | None:
         """What is played at *table* in *round* (``None``: nobody plays there then)."""
@@ -146,7 +158,7 @@ class Movement:
 
     def guide_card(self, pair: PairSeat) -> tuple[Assignment, ...]:
         """*pair*'s rounds in order; the rounds it sits out are absent."""
-        return tuple(a for a in self.assignments if pair in (a.ns, a.ew))
+        return self._cards.get(pair, ())
 
     def pairs(self) -> tuple[PairSeat, ...]:
         """Every pair that plays, North-South pairs first, then by number."""
@@ -163,7 +175,7 @@ class Movement:
 
     def table_card(self, table: int) -> tuple[Assignment, ...]:
         """What is played at *table*, round by round (rounds with no play there are absent)."""
-        return tuple(a for a in self.assignments if a.table == table)
+        return self._tables.get(table, ())
 
 
 def board_range(boards: Iterable[int]) -> str:

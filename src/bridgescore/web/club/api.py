@@ -56,6 +56,7 @@ from bridgescore.web.club.auth import (
     Caller,
     DirectorPass,
     FormToken,
+    LatePass,
     limit,
     of_table,
     set_pass,
@@ -467,8 +468,8 @@ def _download(text: str, name: str, kind: str) -> PlainTextResponse:
 
 
 @router.get("/sessions/{session_id}/tables/{table}", summary="A table's round: who sits there, its boards")
-def table_view(session_id: SessionId, table: TableNumber, who: AnyPass, club: Service) -> dict[str, Any]:
-    of_table(session_id, table, who)
+def table_view(session_id: SessionId, table: TableNumber, cookies: LatePass, club: Service) -> dict[str, Any]:
+    of_table(session_id, table, cookies.caller(club.store))
     return views.table_view(session_id, club.folded(session_id).state, table)
 
 
@@ -476,8 +477,14 @@ def table_view(session_id: SessionId, table: TableNumber, who: AnyPass, club: Se
              summary="A table enters a board's result (409 if the board has one there)",
              dependencies=[FormToken])  # fmt: skip
 def enter_result(
-    session_id: SessionId, table: TableNumber, given: EntryIn, who: AnyPass, club: Service, request: Request
+    session_id: SessionId,
+    table: TableNumber,
+    given: EntryIn,
+    cookies: LatePass,
+    club: Service,
+    request: Request,
 ) -> JSONResponse:
+    who = cookies.caller(club.store)
     of_table(session_id, table, who)
     change = Enter(Play(given.round, table, given.board), _result(given.result))
     return _append(request, club, session_id, change, _actor(who, table), "", given.idempotency_key)
@@ -486,8 +493,14 @@ def enter_result(
 @router.post("/sessions/{session_id}/tables/{table}/confirmations", status_code=201,
              summary="The opponents confirm a result", dependencies=[FormToken])  # fmt: skip
 def confirm_result(
-    session_id: SessionId, table: TableNumber, given: ConfirmIn, who: AnyPass, club: Service, request: Request
+    session_id: SessionId,
+    table: TableNumber,
+    given: ConfirmIn,
+    cookies: LatePass,
+    club: Service,
+    request: Request,
 ) -> JSONResponse:
+    who = cookies.caller(club.store)
     of_table(session_id, table, who)
     change = Confirm(Play(given.round, table, given.board), Side(given.side))
     return _append(request, club, session_id, change, _actor(who, table), "", given.idempotency_key)

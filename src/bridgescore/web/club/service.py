@@ -25,6 +25,7 @@ from bridgescore.forms.duplicate.club import (
     Change,
     ClubSettings,
     ClubState,
+    Confirm,
     LineTakenError,
     NotYoursError,
     Role,
@@ -154,6 +155,7 @@ class ClubService:
 
         def check(newer: Sequence[StoredAction], new: StoredAction) -> None:
             base = _extended(known, newer)
+            _refuse_a_second_confirmation(base.state, change, actor)
             try:
                 state = apply(base.state, action_of(new))
             except LineTakenError as taken:
@@ -169,6 +171,20 @@ class ClubService:
         if receipt.created and after:
             self._remember(session_id, after[0])
         return receipt
+
+
+def _refuse_a_second_confirmation(state: ClubState, change: Change, actor: Actor) -> None:
+    """A table's side confirms a result once: another confirmation from a phone (a second tap, not
+    a resend — a resend carries the first one's key and is answered with its receipt) is a 409 and
+    is not stored, so a phone cannot fill the session's log. The fold itself accepts it, for logs
+    written before; the director may confirm as often as they like."""
+    if isinstance(change, Confirm) and actor.role is Role.TABLE:
+        line = state.line(change.play)
+        if line is not None and change.side in line.confirmed:
+            raise ConflictError(
+                N_("the result at {play} is already confirmed by {side}"), play=str(change.play),
+                side=change.side.value,
+            )  # fmt: skip
 
 
 def _extended(known: Folded, newer: Sequence[StoredAction]) -> Folded:

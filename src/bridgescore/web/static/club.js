@@ -182,8 +182,9 @@
     return flushing;
   }
   // An entry leaves the queue only once the server has answered it: stored (2xx), or refused for
-  // good (4xx: a board already entered, 409 with what is stored). No answer (the network) or "not
-  // now" (5xx, 429, a busy 409) keeps it, says so, and sends it again (after Retry-After, if given).
+  // good (4xx: a board already entered, 409 with what is stored; a result already confirmed). No
+  // answer (the network) or "not now" (5xx, 429) keeps it, says so, and sends it again (after
+  // Retry-After, if given).
   async function sendAll() {
     let stored = false;
     let refused = false;
@@ -192,11 +193,7 @@
       const item = queue[0];
       let response = null;
       try { response = await send("POST", item.path, item.body); } catch (e) { response = null; }
-      let busy = false;
-      if (response && response.status === 409) {
-        try { busy = !("stored" in (await response.clone().json())); } catch (e) { busy = false; }
-      }
-      if (!response || response.status >= 500 || response.status === 429 || busy) {
+      if (!response || response.status >= 500 || response.status === 429) {
         showQueue();
         status(say(response ? "not_now" : "offline"), true, true);
         const wait = Number(response && response.headers.get("Retry-After"));
@@ -209,14 +206,12 @@
       if (response.ok) {
         stored = true;
         status(say("saved"));
-      } else if (response.status === 409) {
-        refused = true;
-        let outcome = "";
-        try { outcome = ((await response.json()).stored || {}).outcome || ""; } catch (e) { /* not JSON */ }
-        status(say("taken", { board: item.board || item.body.board, outcome: outcome }), true, true);
       } else {
         refused = true;
-        status(say("refused", { message: await messageOf(response) }), true, true);
+        let taken = null;
+        if (response.status === 409) try { taken = (await response.clone().json()).stored; } catch (e) { /* not JSON */ }
+        if (taken) status(say("taken", { board: item.board || item.body.board, outcome: taken.outcome || "" }), true, true);
+        else status(say("refused", { message: await messageOf(response) }), true, true);
       }
     }
     showQueue();
