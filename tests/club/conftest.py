@@ -94,3 +94,25 @@ def director(app: FastAPI) -> Phone:
     answer = phone.post("/api/club/sign-in", {"name": "Anna", "password": PASSWORD})
     assert answer.status_code == 200, answer.text
     return phone
+
+
+def new_session(boss: Phone, tables: int = 3, boards_per_round: int = 2) -> dict[str, Any]:
+    """A Howell session of *tables* tables at matchpoints (3: round 1 has 6-1, 5-2, 4-3 on boards 1-2)."""
+    answer = boss.post("/api/club/sessions", {
+        "title": "Tuesday",
+        "movement": {"kind": "howell", "tables": tables, "boards_per_round": boards_per_round},
+        "pairs": [{"pair": "6", "names": ["Ann", "Bob"]}],
+        "scoring": "mp",
+    })  # fmt: skip
+    assert answer.status_code == 201, answer.text
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+def seated(app: FastAPI) -> tuple[Phone, str, Phone]:
+    """The director, a new 3-table session's id, and table 1's phone joined with its code."""
+    boss = director(app)
+    session = new_session(boss)
+    phone = Phone(app)
+    phone.join(session["codes"]["1"])
+    return boss, session["id"], phone

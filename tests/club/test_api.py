@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 from fastapi import FastAPI
 
@@ -11,19 +10,7 @@ from bridgescore.store import Store
 from bridgescore.web.app import create_app
 from bridgescore.web.club.auth import Limits
 from bridgescore.web.security import Safety
-from tests.club.conftest import Phone, app_on, director
-
-
-def new_session(boss: Phone) -> dict[str, Any]:
-    answer = boss.post("/api/club/sessions", {
-        "title": "Tuesday",
-        "movement": {"kind": "howell", "tables": 3},  # round 1: 6-1, 5-2, 4-3 all on boards 1-2
-        "pairs": [{"pair": "6", "names": ["Ann", "Bob"]}],
-        "scoring": "mp",
-    })  # fmt: skip
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
+from tests.club.conftest import Phone, app_on, director, new_session, seated
 
 
 def test_a_session_from_creation_to_published_results(app: FastAPI) -> None:
@@ -142,11 +129,7 @@ def test_the_live_ranking_answers_304_until_the_log_moves(app: FastAPI) -> None:
 
 
 def test_a_table_confirms_a_result_once_and_its_resend_gets_the_first_receipt(app: FastAPI) -> None:
-    boss = director(app)
-    session = new_session(boss)
-    sid = session["id"]
-    phone = Phone(app)
-    phone.join(session["codes"]["1"])
+    boss, sid, phone = seated(app)
     here = f"/api/club/sessions/{sid}/tables/1"
     assert phone.post(here + "/results", {"round": 1, "board": 1, "result": "4S N 10"}).status_code == 201
     confirm = {"round": 1, "board": 1, "side": "EW", "idempotency_key": "first-tap"}

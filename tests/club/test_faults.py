@@ -44,22 +44,11 @@ from bridgescore.store.club import ClubStore
 from bridgescore.store.database import database_url
 from bridgescore.web.security import FORM_COOKIE
 from tests.browser.phone import phone_page
-from tests.club.conftest import PASSWORD, Phone, app_on, director
+from tests.club.conftest import PASSWORD, Phone, app_on, director, new_session, seated
 from tests.club.test_sessions import a_result, event_json
 from tests.store.databases import database_url_for, fresh_store, postgresql
 from tests.web.outage import Outage
 from tests.web.workers import Served
-
-
-def new_session(boss: Phone, tables: int = 3, boards_per_round: int = 2) -> dict[str, Any]:
-    """A Howell session of *tables* tables (3: round 1 has tables 1–3 all on boards 1–2)."""
-    answer = boss.post("/api/club/sessions", {
-        "title": "Faults", "scoring": "mp",
-        "movement": {"kind": "howell", "tables": tables, "boards_per_round": boards_per_round},
-    })  # fmt: skip
-    assert answer.status_code == 201, answer.text
-    made: dict[str, Any] = answer.json()
-    return made
 
 
 def kinds_of(trail: list[dict[str, Any]]) -> Counter[tuple[str, int, int, int]]:
@@ -118,11 +107,7 @@ def test_two_phones_of_a_table_entering_a_board_at_once_store_one_and_tell_the_o
 
 
 def test_an_entry_sent_again_with_its_key_is_stored_once_even_at_once(app: FastAPI) -> None:
-    boss = director(app)
-    session = new_session(boss)
-    sid = session["id"]
-    phone = Phone(app)
-    phone.join(session["codes"]["1"])
+    boss, sid, phone = seated(app)
     results = f"/api/club/sessions/{sid}/tables/1/results"
     confirmations = f"/api/club/sessions/{sid}/tables/1/confirmations"
     sends = [
@@ -355,11 +340,7 @@ def test_entries_and_reads_while_the_database_is_away_are_answered_503_then_stor
     outage: Outage,
 ) -> None:
     app = app_on(outage.store)
-    boss = director(app)
-    session = new_session(boss)
-    sid = session["id"]
-    phone = Phone(app)
-    phone.join(session["codes"]["1"])
+    boss, sid, phone = seated(app)
     results = f"/api/club/sessions/{sid}/tables/1/results"
     confirmations = f"/api/club/sessions/{sid}/tables/1/confirmations"
     first = {"round": 1, "board": 1, "result": "4S N 10", "idempotency_key": "entry-1"}

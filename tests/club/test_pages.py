@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from tests.club.conftest import Phone, director
-from tests.club.test_api import new_session
+from tests.club.conftest import Phone, director, new_session
 from tests.web.test_pages import loaded
 
 
