@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import event, update
 
 from bridgescore.core.errors import RuleError
 from bridgescore.store import ConflictError, NotFoundError, Store
@@ -162,3 +162,29 @@ def test_a_writer_that_keeps_the_log_is_shown_only_the_actions_stored_after_its_
     with pytest.raises(NotFoundError):
         club.append("no-such-session", {"kind": "publish"}, ANNA)
     assert [a.change["n"] for a in club.actions(session.id)] == [0, 1, 2, 3, 4]
+
+
+def test_a_group_locks_its_session_once_and_numbers_its_appends_in_turn(club: ClubStore) -> None:
+    # Appends that share a transaction (a group commit) lock the session's row once: it stays
+    # locked until the commit. Each still sees the one before it.
+    session = club.create_session("Tuesday", {"title": "Tuesday"}, director_id=None)
+    other = club.create_session("Wednesday", {"title": "Wednesday"}, director_id=None)
+    locks: list[str] = []
+
+    def count(_conn: object, _cursor: object, statement: str, *_rest: object) -> None:
+        if statement.lstrip().upper().startswith("SELECT CLUB_SESSIONS.ID"):
+            locks.append(statement)
+
+    event.listen(club.engine, "before_cursor_execute", count)
+    try:
+        with club._write() as connection:
+            first = club._newer(connection, session.id, 0, "a")
+            club._newer(connection, session.id, 0, "b")
+            club._newer(connection, other.id, 0, "c")
+            with pytest.raises(NotFoundError):
+                club._newer(connection, "no-such-session", 0, None)
+        assert first == [] and len(locks) == 3  # Tuesday once, Wednesday once, the missing one
+        receipts = [club.append(session.id, {"kind": "publish"}, ANNA, key=key) for key in ("k1", "k2")]
+        assert [r.action.seq for r in receipts] == [1, 2]
+    finally:
+        event.remove(club.engine, "before_cursor_execute", count)

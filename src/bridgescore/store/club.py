@@ -225,6 +225,8 @@ _NEWER = union_all(
     _ROWS.where(ClubActionRow.session_id == _SESSION, ClubActionRow.seq >= _SINCE_SEQ),
     _ROWS.where(ClubActionRow.session_id == _SESSION, ClubActionRow.idempotency_key == bindparam("key")),
 )
+_LOCKED = "bridgescore.club.locked_sessions"
+"""The key, in a writing connection's ``info``, of the sessions its transaction has locked."""
 _LOCK_SESSION = select(ClubSessionRow.id).where(ClubSessionRow.id == _SESSION).with_for_update()
 _TABLE_OF = select(PassRow.session_id, PassRow.table_number).where(
     PassRow.token_hash == bindparam("token"), PassRow.kind == "table", PassRow.expires_at > _NOW
@@ -256,7 +258,11 @@ class ClubStore:
     def _write(self) -> Iterator[Connection]:
         """A writing transaction (SQLite's write lock taken at its start), this process's writers in turn."""
         with self._writing, self._writer.begin() as connection:
-            yield connection
+            connection.info[_LOCKED] = set()  # the sessions this transaction has locked
+            try:
+                yield connection
+            finally:
+                connection.info.pop(_LOCKED, None)
 
     def _read_one(self) -> AbstractContextManager[Connection]:
         """A connection for a read of one statement (no ``BEGIN``/``ROLLBACK`` around it on SQLite)."""
@@ -504,9 +510,17 @@ class ClubStore:
     def _newer(
         self, connection: Connection, session_id: str, since: int, key: str | None
     ) -> list[StoredAction] | StoredAction:
-        """The session's actions after the *since*-th, or the one stored with *key* if there is one."""
-        if connection.execute(_LOCK_SESSION, {"session": session_id}).first() is None:
-            raise NotFoundError(N_("there is no club session {session!r}"), session=session_id)
+        """The session's actions after the *since*-th, or the one stored with *key* if there is one.
+
+        The session's row is locked once a transaction: the next appends of a group commit to the
+        same session find it locked already (it stays so until the commit) and skip the statement.
+        """
+        locked: set[str] | None = connection.info.get(_LOCKED)
+        if locked is None or session_id not in locked:
+            if connection.execute(_LOCK_SESSION, {"session": session_id}).first() is None:
+                raise NotFoundError(N_("there is no club session {session!r}"), session=session_id)
+            if locked is not None:
+                locked.add(session_id)
         found = connection.execute(_NEWER, {"session": session_id, "since": since, "key": key})
         rows = sorted({row.seq: _action(row) for row in found}.values(), key=lambda action: action.seq)
         for action in rows:
