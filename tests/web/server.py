@@ -42,17 +42,7 @@ class Server:
         return server
 
     def wait_until_up(self, seconds: float = 90) -> None:  # a busy shared machine starts slowly
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped with code {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(self.url + "/api/games", timeout=1) as answer:
-                    if answer.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("the server did not start")
+        wait_until_up(self.url, self.process, seconds)
 
     def kill(self) -> None:
         """SIGKILL: the process gets no chance to tidy up."""
@@ -66,3 +56,18 @@ class Server:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def wait_until_up(url: str, process: subprocess.Popen[bytes], seconds: float) -> None:
+    """Wait until the server at *url* (run by *process*) answers ``/api/games``; raise if it stops first."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server stopped with code {process.returncode}")
+        try:
+            with urllib.request.urlopen(url + "/api/games", timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError("the server did not start")

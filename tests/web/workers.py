@@ -7,14 +7,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
 
-from tests.web.server import free_port
+from tests.web.server import free_port, wait_until_up
 
 BRIDGESCORE = Path(sys.executable).parent / "bridgescore"
 
@@ -54,17 +52,7 @@ class Served:
         return served
 
     def wait_until_up(self, seconds: float = 240) -> None:
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server stopped with code {self.process.returncode}")
-            try:
-                with urllib.request.urlopen(self.url + "/api/games", timeout=1) as answer:
-                    if answer.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start")
+        wait_until_up(self.url, self.process, seconds)
 
     def workers(self) -> list[int]:
         """The ids of the processes the server started (its workers)."""
