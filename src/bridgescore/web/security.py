@@ -181,8 +181,8 @@ class Guard:
         state["form_token"] = form_token
         headers = self._headers(scope["path"], form_token if fresh else None)
         try:
-            if request.method in UNSAFE and self._reads_database():  # the PIN's key, the rate buckets
-                await run_in_threadpool(self._admit, request)
+            if request.method in UNSAFE and self._reads_database() and not _has_own_passes(scope["path"]):
+                await run_in_threadpool(self._admit, request)  # the PIN's key, the rate buckets
             else:
                 self._admit(request)
         except RefusedError as refusal:
