@@ -3,9 +3,6 @@ session each check against the other's actions, and each one's memo is the fold 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from bridgescore.core.contract import Result
@@ -16,16 +13,8 @@ from bridgescore.forms.duplicate.movement import movement
 from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
 from bridgescore.web.club.service import ClubService, LineTakenConflict, action_of
-from tests.store.databases import fresh_store
 
 ANNA = Actor.director("Anna")
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = fresh_store(tmp_path)
-    yield opened
-    opened.close()
 
 
 def test_two_workers_check_against_each_others_actions_and_fold_what_is_stored(store: Store) -> None:

@@ -3,10 +3,9 @@ accounts, codes, passes, and a log that never loses nor doubles an action."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from sqlalchemy import event, update
@@ -15,16 +14,8 @@ from bridgescore.core.errors import RuleError
 from bridgescore.store import ConflictError, NotFoundError, Store
 from bridgescore.store.club import ActorRecord, ClubStore, StoredAction
 from bridgescore.store.models import PassRow, TableCodeRow
-from tests.store.databases import fresh_store
 
 ANNA = ActorRecord("director", "Anna")
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    opened = fresh_store(tmp_path)
-    yield opened
-    opened.close()
 
 
 @pytest.fixture
