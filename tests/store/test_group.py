@@ -47,6 +47,34 @@ class SlowCommits:
             time.sleep(self.delay)
 
 
+class HeldCommits:
+    """``engine.begin`` whose first commit waits for :attr:`release`: the first writer holds the
+    group's turn while the test queues the others one by one (:func:`queue_up`)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.release = threading.Event()
+        self.first_in = threading.Event()
+
+    @contextmanager
+    def __call__(self) -> Iterator[Connection]:
+        with self.engine.begin() as connection:
+            yield connection
+            if not self.first_in.is_set():
+                self.first_in.set()
+                assert self.release.wait(30)
+
+
+def queue_up(group: GroupCommit, threads: list[threading.Thread]) -> None:
+    """Start *threads* one at a time, each once the one before is waiting in *group*'s queue."""
+    for count, thread in enumerate(threads, 1):
+        thread.start()
+        deadline = time.monotonic() + 30
+        while len(group._queue) < count:  # the writers waiting for the next group
+            assert time.monotonic() < deadline, "a writer did not queue"
+            time.sleep(0.001)
+
+
 def insert(n: int, who: str = "x") -> Callable[[Connection], int]:
     def work(connection: Connection) -> int:
         connection.execute(text("INSERT INTO log VALUES (:n, :who)"), {"n": n, "who": who})
@@ -91,13 +119,12 @@ class RefusedError(Exception):
 
 
 def test_a_refused_work_fails_alone_and_the_rest_of_its_group_is_committed(engine: Engine) -> None:
-    group = GroupCommit(SlowCommits(engine, delay=0.2))
+    begin = HeldCommits(engine)
+    group = GroupCommit(begin)
     outcomes: dict[str, object] = {}
-    first_in = threading.Event()
 
     def leader() -> None:  # holds the group's turn while the others queue
         def work(connection: Connection) -> int:
-            first_in.set()
             connection.execute(text("INSERT INTO log VALUES (0, 'leader')"))
             return 0
 
@@ -115,14 +142,14 @@ def test_a_refused_work_fails_alone_and_the_rest_of_its_group_is_committed(engin
 
     first = threading.Thread(target=leader)
     first.start()
-    first_in.wait()
+    assert begin.first_in.wait(30)
     others = [
         threading.Thread(target=queued, args=("a", insert(1, "a"))),
         threading.Thread(target=queued, args=("refused", refused)),
         threading.Thread(target=queued, args=("b", insert(2, "b"))),
     ]
-    for thread in others:
-        thread.start()
+    queue_up(group, others)
+    begin.release.set()
     for thread in [first, *others]:
         thread.join()
     assert outcomes["leader"] == 0 and outcomes["a"] == 1 and outcomes["b"] == 2
@@ -134,16 +161,12 @@ def test_a_refused_work_fails_alone_and_the_rest_of_its_group_is_committed(engin
 def test_a_database_error_in_a_group_sends_each_work_again_alone(engine: Engine) -> None:
     with engine.begin() as connection:
         connection.execute(text("INSERT INTO log VALUES (7, 'taken')"))
-    group = GroupCommit(SlowCommits(engine, delay=0.2))
+    begin = HeldCommits(engine)
+    group = GroupCommit(begin)
     outcomes: dict[str, object] = {}
-    first_in = threading.Event()
 
     def leader() -> None:
-        def work(connection: Connection) -> int:
-            first_in.set()
-            return 0
-
-        outcomes["leader"] = group.run(work)
+        outcomes["leader"] = group.run(lambda connection: 0)
 
     def queued(name: str, n: int) -> None:
         try:
@@ -153,10 +176,10 @@ def test_a_database_error_in_a_group_sends_each_work_again_alone(engine: Engine)
 
     first = threading.Thread(target=leader)
     first.start()
-    first_in.wait()
+    assert begin.first_in.wait(30)
     others = [threading.Thread(target=queued, args=(name, n)) for name, n in (("a", 1), ("dup", 7), ("b", 2))]
-    for thread in others:
-        thread.start()
+    queue_up(group, others)  # one group: a, dup, b; dup's constraint fails it, each runs again alone
+    begin.release.set()
     for thread in [first, *others]:
         thread.join()
     assert outcomes["a"] == 1 and outcomes["b"] == 2
@@ -179,26 +202,23 @@ def test_a_failed_commit_answers_every_writer_with_the_error_and_stores_nothing(
 
 
 def test_a_group_runs_its_works_in_the_order_given_then_in_arrival(engine: Engine) -> None:
-    group = GroupCommit(SlowCommits(engine, delay=0.2))
+    begin = HeldCommits(engine)
+    group = GroupCommit(begin)
     seen: list[str] = []
-    first_in = threading.Event()
 
     def note(name: str) -> Callable[[Connection], None]:
         def work(connection: Connection) -> None:
             seen.append(name)
-            first_in.set()
 
         return work
 
     first = threading.Thread(target=group.run, args=(note("leader"),))
     first.start()
-    first_in.wait()
-    others = []
-    for name, order in (("s2-first", "s2"), ("s1-first", "s1"), ("s2-second", "s2"), ("s1-second", "s1")):
-        thread = threading.Thread(target=group.run, args=(note(name), order))
-        thread.start()
-        others.append(thread)
-        time.sleep(0.01)  # arrival order
+    assert begin.first_in.wait(30)
+    arrivals = (("s2-first", "s2"), ("s1-first", "s1"), ("s2-second", "s2"), ("s1-second", "s1"))
+    others = [threading.Thread(target=group.run, args=(note(name), order)) for name, order in arrivals]
+    queue_up(group, others)  # in this order of arrival
+    begin.release.set()
     for thread in [first, *others]:
         thread.join()
     assert seen == ["leader", "s1-first", "s1-second", "s2-first", "s2-second"]
