@@ -98,7 +98,7 @@ def serve_command(
     quiet = {"log_level": "warning", "access_log": False, "server_header": False}
     if workers == 1:
         safety = replace(Safety.from_environment(), pin=pin or None)
-        uvicorn.run(create_app(store, safety=safety), host=host, port=port, **quiet)  # type: ignore[arg-type]
+        uvicorn.run(create_app(store, safety=safety, serving=True), host=host, port=port, **quiet)  # type: ignore[arg-type]
         return
     store.close()  # migrated: each worker opens its own connections
     os.environ[DATABASE_URL_VARIABLE] = url.render_as_string(hide_password=False)
