@@ -4,24 +4,24 @@
 
 Starts a real ``bridgescore serve`` process on a free loopback port (SQLite in a fresh data
 directory, or the PostgreSQL of ``--database-url``, migrated and emptied of nothing: use a fresh
-database), adds a director, starts a Mitchell session of ``--tables`` tables and ``--rounds``
-rounds of ``--boards`` boards, then lets every table's phone — its own cookies, its own
-keep-alive connection (:class:`Link`, a plain HTTP/1.1 client that leaves the CPU to the
-server) — join with its code and, once every table has joined, round after round, read its
-round, enter each board's
-result and have East-West confirm it, one request every ``--interval`` seconds (each phone
-starts at a random moment of the first interval). Every fifth entry is sent twice with the same
-idempotency key, as an offline queue resends. At most ``--connections`` requests are in flight at
-once (the bounded pool); a request refused with 5xx or lost on the way is resent with the same key.
+database), adds a director, starts a Mitchell session of ``--tables`` tables and ``--rounds`` rounds
+of ``--boards`` boards, then lets every table's phone — its own cookies, its own keep-alive
+connection (:class:`Link`, a plain HTTP/1.1 client that leaves the CPU to the server) — join with
+its code and, once every table has joined, round after round, read its round, enter each board's
+result and have East-West confirm it, one request every ``--interval`` seconds (default 3: every
+table as fast as fingers go; 1 is a stress), each phone starting at a random moment of the first
+interval. Every fifth entry is sent twice with the same idempotency key, as an offline queue
+resends. At most ``--connections`` requests are in flight at once (the bounded pool); a request
+refused with 5xx or lost on the way is resent with the same key.
 
 The latency of a request is measured by the client (loopback, wall clock): ``p95_ms`` is the 95th
 percentile of the writes (entries and confirmations). The baseline, in the same run against the same
 server, is the read of a table's round (``GET …/tables/{t}``); ``app_p95_ms`` is the 95th percentile
-of the time the app itself spent on a write (its ``Server-Timing`` header), the rest is queueing
-and HTTP; ``server_cpu_ms_per_request`` the server processes' CPU time over the requests sent (the
+of the time the app itself spent on a write (its ``Server-Timing`` header), the rest is queueing and
+HTTP; ``server_cpu_ms_per_request`` the server processes' CPU time over the requests sent (the
 capacity: a core answers about 1000 ÷ that many requests a second), ``client_cpu_ms_per_request``
-the phones' (this process's) share of the same two cores. ``--workers N`` runs
-``bridgescore serve --workers N``. Afterwards: ``lost`` counts the plays
+the phones' (this process's) share of the same two cores. ``--workers N`` runs ``bridgescore serve
+--workers N`` (default 2, what a club's two-core server runs). Afterwards: ``lost`` counts the plays
 the server acknowledged that the console lacks, ``doubled`` the plays the audit trail holds more
 than one entry for, and ``ranking_matches`` whether the live ranking equals ``bridgescore event`` on
 the session exported as PBN. The last line printed is JSON. Exits 1 if anything was lost or doubled
@@ -413,12 +413,18 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--boards", type=int, default=2, help="boards per round")
-    parser.add_argument("--interval", type=float, default=1.0, help="seconds between a phone's requests")
+    parser.add_argument(
+        "--interval", type=float, default=3.0,
+        help="seconds between a phone's requests (3: as fast as fingers go; 1: a stress)",
+    )  # fmt: skip
     parser.add_argument("--connections", type=int, default=64, help="requests in flight at most")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--database-url", default=None)
     parser.add_argument(
-        "--workers", type=int, default=1, help="server processes (bridgescore serve --workers)"
+        "--workers",
+        type=int,
+        default=2,
+        help="server processes (bridgescore serve --workers; 2: a club's two-core server, docs/club.md)",
     )
     parser.add_argument("--json", action="store_true", help="only the JSON line")
     args = parser.parse_args()
