@@ -13,7 +13,7 @@ ROOT = Path(__file__).parents[2]
 def test_the_club_benchmark_runs_on_four_tables() -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench_club.py"), "--tables", "4", "--rounds", "2",
-         "--interval", "0.01", "--json"],
+         "--interval", "0.01", "--workers", "1", "--json"],  # one worker: quick; two: test_workers.py
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
