@@ -22,12 +22,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import __version__
+from bridgescore.club.service import ClubService
 from bridgescore.store import Store
 from bridgescore.web import api, appshell, language, pages, problems
 from bridgescore.web.club import api as club_api
 from bridgescore.web.club import pages as club_pages
 from bridgescore.web.club.auth import Limits
-from bridgescore.web.club.service import ClubService
 from bridgescore.web.security import Guard, Safety, script_hashes
 from bridgescore.web.services import Services
 from bridgescore.web.views import scorepads

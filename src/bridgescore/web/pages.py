@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,15 @@ def utc(moment: datetime | None) -> str:
     return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).isoformat()
 
 
+def number(value: Decimal) -> str:
+    """A printed number as a page shows it: no trailing zeros (``3``, ``2.5``, ``56.25``).
+
+    >>> number(Decimal("3.00")), number(Decimal("2.50")), number(Decimal("100")), number(Decimal("-0.33"))
+    ('3', '2.5', '100', '-0.33')
+    """
+    return format(value.normalize(), "f")
+
+
 def _context(request: Request) -> dict[str, Any]:
     lang = language.of_request(request)
     gettext = translator(lang)
@@ -100,6 +110,7 @@ templates.env.globals["seats"] = [seat.value for seat in Seat]
 templates.env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
 templates.env.globals["sides"] = {side.value: side for side in Side}
 templates.env.filters["utc"] = utc
+templates.env.filters["number"] = number
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
