@@ -7,7 +7,7 @@ from typing import Any
 
 from bridgescore.core.board import chicago_position
 from bridgescore.core.errors import N_
-from bridgescore.core.seat import Side
+from bridgescore.core.seat import BySide, Side
 from bridgescore.formats.deallog import format_deal
 from bridgescore.forms import chicago
 from bridgescore.forms.chicago import ChicagoSettings, ChicagoState
@@ -24,7 +24,7 @@ class Block:
 
     number: int
     deals: tuple[chicago.ChicagoDeal, ...]
-    totals: dict[str, int]
+    totals: BySide
 
 
 class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
