@@ -52,7 +52,7 @@ def start_session(page: Page, live: Server, title: str, pairs: str) -> tuple[str
     sign_in(page, live)
     page.fill("#session-title", title)
     page.select_option("#session-kind", "howell")
-    page.fill("#session-tables", "3")
+    page.fill("#session-pairs-count", "6")
     page.fill("#session-boards", "2")
     page.fill("#session-pairs", pairs)
     page.click("#new-session button[type=submit]")

@@ -106,7 +106,7 @@
       event.preventDefault();
       const body = {
         title: $("#session-title").value,
-        movement: { kind: $("#session-kind").value, tables: Number($("#session-tables").value),
+        movement: { kind: $("#session-kind").value, pairs: Number($("#session-pairs-count").value),
                     boards_per_round: Number($("#session-boards").value) },
         pairs: readPairs($("#session-pairs").value),
         scoring: $("#session-scoring").value,
@@ -140,7 +140,8 @@
       ready: (text) => { ready = text; },
       save: (text) => {
         const board = Number(widget.chosen.board);
-        const round = Number(club.dataset.round);
+        const picked = $('[data-part="board"] button[data-value="' + board + '"]:not([disabled])', entry);
+        const round = Number((picked && picked.dataset.round) || club.dataset.round);
         enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/results",
                   body: { round: round, board: board, result: text }, label: board + ": " + text, board: board });
         const button = $('[data-part="board"] button[data-value="' + board + '"]', entry);
@@ -235,15 +236,26 @@
   setInterval(() => { if (loadQueue().length) flush(); }, 5000);
   if (table) { showQueue(); flush(); }
 
-  // ---- the opponents confirm --------------------------------------------------------------------
+  // ---- the opponents confirm, or disagree (the director is called) --------------------------------
   document.addEventListener("click", (event) => {
-    const button = event.target.closest("button.confirm");
+    const button = event.target.closest("button.confirm, button.dispute");
     if (!button) return;
     const li = button.closest("li");
-    $$("button.confirm", li).forEach((b) => { b.disabled = true; });
-    enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/confirmations",
+    const agree = button.classList.contains("confirm");
+    $$('button[data-side="' + button.dataset.side + '"]', li).forEach((b) => { b.disabled = true; });
+    enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + (agree ? "/confirmations" : "/disputes"),
               body: { round: Number(li.dataset.round), board: Number(li.dataset.board), side: button.dataset.side },
-              label: "✓ " + li.dataset.board });
+              label: (agree ? "✓ " : "✗ ") + li.dataset.board });
+  });
+
+  // ---- a button that posts what it says (a round's pairs start it) ----------------------------------
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-post]");
+    if (!button) return;
+    button.disabled = true;
+    let body = {};
+    try { body = JSON.parse(button.dataset.body || "{}"); } catch (e) { body = {}; }
+    enqueue({ path: button.dataset.post, body: body, label: button.dataset.label || "" });
   });
 
   // ---- the table's page follows the director's changes ---------------------------------------------
@@ -294,7 +306,7 @@
       const button = event.target.closest("button.edit-line");
       if (!button) return;
       const row = button.closest("tr");
-      $("#correction-kind").value = button.classList.contains("late") ? "enter" : "correct";
+      $("#correction-kind").value = "correct";  // a late line takes a result or an adjusted score alike
       $("#correction-round").value = row.dataset.round;
       $("#correction-table").value = row.dataset.table;
       $("#correction-board").value = row.dataset.board;
@@ -303,7 +315,7 @@
       showFields();
       $("#correct").open = true;
       $("#correct").scrollIntoView({ block: "start" });
-      $(button.classList.contains("late") ? "#correction-result" : "#correction-outcome").focus();
+      $("#correction-outcome").focus();
     });
   }
 
