@@ -41,7 +41,7 @@ from bridgescore.forms.duplicate.export import as_dict
 from bridgescore.forms.duplicate.movement import Movement, PairSeat, loads_movement, movement
 from bridgescore.forms.duplicate.settings import parse_scoring
 from bridgescore.i18n import translator
-from bridgescore.store.club import StoredReceipt
+from bridgescore.store.club import StoredReceipt, read_code
 from bridgescore.store.errors import NotFoundError
 from bridgescore.web import language
 from bridgescore.web.api import Line, Text
@@ -57,10 +57,11 @@ from bridgescore.web.club.auth import (
     FormToken,
     LatePass,
     limit,
+    limit_on,
     of_table,
     set_pass,
 )
-from bridgescore.web.problems import body, field
+from bridgescore.web.problems import FieldError, body, field
 from bridgescore.web.security import RefusedError
 
 router = APIRouter(prefix="/api/club", tags=["club"])
@@ -93,9 +94,9 @@ class SignIn(_Strict):
 
 
 class Join(_Strict):
-    """A table's (or the viewers') code, as on the card: ``K7Q2``."""
+    """A table's (or the viewers') code, as on the card: ``KQ-3-M4TNRXZ``."""
 
-    code: Line = Field(max_length=20, examples=["K7Q2"])
+    code: Line = Field(max_length=40, examples=["KQ-3-M4TNRXZ"])
 
 
 class MovementIn(_Strict):
@@ -322,9 +323,24 @@ def sign_in(given: SignIn, request: Request, response: Response) -> views.Signed
 @router.post("/join", summary="A phone joins a table (or views results) with a code", openapi_extra=NO_PASS,
              dependencies=[FormToken])  # fmt: skip
 def join(given: Join, request: Request, response: Response) -> views.Joined:
-    limit(request, "join", request.app.state.club_limits.joins_per_minute)
+    limits = request.app.state.club_limits
+    try:
+        with field("code"):
+            code = read_code(given.code)
+    except FieldError:
+        limit(request, "join", limits.joins_per_minute)  # a failure: this address has so many a minute
+        raise
+    # Guessing is bounded by the session and by the code, whatever address it comes from; an
+    # address is slowed only for its own failures, so that one curious phone behind a club's
+    # router never locks the room out.
+    limit_on(request, f"join-code:{code.room}-{code.table}", limits.joins_per_code_per_minute)
+    limit_on(request, f"join-room:{code.room}", limits.joins_per_session_per_minute)
     store = club_of(request).store
-    token = store.join_token(given.code)
+    try:
+        token = store.join_token(code.text)
+    except NotFoundError:
+        limit(request, "join", limits.joins_per_minute)
+        raise
     found = store.table_of(token)
     if found is None:  # pragma: no cover - the pass was just made
         raise NotFoundError(N_("this table code is not valid (or has expired)"))

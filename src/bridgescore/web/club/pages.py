@@ -231,7 +231,7 @@ def results_page(request: Request, session_id: SessionId) -> Response:
     return HTMLResponse(html.dumps(club.scored(session_id, state), language.of_request(request)))
 
 
-CODE = re.compile(r"^[A-Za-z0-9]{1,20}$")
+CODE = re.compile(r"^[A-Za-z0-9-]{1,20}$")
 MOST_CODES = 401
 
 

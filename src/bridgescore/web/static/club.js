@@ -71,7 +71,7 @@
   if (join) {
     const field = $("#code");
     const fromCard = decodeURIComponent(location.hash.slice(1));
-    if (fromCard && /^[A-Za-z0-9]{1,20}$/.test(fromCard)) field.value = fromCard;
+    if (fromCard && /^[A-Za-z0-9-]{1,20}$/.test(fromCard)) field.value = fromCard;
     join.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
