@@ -11,6 +11,7 @@ failing half-way; readers use a plain ``BEGIN`` and never wait for writers.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from importlib import resources
 from pathlib import Path
@@ -91,10 +92,8 @@ def _private(path: Path) -> None:
     if path.exists():
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    try:
+    with contextlib.suppress(FileExistsError):  # another process made it at the same moment
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-    except FileExistsError:  # another process made it at the same moment
-        pass
 
 
 WRITE = {"sqlite_begin": "IMMEDIATE"}

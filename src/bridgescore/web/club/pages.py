@@ -22,6 +22,7 @@ from bridgescore.core.errors import N_, BridgeScoreError
 from bridgescore.i18n import translator
 from bridgescore.store.club import Director, TablePass
 from bridgescore.web import language, security
+from bridgescore.web.address import phones_address
 from bridgescore.web.club import console as club_console
 from bridgescore.web.club import phone, views
 from bridgescore.web.club.api import SessionId, console_of
@@ -100,7 +101,7 @@ def console_page(request: Request, session_id: SessionId) -> Response:
         return RedirectResponse("/club", status_code=303)
     console, trail = _console(request, session_id)
     return _page(request, "club/console.html", director=director, session_id=session_id, console=console,
-                 trail=trail)  # fmt: skip
+                 trail=trail, phones=phones_address(request))  # fmt: skip
 
 
 @router.get("/club/sessions/{session_id}/live", response_model=None)
@@ -252,7 +253,7 @@ async def qr_codes(request: Request) -> Response:
         codes = [str(code) for code in given["codes"]][:MOST_CODES]
     except (ValueError, KeyError, TypeError):
         return JSONResponse({"message": "codes", "field": "codes"}, status_code=422)
-    base = str(request.base_url).rstrip("/")
+    base = phones_address(request).url
     drawn = {}
     for code in codes:
         if CODE.match(code):

@@ -408,6 +408,13 @@
       value.textContent = code;
       value.className = "code";
       card.append(name, value);
+      const address = $("#join-address b");  // the address phones reach, as text beside the QR code
+      if (address) {
+        const where = document.createElement("small");
+        where.className = "code-address";
+        where.textContent = address.textContent;
+        card.append(where);
+      }
       if (pictures[code]) {
         const img = document.createElement("img");
         img.src = pictures[code];
