@@ -56,6 +56,8 @@ class ClubState:
     started: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
     travellers_shown: bool = True
     changed: int = 0
+    _seated: dict[int, int | None] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Each table's seated round, worked out once per state (a state never changes)."""
 
     @classmethod
     def start(cls, settings: ClubSettings) -> ClubState:
@@ -146,11 +148,14 @@ class ClubState:
 
     def seated_round(self, table: int) -> int | None:
         """The round whose pairs sit at *table* now (None: the table plays no round yet)."""
+        if table in self._seated:
+            return self._seated[table]
         seated: Assignment | None = None
         for assignment in sorted(self.movement.table_card(table), key=lambda a: a.round):
             if assignment.round == 1 or self._begun(assignment) or self._moved_on(seated, assignment):
                 seated = assignment
-        return None if seated is None else seated.round
+        self._seated[table] = found = None if seated is None else seated.round
+        return found
 
     def entry_round(self, table: int) -> int | None:
         """The round whose boards *table*'s phone enters now: the seated round, or the next once it is
