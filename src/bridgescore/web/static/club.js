@@ -47,7 +47,7 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  // ---- sign-in, sign-out, join ----------------------------------------------------------------
+  // ---- sign-in, sign-out, join
   const signIn = $("#sign-in");
   if (signIn) {
     signIn.addEventListener("submit", async (event) => {
@@ -84,7 +84,7 @@
     if (field.value) join.requestSubmit();
   }
 
-  // ---- a new session ----------------------------------------------------------------------------
+  // ---- a new session
   const DIRECTIONS = { NS: "NS", EW: "EW", "СЮ": "NS", "ВЗ": "EW" };
   function readPairs(text) {
     const pairs = [];
@@ -121,7 +121,7 @@
     });
   }
 
-  // ---- a table's phone: the entry widget (entry.js), started here on the table's ------------------
+  // ---- a table's phone: the entry widget (entry.js), started here on the table's
   const entry = $('[data-page="club-table"]');
   const table = club.dataset.table;
   let ready = ""; // what Save would send: while there is some, the page is not reloaded under it
@@ -161,7 +161,7 @@
     widget.changed();
   }
 
-  // ---- the offline queue: kept until the server answers; the key makes a resend harmless -----------
+  // ---- the offline queue: kept until the server answers; the key makes a resend harmless
   function loadQueue() {
     try { return JSON.parse(localStorage.getItem(QUEUE_KEY) || "[]"); } catch (e) { return []; }
   }
@@ -236,7 +236,7 @@
   setInterval(() => { if (loadQueue().length) flush(); }, 5000);
   if (table) { showQueue(); flush(); }
 
-  // ---- the opponents confirm, or disagree (the director is called) --------------------------------
+  // ---- the opponents confirm, or disagree (the director is called)
   document.addEventListener("click", (event) => {
     const button = event.target.closest("button.confirm, button.dispute");
     if (!button) return;
@@ -248,7 +248,7 @@
               label: (agree ? "✓ " : "✗ ") + li.dataset.board });
   });
 
-  // ---- a button that posts what it says (a round's pairs start it) ----------------------------------
+  // ---- a button that posts what it says (a round's pairs start it)
   document.addEventListener("click", (event) => {
     const button = event.target.closest("button[data-post]");
     if (!button) return;
@@ -258,7 +258,7 @@
     enqueue({ path: button.dataset.post, body: body, label: button.dataset.label || "" });
   });
 
-  // ---- the table's page follows the director's changes ---------------------------------------------
+  // ---- the table's page follows the director's changes
   if (table && sessionId) {
     setInterval(async () => {
       if (loadQueue().length || ready || ($("#club-notation") && $("#club-notation").value) || document.hidden) return;
@@ -269,7 +269,7 @@
     }, 10000);
   }
 
-  // ---- the director's console ---------------------------------------------------------------------
+  // ---- the director's console
   const live = $("#live");
   if (live && sessionId) {
     let tag = null;
@@ -389,7 +389,7 @@
     });
   }
 
-  // ---- table codes and their QR cards ------------------------------------------------------------
+  // ---- table codes and their QR cards
   async function showCodes(codes, viewer) {
     const box = $("#codes");
     const cards = Object.entries(codes).map(([number, code]) => [say("table", { table: number }), code]);
