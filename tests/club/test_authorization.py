@@ -28,6 +28,8 @@ MATRIX: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
     ("GET", f"{S}/codes"): ({DIRECTOR}, None),
     ("POST", f"{S}/codes"): ({DIRECTOR}, {"tables": [3]}),
     ("GET", f"{S}/console"): ({DIRECTOR}, None),
+    ("GET", f"{S}/directors"): ({DIRECTOR}, None),
+    ("POST", f"{S}/directors"): ({DIRECTOR}, {"name": "Anna"}),
     ("GET", f"{S}/log"): ({DIRECTOR}, None),
     ("POST", f"{S}/corrections"): (
         {DIRECTOR},

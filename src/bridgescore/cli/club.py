@@ -54,10 +54,18 @@ def add_command(
     password_file: Annotated[
         Path | None, typer.Option("--password-file", help="Read the password from this file's first line.")
     ] = None,
+    admin: Annotated[
+        bool | None,
+        typer.Option(
+            "--admin/--no-admin",
+            help="The club's administrator, who directs every session (default: the first director is one).",
+        ),
+    ] = None,
     data_dir: DataDir = None,
     lang: LangOption = None,
 ) -> None:
-    """Add a director; the password is asked for (twice) unless --password-file gives it."""
+    """Add a director; the password is asked for (twice) unless --password-file gives it. A director
+    directs the sessions they start and those given to them; an administrator, every session."""
     _ = use_language(lang)
     from bridgescore.core.errors import N_, ParseError
     from bridgescore.store.club import ClubStore
@@ -74,10 +82,12 @@ def add_command(
         raise ParseError(N_("a password has at least {least} characters"), least=MIN_PASSWORD)
     store = _store(data_dir)
     try:
-        ClubStore(store.engine).add_director(clean, password)
+        made = ClubStore(store.engine).add_director(clean, password, admin=admin)
     finally:
         store.close()
     typer.echo(_("Director {name} added.").format(name=clean))
+    if made.admin:
+        typer.echo(_("{name} is the club's administrator: they direct every session.").format(name=clean))
 
 
 @director_app.command("list")
@@ -94,4 +104,5 @@ def list_command(data_dir: DataDir = None, lang: LangOption = None) -> None:
     if not directors:
         typer.echo(_("No directors yet: add one with bridgescore director add NAME."))
     for director in directors:
-        typer.echo(f"{director.name}\t{director.created_at:%Y-%m-%d %H:%M}")
+        role = _("administrator") if director.admin else _("director")
+        typer.echo(f"{director.name}\t{director.created_at:%Y-%m-%d %H:%M}\t{role}")

@@ -59,6 +59,7 @@ from bridgescore.store.models import (
     ClubSessionRow,
     DirectorRow,
     PassRow,
+    SessionDirectorRow,
     TableCodeRow,
 )
 from bridgescore.store.secret import key_for, keyed_hash
@@ -188,11 +189,13 @@ def _utc(moment: datetime) -> datetime:
 
 @dataclass(frozen=True, slots=True)
 class Director:
-    """A director account (never its password or hash)."""
+    """A director account (never its password or hash); ``admin``: the club's administrator, who
+    directs every session (a director directs the sessions they started or were given)."""
 
     id: int
     name: str
     created_at: datetime
+    admin: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +288,21 @@ _LOCK_SESSION = select(ClubSessionRow.id).where(ClubSessionRow.id == _SESSION).w
 _TABLE_OF = select(PassRow.session_id, PassRow.table_number).where(
     PassRow.token_hash == bindparam("token"), PassRow.kind == "table", PassRow.expires_at > _NOW
 )
+_DIRECTS = union_all(
+    select(ClubSessionRow.id).where(
+        ClubSessionRow.id == bindparam("session"), ClubSessionRow.director_id == bindparam("director")
+    ),
+    select(SessionDirectorRow.session_id).where(
+        SessionDirectorRow.session_id == bindparam("session"),
+        SessionDirectorRow.director_id == bindparam("director"),
+    ),
+)
+
+
+def _director(row: Any) -> Director:
+    return Director(row.id, row.name, _utc(row.created_at), bool(row.admin))
+
+
 _DIRECTOR_OF = (
     select(DirectorRow)
     .join(PassRow, PassRow.director_id == DirectorRow.id)
@@ -329,27 +347,29 @@ class ClubStore:
 
     # directors ---------------------------------------------------------------------------------
 
-    def add_director(self, name: str, password: str) -> Director:
-        """A new director account; :class:`ConflictError` if the name is taken."""
+    def add_director(self, name: str, password: str, *, admin: bool | None = None) -> Director:
+        """A new director account; :class:`ConflictError` if the name is taken. *admin*: the
+        club's administrator (None: the first director of the database is one, the others not)."""
         clean = name.strip()
         now = _now()
+        hashed = hash_password(password)
         try:
             with self._write() as connection:
+                if admin is None:
+                    admin = connection.execute(select(func.count()).select_from(DirectorRow)).scalar() == 0
                 inserted = connection.execute(
-                    insert(DirectorRow).values(
-                        name=clean, password_hash=hash_password(password), created_at=now
-                    )
+                    insert(DirectorRow).values(name=clean, password_hash=hashed, created_at=now, admin=admin)
                 )
                 key = inserted.inserted_primary_key
         except IntegrityError:
             raise ConflictError(N_("there is already a director called {name!r}"), name=clean) from None
-        return Director(int(key[0]) if key else 0, clean, now)
+        return Director(int(key[0]) if key else 0, clean, now, admin)
 
     def directors(self) -> list[Director]:
         """Every director, by name."""
         with self.engine.connect() as connection:
             rows = connection.execute(select(DirectorRow).order_by(DirectorRow.name))
-            return [Director(row.id, row.name, _utc(row.created_at)) for row in rows]
+            return [_director(row) for row in rows]
 
     def sign_in(self, name: str, password: str) -> str:
         """A new pass for the director *name* if *password* is theirs: the cookie's token."""
@@ -368,7 +388,7 @@ class ClubStore:
             return None
         with self._read_one() as connection:
             row = connection.execute(_DIRECTOR_OF, {"token": _digest(token), "now": _now()}).first()
-        return None if row is None else Director(row.id, row.name, _utc(row.created_at))
+        return None if row is None else _director(row)
 
     def sign_out(self, token: str | None) -> None:
         """End a pass (a director's or a table's); nothing happens for an unknown one."""
@@ -417,13 +437,51 @@ class ClubStore:
             raise NotFoundError(N_("there is no club session {session!r}"), session=session_id)
         return _session(row)
 
-    def sessions(self, limit: int = 100) -> list[ClubSessionRecord]:
-        """The newest sessions first."""
+    def sessions(self, limit: int = 100, *, of: Director | None = None) -> list[ClubSessionRecord]:
+        """The newest sessions first (those *of* a director directs: every one for an administrator)."""
+        query = select(ClubSessionRow).order_by(ClubSessionRow.created_at.desc()).limit(limit)
+        if of is not None and not of.admin:
+            given = select(SessionDirectorRow.session_id).where(SessionDirectorRow.director_id == of.id)
+            query = query.where((ClubSessionRow.director_id == of.id) | ClubSessionRow.id.in_(given))
+        with self.engine.connect() as connection:
+            return [_session(row) for row in connection.execute(query)]
+
+    def directs(self, director: Director, session_id: str) -> bool:
+        """Whether *director* directs the session: started it, was given it, or is an administrator."""
+        if director.admin:
+            return True
+        with self._read_one() as connection:
+            found = connection.execute(_DIRECTS, {"session": session_id, "director": director.id}).first()
+        return found is not None
+
+    def give(self, session_id: str, name: str) -> Director:
+        """Let the director called *name* direct the session too; :class:`NotFoundError` if none is."""
+        self.session(session_id)
+        with self._write() as connection:
+            row = connection.execute(select(DirectorRow).where(DirectorRow.name == name.strip())).first()
+            if row is None:
+                raise NotFoundError(N_("there is no director called {name!r}"), name=name.strip())
+            known = connection.execute(
+                select(SessionDirectorRow).where(
+                    SessionDirectorRow.session_id == session_id, SessionDirectorRow.director_id == row.id
+                )
+            ).first()
+            if known is None:
+                connection.execute(
+                    insert(SessionDirectorRow).values(session_id=session_id, director_id=row.id)
+                )
+        return _director(row)
+
+    def helpers(self, session_id: str) -> list[Director]:
+        """The directors the session was given to, by name."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(ClubSessionRow).order_by(ClubSessionRow.created_at.desc()).limit(limit)
+                select(DirectorRow)
+                .join(SessionDirectorRow, SessionDirectorRow.director_id == DirectorRow.id)
+                .where(SessionDirectorRow.session_id == session_id)
+                .order_by(DirectorRow.name)
             )
-            return [_session(row) for row in rows]
+            return [_director(row) for row in rows]
 
     # table codes and table passes --------------------------------------------------------------
 

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -86,6 +98,8 @@ class DirectorRow(Base):
     name: Mapped[str] = mapped_column(String(60), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    admin: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The club's administrator: directs every session (the first director is one)."""
 
 
 class ClubSessionRow(Base):
@@ -99,6 +113,19 @@ class ClubSessionRow(Base):
     status: Mapped[str] = mapped_column(String(16))
     director_id: Mapped[int | None] = mapped_column(Integer, ForeignKey("directors.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+class SessionDirectorRow(Base):
+    """A director a session was given to (beside the one who started it)."""
+
+    __tablename__ = "club_session_directors"
+
+    session_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("club_sessions.id", ondelete="CASCADE"), primary_key=True
+    )
+    director_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("directors.id", ondelete="CASCADE"), primary_key=True
+    )
 
 
 class TableCodeRow(Base):

@@ -56,8 +56,10 @@ from bridgescore.web.club.auth import (
     DirectorPass,
     FormToken,
     LatePass,
+    SessionDirector,
     limit,
     limit_on,
+    may_give,
     of_table,
     set_pass,
 )
@@ -364,7 +366,7 @@ def sign_out(who: AnyPass, request: Request, response: Response) -> views.Signed
 
 @router.get("/sessions", summary="Club sessions, newest first")
 def list_sessions(director: DirectorPass, club: Service) -> list[views.SessionSummary]:
-    return [views.session_summary(record) for record in club.store.sessions()]
+    return [views.session_summary(record) for record in club.store.sessions(of=director)]
 
 
 @router.post("/sessions", status_code=201, summary="Start a club session (and give every table its code)",
@@ -388,7 +390,7 @@ def create_session(given: NewSessionIn, director: DirectorPass, club: Service) -
 
 
 @router.get("/sessions/{session_id}/codes", summary="The tables with a code, and when each expires")
-def list_codes(session_id: SessionId, director: DirectorPass, club: Service) -> list[views.CodeView]:
+def list_codes(session_id: SessionId, director: SessionDirector, club: Service) -> list[views.CodeView]:
     club.store.session(session_id)
     return [views.CodeView(table=t or None, viewer=t == VIEWER_TABLE, expires_at=e.isoformat())
             for t, e in club.store.codes(session_id)]  # fmt: skip
@@ -396,7 +398,9 @@ def list_codes(session_id: SessionId, director: DirectorPass, club: Service) -> 
 
 @router.post("/sessions/{session_id}/codes", summary="New codes for tables (their phones join again)",
              dependencies=[FormToken])  # fmt: skip
-def rotate_codes(session_id: SessionId, given: CodesIn, director: DirectorPass, club: Service) -> views.Codes:
+def rotate_codes(
+    session_id: SessionId, given: CodesIn, director: SessionDirector, club: Service
+) -> views.Codes:
     state = club.folded(session_id).state
     tables = list(state.tables()) if given.tables is None else given.tables
     codes = club.store.rotate_codes(session_id, [*tables, *([VIEWER_TABLE] if given.viewer else [])])
@@ -413,14 +417,43 @@ def console_of(session_id: str, club: ClubService, state: ClubState, lang: str =
         return club_console.console(session_id, state, None, error.translate(translator(lang)))
 
 
+class GiveIn(_Strict):
+    """The director to give the session to (by the name they sign in with)."""
+
+    name: Line = Field(max_length=MAX_NAME)
+
+
+@router.get(
+    "/sessions/{session_id}/directors", summary="Who directs the session: its owner and those it was given to"
+)
+def session_directors(
+    session_id: SessionId, director: SessionDirector, club: Service
+) -> views.SessionDirectors:
+    record = club.store.session(session_id)
+    owner = next((d.name for d in club.store.directors() if d.id == record.director_id), None)
+    return views.SessionDirectors(owner=owner, helpers=tuple(d.name for d in club.store.helpers(session_id)))
+
+
+@router.post("/sessions/{session_id}/directors", summary="Give the session to another director too",
+             dependencies=[FormToken])  # fmt: skip
+def give_session(
+    session_id: SessionId, given: GiveIn, director: SessionDirector, club: Service
+) -> views.SessionDirectors:
+    may_give(director, club.store.session(session_id).director_id)
+    club.store.give(session_id, given.name)
+    return session_directors(session_id, director, club)
+
+
 @router.get("/sessions/{session_id}/console", summary="The director's console: travellers, missing, tables")
-def console(session_id: SessionId, director: DirectorPass, club: Service, request: Request) -> views.Console:
+def console(
+    session_id: SessionId, director: SessionDirector, club: Service, request: Request
+) -> views.Console:
     return console_of(session_id, club, club.folded(session_id).state, language.of_request(request))
 
 
 @router.get("/sessions/{session_id}/log", summary="The audit trail: every action, who, when and why")
 def audit_trail(
-    session_id: SessionId, director: DirectorPass, club: Service, request: Request
+    session_id: SessionId, director: SessionDirector, club: Service, request: Request
 ) -> list[views.ActionView]:
     folded = club.folded(session_id)
     return club_console.trail(folded.settings, folded.log, translator(language.of_request(request)))[::-1]
@@ -429,7 +462,7 @@ def audit_trail(
 @router.post("/sessions/{session_id}/corrections", summary="A director's correction, with why",
              dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def correct(
-    session_id: SessionId, given: CorrectionIn, director: DirectorPass, club: Service, request: Request
+    session_id: SessionId, given: CorrectionIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
     change = KINDS[given.kind].read(given.model_dump(exclude={"reason", "idempotency_key"}))
     actor = Actor.director(director.name)
@@ -439,7 +472,7 @@ def correct(
 @router.post("/sessions/{session_id}/movement", summary="Change the movement, with why",
              dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def change_movement(
-    session_id: SessionId, given: MovementChangeIn, director: DirectorPass, club: Service, request: Request
+    session_id: SessionId, given: MovementChangeIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
     with field("movement"):
         chosen = _movement(given.movement)
@@ -452,7 +485,7 @@ def change_movement(
 @router.post("/sessions/{session_id}/publish", summary="Publish the results as they stand",
              dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def publish_results(
-    session_id: SessionId, given: PublishIn, director: DirectorPass, club: Service, request: Request
+    session_id: SessionId, given: PublishIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
     return _append(
         request, club, session_id, Publish(), Actor.director(director.name), "", given.idempotency_key
@@ -463,7 +496,7 @@ def publish_results(
              summary="Show the live ranking to the tables and viewers, or stop showing it",
              dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def show_ranking(
-    session_id: SessionId, given: RankingShownIn, director: DirectorPass, club: Service, request: Request
+    session_id: SessionId, given: RankingShownIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
     actor = Actor.director(director.name)
     return _append(request, club, session_id, ShowRanking(given.shown), actor, "", given.idempotency_key)
@@ -474,7 +507,7 @@ def show_ranking(
                      "or keep them for the published results",
              dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def show_travellers(
-    session_id: SessionId, given: RankingShownIn, director: DirectorPass, club: Service, request: Request
+    session_id: SessionId, given: RankingShownIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
     actor = Actor.director(director.name)
     return _append(request, club, session_id, ShowTravellers(given.shown), actor, "", given.idempotency_key)
@@ -503,7 +536,7 @@ USEBIO: Responses = {
 
 @router.get("/sessions/{session_id}/export.pbn", summary="The session as PBN, with our numbers",
             response_class=PlainTextResponse, responses=PBN)  # fmt: skip
-def export_pbn(session_id: SessionId, director: DirectorPass, club: Service) -> PlainTextResponse:
+def export_pbn(session_id: SessionId, director: SessionDirector, club: Service) -> PlainTextResponse:
     from bridgescore.formats import pbn
 
     published = exported(club.folded(session_id).state)
@@ -512,7 +545,7 @@ def export_pbn(session_id: SessionId, director: DirectorPass, club: Service) -> 
 
 @router.get("/sessions/{session_id}/export.xml", summary="The session as USEBIO, with our numbers",
             response_class=PlainTextResponse, responses=USEBIO)  # fmt: skip
-def export_usebio(session_id: SessionId, director: DirectorPass, club: Service) -> PlainTextResponse:
+def export_usebio(session_id: SessionId, director: SessionDirector, club: Service) -> PlainTextResponse:
     from bridgescore.formats import usebio
 
     published = exported(club.folded(session_id).state)
@@ -522,7 +555,7 @@ def export_usebio(session_id: SessionId, director: DirectorPass, club: Service) 
 def ranking_state(session_id: str, who: Caller, club: ClubService) -> ClubState:
     """The session as it stands, for its live ranking: the director's always; a table's or a viewer's
     of that session while the director shows the ranking (403 otherwise)."""
-    if not who.is_director():
+    if not who.directs(session_id):
         if not who.reads(session_id):
             raise RefusedError(403, N_("these results belong to another session"))
         state = club.folded(session_id).state
@@ -562,7 +595,9 @@ def enter_result(
     who = cookies.caller(club.store)
     of_table(session_id, table, who)
     change = Enter.read({"round": given.round, "table": table, "board": given.board, "result": given.result})
-    return _append(request, club, session_id, change, _actor(who, table), "", given.idempotency_key)
+    return _append(
+        request, club, session_id, change, _actor(who, session_id, table), "", given.idempotency_key
+    )
 
 
 @router.post("/sessions/{session_id}/tables/{table}/confirmations", status_code=201,
@@ -579,7 +614,9 @@ def confirm_result(
     who = cookies.caller(club.store)
     of_table(session_id, table, who)
     change = Confirm.read({"round": given.round, "table": table, "board": given.board, "side": given.side})
-    return _append(request, club, session_id, change, _actor(who, table), "", given.idempotency_key)
+    return _append(
+        request, club, session_id, change, _actor(who, session_id, table), "", given.idempotency_key
+    )
 
 
 @router.post("/sessions/{session_id}/tables/{table}/disputes", status_code=201,
@@ -596,7 +633,9 @@ def dispute_result(
     who = cookies.caller(club.store)
     of_table(session_id, table, who)
     change = Dispute.read({"round": given.round, "table": table, "board": given.board, "side": given.side})
-    return _append(request, club, session_id, change, _actor(who, table), given.note, given.idempotency_key)
+    return _append(
+        request, club, session_id, change, _actor(who, session_id, table), given.note, given.idempotency_key
+    )
 
 
 @router.post("/sessions/{session_id}/tables/{table}/start", status_code=201,
@@ -613,11 +652,13 @@ def start_round(
     who = cookies.caller(club.store)
     of_table(session_id, table, who)
     change = StartRound(given.round, table)
-    return _append(request, club, session_id, change, _actor(who, table), "", given.idempotency_key)
+    return _append(
+        request, club, session_id, change, _actor(who, session_id, table), "", given.idempotency_key
+    )
 
 
-def _actor(who: Caller, table: int) -> Actor:
-    if who.director is not None:
+def _actor(who: Caller, session_id: str, table: int) -> Actor:
+    if who.director is not None and who.table_in(session_id) != table and who.directs(session_id):
         return Actor.director(who.director.name)
     return Actor.at_table(table)
 
@@ -626,7 +667,7 @@ def _actor(who: Caller, table: int) -> Actor:
     "/sessions/{session_id}/boards/{board}", summary="A board's traveller (a table: once it played it)"
 )
 def traveller(session_id: SessionId, board: BoardNumber, who: AnyPass, club: Service) -> views.TravellerView:
-    if who.is_director():
+    if who.directs(session_id):
         state = club.folded(session_id).state
     elif (table := who.table_in(session_id)) is not None:
         state = club.folded(session_id).state

@@ -22,10 +22,10 @@ an empty one (anyone).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated
 
-from fastapi import Depends, Header, Request, Response, Security
+from fastapi import Depends, Header, Path, Request, Response, Security
 from fastapi.security import APIKeyCookie
 
 from bridgescore.core.errors import N_, ParseError
@@ -144,16 +144,52 @@ def joined(request: Request, token: Annotated[str | None, Security(table_cookie)
     return club_store(request).table_of(token)
 
 
+def directing(
+    request: Request,
+    session_id: Annotated[str, Path()],
+    token: Annotated[str | None, Security(director_cookie)] = None,
+) -> Director:
+    """The signed-in director, who must direct the session of the route (started it, was given it,
+    or is the club's administrator); 403 otherwise."""
+    director = signed_in(request, token)
+    if not club_store(request).directs(director, session_id):
+        raise not_directing()
+    return director
+
+
+def may_give(director: Director, owner: int | None) -> None:
+    """Refuse (403) a director who is neither the session's owner nor the club's administrator."""
+    if not director.admin and owner != director.id:
+        raise RefusedError(403, N_("only the session's owner or the club's administrator gives it to others"))
+
+
+def not_directing() -> RefusedError:
+    """403 for a director of other sessions."""
+    return RefusedError(
+        403,
+        N_("this session is another director's: its owner or the club's administrator may give it to you"),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Caller:
     """Who asks: a director, a table's or a viewer's pass, or nobody (anonymous)."""
 
     director: Director | None
     joined: TablePass | None
+    store: ClubStore | None = field(default=None, compare=False, repr=False)
 
     def is_director(self) -> bool:
-        """Whether a director asks."""
+        """Whether a director asks (of some session: :meth:`directs` says of which)."""
         return self.director is not None
+
+    def directs(self, session_id: str) -> bool:
+        """Whether a director of *session_id* asks."""
+        return (
+            self.director is not None
+            and self.store is not None
+            and self.store.directs(self.director, session_id)
+        )
 
     def table_in(self, session_id: str) -> int | None:
         """The table this caller plays at in *session_id* (None: not a table of that session)."""
@@ -163,8 +199,8 @@ class Caller:
         return found.table
 
     def reads(self, session_id: str) -> bool:
-        """Whether this caller may read *session_id*'s published results (a director, its tables, viewers)."""
-        return self.director is not None or (self.joined is not None and self.joined.session_id == session_id)
+        """Whether this caller may read *session_id*'s published results (its directors, tables, viewers)."""
+        return (self.joined is not None and self.joined.session_id == session_id) or self.directs(session_id)
 
 
 def caller(
@@ -185,7 +221,7 @@ class Passes:
 
     def caller(self, store: ClubStore) -> Caller:
         """Whoever these cookies stand for; 401 when neither is a valid pass."""
-        found = Caller(store.director_of(self.director_token), store.table_of(self.table_token))
+        found = Caller(store.director_of(self.director_token), store.table_of(self.table_token), store)
         if found.director is None and found.joined is None:
             raise RefusedError(401, N_("join with your table's code, or sign in as a director"))
         return found
@@ -200,13 +236,10 @@ async def passes(
 
 
 def of_table(session_id: str, table: int, who: Caller) -> None:
-    """Refuse (403) anyone but the director and the phone of *table* of *session_id*."""
-    if who.is_director():
+    """Refuse (403) anyone but a director of *session_id* and the phone of its *table*."""
+    if who.table_in(session_id) == table or who.directs(session_id):
         return
-    if who.table_in(session_id) != table:
-        raise RefusedError(
-            403, N_("this is another table's page: a phone sees and enters only its own table")
-        )
+    raise RefusedError(403, N_("this is another table's page: a phone sees and enters only its own table"))
 
 
 def set_pass(response: Response, name: str, token: str) -> None:
@@ -216,6 +249,9 @@ def set_pass(response: Response, name: str, token: str) -> None:
 
 DirectorPass = Annotated[Director, Depends(signed_in)]
 """A route only a signed-in director may use."""
+SessionDirector = Annotated[Director, Depends(directing)]
+"""A route of one session that only its directors may use (the owner, those it was given to, the
+club's administrator)."""
 AnyPass = Annotated[Caller, Depends(caller)]
 """A route for anyone with a pass; the route decides further."""
 LatePass = Annotated[Passes, Depends(passes)]

@@ -26,7 +26,7 @@ from bridgescore.web.address import phones_address
 from bridgescore.web.club import console as club_console
 from bridgescore.web.club import phone, views
 from bridgescore.web.club.api import SessionId, console_of
-from bridgescore.web.club.auth import DIRECTOR_COOKIE, TABLE_COOKIE, VIEWER_TABLE
+from bridgescore.web.club.auth import DIRECTOR_COOKIE, TABLE_COOKIE, VIEWER_TABLE, may_give, not_directing
 from bridgescore.web.pages import render
 
 router = APIRouter(include_in_schema=False)
@@ -69,6 +69,14 @@ def _director(request: Request) -> Director | None:
     return _club(request).store.director_of(request.cookies.get(DIRECTOR_COOKIE))
 
 
+def _directing(request: Request, session_id: str) -> Director | None:
+    """The signed-in director (None: nobody is), who must direct *session_id* (403 otherwise)."""
+    director = _director(request)
+    if director is not None and not _club(request).store.directs(director, session_id):
+        raise not_directing()
+    return director
+
+
 def _joined(request: Request) -> TablePass | None:
     return _club(request).store.table_of(request.cookies.get(TABLE_COOKIE))
 
@@ -88,7 +96,7 @@ def club_home(request: Request) -> HTMLResponse:
     director = _director(request)
     if director is None:
         return _page(request, "club/sign_in.html")
-    sessions = _club(request).store.sessions()
+    sessions = _club(request).store.sessions(of=director)
     return _page(request, "club/sessions.html", director=director, sessions=sessions, methods=METHODS,
                  kinds=KINDS)  # fmt: skip
 
@@ -96,18 +104,23 @@ def club_home(request: Request) -> HTMLResponse:
 @router.get("/club/sessions/{session_id}", response_model=None)
 def console_page(request: Request, session_id: SessionId) -> Response:
     """The director's console of a session."""
-    director = _director(request)
+    director = _directing(request, session_id)
     if director is None:
         return RedirectResponse("/club", status_code=303)
     console, trail = _console(request, session_id)
+    store = _club(request).store
+    owner = store.session(session_id).director_id
+    owners = [d.name for d in store.directors() if d.id == owner]
+    directors = views.SessionDirectors(owner=owners[0] if owners else None,
+                                       helpers=tuple(d.name for d in store.helpers(session_id)))  # fmt: skip
     return _page(request, "club/console.html", director=director, session_id=session_id, console=console,
-                 trail=trail, phones=phones_address(request))  # fmt: skip
+                 trail=trail, phones=phones_address(request), directors=directors)  # fmt: skip
 
 
 @router.get("/club/sessions/{session_id}/live", response_model=None)
 def console_live(request: Request, session_id: SessionId) -> Response:
     """The console's live part (travellers, missing results, ranking, audit trail), redrawn as it changes."""
-    if _director(request) is None:
+    if _directing(request, session_id) is None:
         return Response(status_code=401)
     console, trail = _console(request, session_id)
     return _page(request, "club/live.html", session_id=session_id, console=console, trail=trail)
@@ -133,7 +146,7 @@ async def _switch(request: Request, session_id: str, kind: Callable[[bool], Chan
     makes, then back to the console."""
     submitted = await request.form()
     security.check_form_token(request, submitted)
-    director = _director(request)
+    director = _directing(request, session_id)
     if director is None:
         return RedirectResponse("/club", status_code=303)
     _club(request).append(session_id, kind(submitted.get("shown") == "yes"), Actor.director(director.name))
@@ -147,12 +160,29 @@ async def travellers_shown(request: Request, session_id: SessionId) -> Response:
     return await _switch(request, session_id, ShowTravellers)
 
 
+@router.post("/club/sessions/{session_id}/directors", response_model=None)
+async def give_session(request: Request, session_id: SessionId) -> Response:
+    """The console's form: give the session to another director too (its owner or the club's
+    administrator). Back to the console."""
+    submitted = await request.form()
+    security.check_form_token(request, submitted)
+    director = _directing(request, session_id)
+    if director is None:
+        return RedirectResponse("/club", status_code=303)
+    club = _club(request)
+    may_give(director, club.store.session(session_id).director_id)
+    club.store.give(session_id, str(submitted.get("name", ""))[:60])
+    return RedirectResponse(f"/club/sessions/{session_id}", status_code=303)
+
+
 @router.get("/club/ranking/{session_id}", response_model=None)
 def ranking_page(request: Request, session_id: SessionId) -> Response:
     """The live ranking as it stands (totals only, no travellers) for the session's tables and
     viewers while the director shows it, and for the director; it follows the log by polling the
     ranking's ETag (``static/club_ranking.js``)."""
     director = _director(request)
+    if director is not None and not _club(request).store.directs(director, session_id):
+        director = None  # another session's director: as anyone else
     joined = _joined(request)
     if director is None and (joined is None or joined.session_id != session_id):
         return _page(request, "club/join.html", status=401, viewer=True)
@@ -219,7 +249,9 @@ def results_page(request: Request, session_id: SessionId) -> Response:
 
     club = _club(request)
     joined = _joined(request)
-    readers = _director(request) is not None or (joined is not None and joined.session_id == session_id)
+    readers = (joined is not None and joined.session_id == session_id) or _directing(
+        request, session_id
+    ) is not None
     if not readers:
         return _page(request, "club/join.html", status=401, viewer=True)
     state = club.published(session_id)

@@ -325,6 +325,13 @@ class Codes(View):
     viewer_code: str | None
 
 
+class SessionDirectors(View):
+    """Who directs a session: the director who started it, and those it was given to."""
+
+    owner: str | None
+    helpers: tuple[str, ...]
+
+
 class SignedIn(View):
     """A director signed in."""
 
