@@ -51,6 +51,9 @@ AS_PG    := $(SUDO) su postgres -c
 PG_DB    := bridgescore_test_$(shell printf '%s' '$(CURDIR)' | cksum | cut -d' ' -f1)
 PG_URL   := postgresql+psycopg://bridgescore:bridgescore@127.0.0.1/$(PG_DB)
 PG_TESTS := tests/store tests/web $(wildcard tests/club)
+# The tests run on both cores (pytest-xdist); each worker has a PostgreSQL database of its own.
+PYTEST_WORKERS ?= 2
+PG_WORKER_DBS := $(PG_DB) $(foreach n,$(shell seq 0 $$(( $(PYTEST_WORKERS) - 1 ))),$(PG_DB)_gw$(n))
 # The tests' connections do not wait for PostgreSQL's WAL to reach the disk at each commit
 # (synchronous_commit=off: only a crash of PostgreSQL itself could lose the last commits, which no
 # test does; a killed bridgescore server loses nothing). It makes the club sessions' tests ~1.5× faster.
@@ -67,13 +70,15 @@ postgres: setup
 	@$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'bridgescore'\" | grep -q 1 || \
 		psql -qc \"CREATE USER bridgescore WITH PASSWORD 'bridgescore'\"" 2>/dev/null || \
 		$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_roles WHERE rolname = 'bridgescore'\" | grep -q 1"
-	@$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_database WHERE datname = '$(PG_DB)'\" | grep -q 1 || \
-		psql -qc \"CREATE DATABASE $(PG_DB) OWNER bridgescore\"" 2>/dev/null || \
-		$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_database WHERE datname = '$(PG_DB)'\" | grep -q 1"
+	@for db in $(PG_WORKER_DBS); do \
+		$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_database WHERE datname = '$$db'\" | grep -q 1 || \
+		psql -qc \"CREATE DATABASE $$db OWNER bridgescore\"" 2>/dev/null || \
+		$(AS_PG) "psql -qtc \"SELECT 1 FROM pg_database WHERE datname = '$$db'\" | grep -q 1" || exit 1; \
+	done
 	@echo "PostgreSQL test database: $(PG_URL)"
 
 test-postgres: postgres
-	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider $(PG_TESTS)
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m postgres $(PG_TESTS)
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks
@@ -83,7 +88,7 @@ typecheck: setup
 	$(BIN)/mypy src tests
 
 unit: setup
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 # Not a test: redraw the README's phone pictures (docs/scorepad-*.png) after the pages change.
 screenshots: setup chromium

@@ -51,8 +51,7 @@ from typing import Any
 
 import httpx2 as httpx
 
-from bridgescore.forms.duplicate.club_record import assignments_json
-from bridgescore.forms.duplicate.movement import movement
+from bridgescore.forms.duplicate.movement import dumps_movement, movement
 from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
 
@@ -342,7 +341,7 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         signed.raise_for_status()
         chosen = movement("mitchell", args.tables, boards_per_round=args.boards, rounds=args.rounds)
         body = {"title": f"Benchmark: {args.tables} tables", "scoring": "mp",
-                "movement": assignments_json(chosen)}  # fmt: skip
+                "movement": {"file": dumps_movement(chosen)}}  # fmt: skip
         created = await boss.post("/api/club/sessions", json=body, headers=headers)
         created.raise_for_status()
         session = created.json()["id"]

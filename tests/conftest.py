@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -18,6 +19,21 @@ from tests.browser.phone import CHROMIUM, launch
 
 settings.register_profile("bridgescore", deadline=None)
 settings.load_profile("bridgescore")
+
+ON_THE_DATABASE = ("store", "web", "club")
+"""The test folders that run on the database: `make test-postgres` runs them on PostgreSQL too."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark what a test needs, so that a developer can leave it out (``-m "not browser"``):
+    ``browser`` for each test that asks for chromium, ``postgres`` for the database's tests."""
+    root = Path(__file__).parent
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+        parts = item.path.relative_to(root).parts if item.path.is_relative_to(root) else ()
+        if parts and parts[0] in ON_THE_DATABASE:
+            item.add_marker(pytest.mark.postgres)
 
 
 @pytest.fixture(scope="session")

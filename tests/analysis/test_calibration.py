@@ -50,6 +50,7 @@ def test_two_workers_give_the_same_table_bit_for_bit(in_process: Calibration) ->
     assert json.dumps(other.as_dict()) == json.dumps(in_process.as_dict())
 
 
+@pytest.mark.slow
 def test_a_dask_local_cluster_gives_the_same_table(in_process: Calibration) -> None:
     pytest.importorskip(
         "dask.distributed", reason="the analysis extra is not installed"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,8 @@ from bridgescore.core.seat import Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
 from tests.analysis.conftest import Published
+
+pytestmark = pytest.mark.slow
 
 contracts = st.builds(
     Contract,

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 
 from bridgescore.cli.main import main
 
+pytestmark = pytest.mark.slow
+
 DATA = Path(__file__).parents[1] / "data" / "results"
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -126,6 +126,7 @@ def roles(fast_app: FastAPI) -> tuple[dict[str, dict[str, str]], str, str]:
     return cookies, sid, created.json()["viewer_code"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shown", [False, True], ids=["ranking not shown", "ranking shown"])
 def test_each_role_may_do_what_the_matrix_allows_and_nothing_else(
     fast_app: FastAPI, roles: tuple[dict[str, dict[str, str]], str, str], shown: bool

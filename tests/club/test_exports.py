@@ -19,9 +19,9 @@ import pytest
 from fastapi import FastAPI
 
 from bridgescore.cli.main import main
+from bridgescore.club import to_event
 from bridgescore.formats import pbn, usebio
 from bridgescore.forms.duplicate.check import WHY_DIRECTOR_GIVEN, check_event
-from bridgescore.forms.duplicate.club import to_event
 from bridgescore.forms.duplicate.model import Event
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.scored import ScoredEvent

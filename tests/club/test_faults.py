@@ -50,6 +50,8 @@ from tests.store.databases import database_url_for, fresh_store, postgresql
 from tests.web.outage import Outage
 from tests.web.workers import Served
 
+pytestmark = pytest.mark.slow
+
 
 def kinds_of(trail: list[dict[str, Any]]) -> Counter[tuple[str, int, int, int]]:
     """How many times the audit trail holds each (kind, round, table, board)."""

@@ -10,10 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.core import Result
-from bridgescore.core.errors import RuleError
-from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.club import (
+from bridgescore.club import (
     Action,
     Actor,
     ChangeMovement,
@@ -33,10 +30,15 @@ from bridgescore.forms.duplicate.club import (
     Weigh,
     Weighted,
     apply,
+    change_json,
     fold,
+    read_change,
     to_event,
 )
-from bridgescore.forms.duplicate.club_record import change_json, read_change, read_settings, settings_json
+from bridgescore.club.record import read_settings, settings_json
+from bridgescore.core import Result
+from bridgescore.core.errors import RuleError
+from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.model import ArtificialScore, Award
 from bridgescore.forms.duplicate.model import Movement as Field
 from bridgescore.forms.duplicate.movement import PairSeat, movement

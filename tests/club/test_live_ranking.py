@@ -12,8 +12,16 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
-from bridgescore.forms.duplicate.club import Action, Actor, ClubSettings, NotYoursError, ShowRanking, fold
-from bridgescore.forms.duplicate.club_record import change_json, read_change
+from bridgescore.club import (
+    Action,
+    Actor,
+    ClubSettings,
+    NotYoursError,
+    ShowRanking,
+    change_json,
+    fold,
+    read_change,
+)
 from bridgescore.forms.duplicate.movement import movement
 from bridgescore.web.security import FORM_COOKIE
 from tests.club.conftest import Phone, director

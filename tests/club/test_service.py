@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from bridgescore.club import Actor, ClubSettings, Confirm, Enter, Play, Publish, fold
+from bridgescore.club.record import settings_json
+from bridgescore.club.service import ClubService, LineTakenConflict, action_of
 from bridgescore.core.contract import Result
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.club import Actor, ClubSettings, Confirm, Enter, Play, Publish, fold
-from bridgescore.forms.duplicate.club_record import settings_json
 from bridgescore.forms.duplicate.movement import movement
 from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
-from bridgescore.web.club.service import ClubService, LineTakenConflict, action_of
 
 ANNA = Actor.director("Anna")
 
@@ -39,5 +39,5 @@ def test_two_workers_check_against_each_others_actions_and_fold_what_is_stored(s
     for worker in (first, second):
         folded = worker.folded(session)
         assert (folded.log, folded.state) == (tuple(stored), whole)
-        assert worker.results(session, folded.state) == second.results(session, whole)
+        assert worker.scored(session, folded.state) == second.scored(session, whole)
     assert first.published(session) == whole

@@ -16,6 +16,8 @@ from fastapi import FastAPI
 from bridgescore.cli.main import main
 from tests.club.conftest import Phone, director
 
+pytestmark = pytest.mark.slow
+
 STRAINS = ("C", "D", "H", "S", "NT")
 
 

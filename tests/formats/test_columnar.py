@@ -85,6 +85,7 @@ class _Page(HTMLParser):
             self.items.append((data.strip(),))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(plain_pbn())
 def test_arrays_give_the_object_paths_document_in_every_format(text: str) -> None:

@@ -679,6 +679,7 @@ def random_deals(draw: st.DrawFn) -> list[tuple[str, str, tuple[str, int] | None
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(random_deals(), st.booleans(), st.booleans())
 def test_agrees_with_the_spec_state_machine(

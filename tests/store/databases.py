@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from sqlalchemy import MetaData, create_engine, text
+from sqlalchemy import MetaData, create_engine, make_url, text
 
 from bridgescore.store import Store
 
@@ -15,8 +15,16 @@ TEST_DATABASE_VARIABLE = "BRIDGESCORE_TEST_DATABASE_URL"
 
 
 def database_url_for(tmp_path: Path) -> str:
-    """Where a test's store lives."""
-    return os.environ.get(TEST_DATABASE_VARIABLE) or f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    """Where a test's store lives: under pytest-xdist, each worker has a PostgreSQL database of its
+    own (``…_gw0``, ``…_gw1``: `make postgres` makes them), since a test empties its database first."""
+    given = os.environ.get(TEST_DATABASE_VARIABLE)
+    if not given:
+        return f"sqlite:///{tmp_path / 'test.sqlite3'}"
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return given
+    url = make_url(given)
+    return url.set(database=f"{url.database}_{worker}").render_as_string(hide_password=False)
 
 
 def fresh_store(tmp_path: Path) -> Store:

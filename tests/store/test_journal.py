@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -192,6 +193,7 @@ def test_the_history_fold_agrees_with_replaying_before_each_entry(
     assert got == reference_effects(journal)
 
 
+@pytest.mark.slow
 def test_many_lines_cross_the_blocks_of_the_fold() -> None:
     journal = [Entry(i, i, Op.ADD, Kind.DEAL, f"d{i}") for i in range(1, 1201)]
     # insert before early lines until a block splits, edit and delete across blocks, undo and redo

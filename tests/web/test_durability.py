@@ -9,7 +9,11 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from tests.web.server import Server
+
+pytestmark = pytest.mark.slow
 
 CLIENTS = 6
 PER_CLIENT = 400

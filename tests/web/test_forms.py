@@ -188,6 +188,7 @@ notation = st.text(
     text=st.one_of(notation, st.text(max_size=30)),
     form=st.sampled_from(["rubber", "chicago", "compensation"]),
 )
+@pytest.mark.slow
 def test_no_text_a_user_can_type_gives_a_server_error(client: TestClient, text: str, form: str) -> None:
     games = _games.setdefault(id(client), {})
     if form not in games:

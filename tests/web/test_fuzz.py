@@ -20,6 +20,8 @@ from bridgescore.store import Store
 from bridgescore.web.app import create_app
 from bridgescore.web.security import Safety
 
+pytestmark = pytest.mark.slow
+
 FUZZ = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 huge = st.integers(4_290, 4_400).map(lambda n: "9" * n)

@@ -16,8 +16,12 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.store.databases import database_url_for, fresh_store
 from tests.web.workers import Served
+
+pytestmark = pytest.mark.slow
 
 PHONES = 8
 DEALS = 20

@@ -13,7 +13,7 @@ side's and each player's IMPs, with what their cards were worth.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -71,7 +71,7 @@ def compensation_command(
     chosen = state.table
     found = double_dummy(state) if dd else {}
     if json:
-        data = state.as_dict(_)
+        data: dict[str, Any] = dict(state.as_dict(_))
         for entry, deal in zip(data["deals"], state.deals, strict=True):
             if deal.number in found:
                 entry["double_dummy"] = found[deal.number].as_dict()

@@ -142,7 +142,7 @@ def event_command(
         scored = score_event(event, chosen)
     found = analyse_event(scored, _) if dd else None
     if output_format is OutputFormat.JSON:
-        data = as_dict(scored)
+        data: dict[str, Any] = dict(as_dict(scored))
         if found is not None:
             add_double_dummy(data, scored, found)
         print_json(data)

@@ -83,7 +83,7 @@ def as_json(state: RubberState, we: Side, gettext: Callable[[str], str]) -> dict
     """``{"rubbers": [...], "totals": {...}}`` with the players of each rubber and their standing."""
     from bridgescore.forms.rubber import player_scores
 
-    data = state.as_dict(gettext)
+    data: dict[str, Any] = dict(state.as_dict(gettext))
     for shown, rubber in zip(data["rubbers"], state.rubbers, strict=True):
         shown["players"] = None if rubber.players is None else rubber.players.as_dict()
     data["we"] = we.value

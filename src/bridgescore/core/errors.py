@@ -13,7 +13,8 @@ the user's language while the library raises it in English::
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 
@@ -96,3 +97,30 @@ class ParseError(BridgeScoreError, ValueError):
 
 class RuleError(BridgeScoreError, ValueError):
     """A value that the laws of bridge do not allow (8 tricks at the 7 level, board 0, ...)."""
+
+
+class FieldError(Exception):
+    """A :class:`BridgeScoreError` found in one field of some input (``result``, ``players.N``):
+    the web app shows the message beside that field."""
+
+    def __init__(self, field: str, error: BridgeScoreError) -> None:
+        super().__init__(str(error))
+        self.field = field
+        self.error = error
+
+
+@contextmanager
+def blamed(name: str) -> Iterator[None]:
+    """Blame the field *name* for any :class:`BridgeScoreError` raised inside the block.
+
+    >>> try:
+    ...     with blamed("result"):
+    ...         raise ParseError(N_("unknown strain {part!r}"), part="Z")
+    ... except FieldError as error:
+    ...     error.field, str(error)
+    ('result', "unknown strain 'Z'")
+    """
+    try:
+        yield
+    except BridgeScoreError as error:
+        raise FieldError(name, error) from error

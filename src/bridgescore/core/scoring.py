@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Any
+
+from typing_extensions import TypedDict  # what pydantic reads on Python 3.11 (the API's schemas)
 
 from bridgescore.core.contract import Contract, Doubling, Result
 from bridgescore.core.errors import N_, RuleError
@@ -130,7 +131,7 @@ class ScoreLine:
         template = gettext(self.label) if gettext is not None else self.label
         return template.format(count=self.count, each=self.each, points=abs(self.points))
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> ScoreLineJSON:
         """A JSON-ready mapping: kind, points, count, each and the text."""
         return {
             "kind": self.kind.value,
@@ -139,6 +140,26 @@ class ScoreLine:
             "each": self.each,
             "text": self.describe(gettext),
         }
+
+
+class ScoreLineJSON(TypedDict):
+    """A line of a score as JSON: its kind, points, count × each, and its words."""
+
+    kind: str
+    points: int
+    count: int
+    each: int
+    text: str
+
+
+class ScoreJSON(TypedDict):
+    """A score as JSON: the contract, the tricks, the vulnerability, the total and its lines."""
+
+    contract: str
+    tricks: int | None
+    vulnerable: bool
+    total: int
+    lines: list[ScoreLineJSON]
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +195,7 @@ class Score:
         rows.append(f"{total}: {self.total:+d}")
         return "\n".join(rows)
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> ScoreJSON:
         """A JSON-ready mapping with ``total`` and ``lines`` (and what was scored)."""
         return {
             "contract": str(self.result.contract),

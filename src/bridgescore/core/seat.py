@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from typing_extensions import TypedDict  # what pydantic reads on Python 3.11 (the API's schemas)
+
 from bridgescore.core.errors import N_, ParseError, Term
 from bridgescore.core.words import Language, normalise
 
@@ -140,3 +142,11 @@ def parse_side(text: str) -> Side:
     if key in SIDE_WORDS:
         return SIDE_WORDS[key]
     raise ParseError(N_("{part!r} is not a side: use NS or EW (С-Ю, В-З)"), part=text)
+
+
+class BySide(TypedDict):
+    NS: int
+    EW: int
+
+
+"""A number for each side, as JSON: ``{"NS": 620, "EW": 0}``."""

@@ -20,19 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Literal
+
+from typing_extensions import TypedDict  # what pydantic reads on Python 3.11 (the API's schemas)
 
 from bridgescore.core.board import chicago_dealer, chicago_position, chicago_vulnerability
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, RuleError, Term
 from bridgescore.core.premiums import GAME, game_premium
 from bridgescore.core.scoring import LAW as LAW_SCORING
-from bridgescore.core.scoring import LineKind, ScoreLine, honours_line, score
-from bridgescore.core.seat import Seat, Side
+from bridgescore.core.scoring import LineKind, ScoreLine, ScoreLineJSON, honours_line, score
+from bridgescore.core.seat import BySide, Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.chicago_cycle import deals_2_3
-from bridgescore.forms.description import ON_OFF, FormDescription, Settings, setting
+from bridgescore.forms.description import ON_OFF, FormDescription, SettingJSON, Settings, setting
 from bridgescore.forms.logged import DealOption, LoggedDeal, honours_if
 from bridgescore.forms.players import Players
 
@@ -53,6 +55,59 @@ class ChicagoSettings(Settings):
     """Who is vulnerable on deals 2 and 3: the dealer's side (ACBL) or, by agreement, the other side."""
 
 
+# --- the pad as JSON --------------------------------------------------------------------------------
+
+
+def _pair(values: tuple[int, int]) -> BySide:
+    return {"NS": values[0], "EW": values[1]}
+
+
+class PadLineJSON(ScoreLineJSON):
+    """A line of a Chicago deal as JSON: the score's line and the side it goes to."""
+
+    side: str
+
+
+class ChicagoDealJSON(TypedDict):
+    """A deal of the Chicago pad as JSON: where it fell in the cycle, what it scored and why."""
+
+    number: int
+    chicago: int
+    position: int
+    dealer: str
+    vulnerability: str
+    result: str
+    passed_out: bool
+    honours: str | None
+    points: BySide
+    lines: list[PadLineJSON]
+    part_scores: BySide
+    players: dict[str, str] | None
+
+
+class ChicagoNextJSON(TypedDict):
+    """The next deal of a Chicago as JSON: its number, dealer, vulnerability and the part-scores."""
+
+    number: int
+    dealer: str
+    vulnerability: str
+    part_scores: BySide
+
+
+class ChicagoStateJSON(TypedDict):
+    """The Chicago pad as JSON: settings, deals, each Chicago's and the evening's totals, players."""
+
+    form: Literal["chicago"]
+    settings: dict[str, SettingJSON]
+    first_dealer: str
+    deals: list[ChicagoDealJSON]
+    chicagos: list[BySide]
+    totals: BySide
+    players: dict[str, int]
+    results: dict[str, int]
+    next: ChicagoNextJSON
+
+
 # --- the pad ------------------------------------------------------------------------------------------
 
 
@@ -63,7 +118,7 @@ class PadLine:
     side: Side
     line: ScoreLine
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> PadLineJSON:
         """The line as JSON-ready data, with the side."""
         return {"side": self.side.value, **self.line.as_dict(gettext)}
 
@@ -104,7 +159,7 @@ class ChicagoDeal:
         """What *side* scored on this deal."""
         return sum(line.line.points for line in self.lines if line.side is side)
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> ChicagoDealJSON:
         """The deal as JSON-ready data."""
         return {
             "number": self.number,
@@ -115,9 +170,9 @@ class ChicagoDeal:
             "result": str(self.deal.result),
             "passed_out": self.is_passed_out,
             "honours": None if self.deal.honours is None else str(self.deal.honours),
-            "points": {side.value: self.points(side) for side in SIDES},
+            "points": {"NS": self.points(Side.NS), "EW": self.points(Side.EW)},
             "lines": [line.as_dict(gettext) for line in self.lines],
-            "part_scores": dict(zip(("NS", "EW"), self.part_scores, strict=True)),
+            "part_scores": _pair(self.part_scores),
             "players": None if self.players is None else self.players.as_dict(),
         }
 
@@ -156,17 +211,17 @@ class ChicagoState:
         return sum(deal.points(side) for deal in self.deals)
 
     @property
-    def totals(self) -> dict[str, int]:
+    def totals(self) -> BySide:
         """``{"NS": …, "EW": …}``."""
-        return {side.value: self.total(side) for side in SIDES}
+        return {"NS": self.total(Side.NS), "EW": self.total(Side.EW)}
 
-    def chicago_totals(self) -> list[dict[str, int]]:
+    def chicago_totals(self) -> list[BySide]:
         """The totals of each Chicago (four counted deals), the last one possibly incomplete."""
-        blocks: dict[int, dict[str, int]] = {}
+        blocks: dict[int, BySide] = {}
         for deal in self.deals:
             block = blocks.setdefault(deal.chicago, {"NS": 0, "EW": 0})
-            for side in SIDES:
-                block[side.value] += deal.points(side)
+            block["NS"] += deal.points(Side.NS)
+            block["EW"] += deal.points(Side.EW)
         return [blocks[number] for number in sorted(blocks)]
 
     def player_totals(self) -> dict[str, int]:
@@ -199,7 +254,7 @@ class ChicagoState:
                 results[name] = results.get(name, 0) + deal.points(side) - deal.points(side.opponents)
         return results
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> ChicagoStateJSON:
         """The whole pad as JSON-ready data."""
         return {
             "form": "chicago",
@@ -214,7 +269,7 @@ class ChicagoState:
                 "number": self.next_number,
                 "dealer": self.dealer.value,
                 "vulnerability": self.vulnerability.value,
-                "part_scores": dict(zip(("NS", "EW"), self.part_scores, strict=True)),
+                "part_scores": _pair(self.part_scores),
             },
         }
 

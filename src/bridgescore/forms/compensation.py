@@ -22,7 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Literal
+
+from typing_extensions import TypedDict  # what pydantic reads on Python 3.11 (the API's schemas)
 
 from bridgescore.core.board import board_dealer, board_vulnerability, chicago_dealer, chicago_vulnerability
 from bridgescore.core.card import CardLanguage
@@ -31,18 +33,19 @@ from bridgescore.core.deal import Deal
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
 from bridgescore.core.evaluation import Fit, HcpSplit
 from bridgescore.core.scales import imps
-from bridgescore.core.scoring import LAW, Score, ScoringRules, score
-from bridgescore.core.seat import Seat, Side
+from bridgescore.core.scoring import LAW, Score, ScoreLineJSON, ScoringRules, score
+from bridgescore.core.seat import BySide, Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.chicago_cycle import deals_2_3
 from bridgescore.forms.compensation_table import (
     DEFAULT_TABLE,
     CompensationTable,
     EvenRule,
+    TableJSON,
     builtin_table,
     load_table,
 )
-from bridgescore.forms.description import Choice, FormDescription, Settings, setting
+from bridgescore.forms.description import Choice, FormDescription, SettingJSON, Settings, setting
 from bridgescore.forms.logged import DealOption, LoggedDeal
 from bridgescore.forms.players import Players
 
@@ -155,23 +158,44 @@ class CompensatedScore:
         )
         return rows
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> CompensatedJSON:
         """A JSON-ready mapping: HCP, expected, score, difference and IMPs per side, and the lines."""
-        sides = (Side.NS, Side.EW)
+
+        def each(value: Callable[[Side], int]) -> BySide:
+            return {"NS": value(Side.NS), "EW": value(Side.EW)}
+
         return {
             "result": str(self.result),
             "dealer": None if self.dealer is None else self.dealer.value,
             "vulnerability": self.vulnerability.value,
-            "hcp": {side.value: self.hcp.of_side(side) for side in sides},
+            "hcp": each(self.hcp.of_side),
             "scoring_side": None if self.scoring_side is None else self.scoring_side.value,
             "fit": None if self.fit is None else str(self.fit),
-            "expected": {side.value: self.expected_for(side) for side in sides},
-            "score": {side.value: self.points(side) for side in sides},
-            "difference": {side.value: self.difference(side) for side in sides},
-            "imps": {side.value: self.imps(side) for side in sides},
-            "cards_imps": {side.value: self.cards_imps(side) for side in sides},
+            "expected": each(self.expected_for),
+            "score": each(self.points),
+            "difference": each(self.difference),
+            "imps": each(self.imps),
+            "cards_imps": each(self.cards_imps),
             "lines": [line.as_dict(gettext) for line in self.contract_score.lines],
         }
+
+
+class CompensatedJSON(TypedDict):
+    """A compensated deal as JSON: per side the HCP, the table's expected score, the score, the
+    difference and the IMPs; the contract's score lines."""
+
+    result: str
+    dealer: str | None
+    vulnerability: str
+    hcp: BySide
+    scoring_side: str | None
+    fit: str | None
+    expected: BySide
+    score: BySide
+    difference: BySide
+    imps: BySide
+    cards_imps: BySide
+    lines: list[ScoreLineJSON]
 
 
 def _side_name(side: Side, gettext: Callable[[str], str]) -> str:
@@ -348,7 +372,7 @@ class Totals:
             self.expected + deal.expected_for(side),
         )
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> TotalsJSON:
         """A JSON-ready mapping of the totals."""
         return {
             "deals": self.deals,
@@ -361,6 +385,47 @@ class Totals:
         }
 
 
+class TotalsJSON(TypedDict):
+    """A side's or a player's evening as JSON."""
+
+    deals: int
+    imps: int
+    cards_imps: int
+    plain_imps: int
+    score: int
+    expected: int
+    difference: int
+
+
+class EveningDealJSON(CompensatedJSON):
+    """A deal of the evening as JSON: the compensated score with its number, dealer and players."""
+
+    number: int
+    players: dict[str, str] | None
+
+
+class NextDealJSON(TypedDict):
+    """The next deal as JSON: its number, dealer and vulnerability."""
+
+    number: int
+    dealer: str
+    vulnerability: str
+
+
+class CompensationStateJSON(TypedDict):
+    """The evening as JSON: the table, the settings, every deal, the totals of sides and players."""
+
+    form: Literal["compensation"]
+    table: TableJSON
+    settings: dict[str, SettingJSON]
+    first_dealer: str
+    deals: list[EveningDealJSON]
+    totals: BySide
+    sides: dict[str, TotalsJSON]
+    players: dict[str, TotalsJSON]
+    next: NextDealJSON
+
+
 @dataclass(frozen=True, slots=True)
 class EveningDeal:
     """One deal of the evening: its number, who dealt, who sat where, and its compensated score."""
@@ -371,12 +436,14 @@ class EveningDeal:
     scored: CompensatedScore
     players: Players | None = None
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> EveningDealJSON:
         """The deal as JSON-ready data: the compensated score with its number and players."""
-        data = {"number": self.number, **self.scored.as_dict(gettext)}
-        data["dealer"] = self.dealer.value
-        data["players"] = None if self.players is None else self.players.as_dict()
-        return data
+        return {
+            "number": self.number,
+            **self.scored.as_dict(gettext),
+            "dealer": self.dealer.value,
+            "players": None if self.players is None else self.players.as_dict(),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -418,9 +485,9 @@ class CompensationState:
         return totals
 
     @property
-    def totals(self) -> dict[str, int]:
+    def totals(self) -> BySide:
         """IMPs of each side: ``{"NS": …, "EW": …}``."""
-        return {side.value: self.side_totals(side).imps for side in (Side.NS, Side.EW)}
+        return {"NS": self.side_totals(Side.NS).imps, "EW": self.side_totals(Side.EW).imps}
 
     def player_totals(self) -> dict[str, Totals]:
         """Each named player's evening, over the deals they sat in, whoever their partner was."""
@@ -458,7 +525,7 @@ class CompensationState:
                 series[name].append(running[name])
         return {name: tuple(points) for name, points in series.items()}
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> CompensationStateJSON:
         """The evening as JSON-ready data: the table used, every deal, the totals."""
         return {
             "form": "compensation",

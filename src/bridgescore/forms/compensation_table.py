@@ -28,6 +28,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from typing_extensions import TypedDict  # what pydantic reads on Python 3.11 (the API's schemas)
+
 from bridgescore.core.errors import N_, ParseError, RuleError, Term
 from bridgescore.core.evaluation import Fit
 
@@ -61,6 +63,16 @@ _NO_FIT = FitCategory("nofit")
 _KNOWN_KEYS = frozenset(
     {"name", "aliases", "title", "title_ru", "source", "url", "notes", "even", "columns", "rows", "beyond"}
 )
+
+
+class TableJSON(TypedDict):
+    """What a session records about its compensation table: name, title, source and address."""
+
+    name: str
+    title: str
+    title_ru: str | None
+    source: str
+    url: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +149,7 @@ class CompensationTable:
                 best = index
         return self.categories.index(_NO_FIT) if best is None else best
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> TableJSON:
         """What a session records about its table: name, title, source and address."""
         return {
             "name": self.name,

@@ -36,6 +36,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError, Term
 from bridgescore.core.seat import Seat
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.logged import DealOption, LoggedDeal
 from bridgescore.forms.players import Players
 
@@ -215,17 +216,21 @@ class Settings:
             for name, declaration in declared(type(self))
         )
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, SettingJSON]:
         """A JSON-ready mapping of every setting, by field name."""
         return {name: _json(getattr(self, name)) for name, _declaration in declared(type(self))}
 
 
-def _json(value: object) -> Any:
+SettingJSON = bool | int | str | list[int] | list[str]
+"""A setting's value as JSON: a choice's value (an enum's), a number, a flag, a list of them."""
+
+
+def _json(value: object) -> SettingJSON:
     if isinstance(value, Enum):
-        return value.value
+        return cast(SettingJSON, value.value)
     if isinstance(value, tuple):
-        return [_json(item) for item in value]
-    return value
+        return cast(SettingJSON, [_json(item) for item in value])
+    return cast(SettingJSON, value)
 
 
 S = TypeVar("S", bound=Settings)
@@ -258,7 +263,12 @@ class FormState(Protocol):
         """Who deals next."""
         ...
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    @property
+    def vulnerability(self) -> Vulnerability:
+        """Who is vulnerable on the next deal."""
+        ...
+
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> Mapping[str, object]:
         """The state as JSON-ready data."""
         ...
 

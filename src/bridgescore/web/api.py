@@ -7,7 +7,7 @@ twice, stores it once (the answer is then 200 instead of 201, with the same entr
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
@@ -19,9 +19,10 @@ from bridgescore.forms import registry
 from bridgescore.i18n import translator
 from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
 from bridgescore.store.repository import MAX_IMPORT
-from bridgescore.web import language
+from bridgescore.web import answers, language
+from bridgescore.web.pads import PreviewJSON
 from bridgescore.web.problems import FieldError, field
-from bridgescore.web.services import Needs, Opened, Services, entry_dict
+from bridgescore.web.services import Needs, Opened, Services
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -128,84 +129,84 @@ class ImportIn(_Strict):
     title: Line = Field("", max_length=MAX_TITLE)
 
 
-def summary_dict(game: GameSummary) -> dict[str, Any]:
-    """A game in a list."""
-    return {
-        "id": game.id,
-        "form": game.form,
-        "title": game.title,
-        "header": [list(pair) for pair in game.header],
-        "created_at": game.created_at.isoformat(),
-        "updated_at": game.updated_at.isoformat(),
-    }
-
-
-def game_dict(opened: Opened) -> dict[str, Any]:
+def game_view(opened: Opened) -> answers.GameView:
     """A game with its log, its board and what undo would cancel."""
     sheet = opened.sheet
     undo = opened.game.undoable
-    return {
-        **summary_dict(opened.game.summary),
-        "lines": [
-            {"id": line.id, "kind": line.kind.value, "text": line.text, **info}
-            for line, info in zip(opened.lines, _padded(sheet.deals, len(opened.lines)), strict=True)
-        ],
-        **sheet.as_dict(),
-        "undo": None if undo is None else entry_dict(undo),
-    }
+    summary = opened.game.summary
+    rows = list(sheet.deals)
+    lines = tuple(
+        answers.game_line(line.id, line.kind.value, line.text, rows[index] if index < len(rows) else None)
+        for index, line in enumerate(opened.lines)
+    )
+    return answers.GameView(
+        **answers.summary_view(summary).model_dump(),
+        lines=lines,
+        state=answers.state_json(sheet.state),
+        next=sheet.next,
+        undo=None if undo is None else answers.entry_view(undo),
+    )
 
 
-def _padded(deals: Any, count: int) -> list[Any]:
-    return [*deals[:count], *({} for _ in range(count - len(deals)))]
+def _choice(value: str, label: str) -> answers.FormChoice:
+    return answers.FormChoice(value=value, label=label)
 
 
 def receipt_response(receipt: Receipt) -> JSONResponse:
     """201 with the new entry, or 200 with the entry a repeated token had stored."""
-    data = {"entry": entry_dict(receipt.entry), "created": receipt.created}
-    return JSONResponse(data, status_code=201 if receipt.created else 200)
+    view = answers.Receipt(entry=answers.entry_view(receipt.entry), created=receipt.created)
+    return JSONResponse(view.model_dump(mode="json"), status_code=201 if receipt.created else 200)
+
+
+STORED: dict[int | str, dict[str, object]] = {201: {"model": answers.Receipt, "description": "Stored"}}
+"""OpenAPI: a change is answered 201 when stored, 200 (the same receipt) when its token was already."""
 
 
 @router.get("/forms", summary="The forms of scoring offered, with their settings")
-def forms(services: Needs, request: Request) -> list[dict[str, Any]]:
+def forms(services: Needs, request: Request) -> list[answers.FormView]:
     _ = translator(language.of_request(request))
     return [
-        {
-            "form": name,
-            "name": _(pad.name),
-            "entry": sorted(pad.entry),
-            "settings": [
-                {
-                    "key": setting.key,
-                    "label": _(setting.label),
-                    "default": setting.default,
-                    "choices": [{"value": c.text, "label": _(c.label)} for c in setting.choices],
-                    "source": setting.source,
-                }
+        answers.FormView(
+            form=name,
+            name=_(pad.name),
+            entry=tuple(sorted(pad.entry)),
+            settings=tuple(
+                answers.FormSetting(
+                    key=setting.key,
+                    label=_(setting.label),
+                    default=setting.default,
+                    choices=tuple(
+                        answers.FormChoice(value=c.text, label=_(c.label)) for c in setting.choices
+                    ),
+                    source=setting.source,
+                )
                 for setting in pad.settings()
-            ],
-        }
+            ),
+        )
         for name, pad in services.pads.items()
     ]
 
 
 @router.get("/games", summary="Recent games, most recently played first")
-def list_games(services: Needs, limit: Annotated[int, Query(ge=1, le=500)] = 50) -> list[dict[str, Any]]:
-    return [summary_dict(game) for game in services.store.games(limit)]
+def list_games(
+    services: Needs, limit: Annotated[int, Query(ge=1, le=500)] = 50
+) -> list[answers.GameSummaryView]:
+    return [answers.summary_view(game) for game in services.store.games(limit)]
 
 
 @router.post("/games", status_code=201, summary="Start a game")
-def create_game(new: NewGame, services: Needs) -> dict[str, Any]:
+def create_game(new: NewGame, services: Needs) -> answers.GameSummaryView:
     with field("form"):
         pad = services.pad(new.form)
     with field("settings"):
         header = pad.header(new.settings, new.players, new.first_dealer)
     game = services.store.create_game(pad.form, header, title=new.title.strip())
-    return summary_dict(game)
+    return answers.summary_view(game)
 
 
 @router.post("/games/import", status_code=201, summary="Start a game from a deal-log file")
-def import_game(payload: ImportIn, services: Needs) -> dict[str, Any]:
-    return summary_dict(import_log(services, payload.text, payload.title))
+def import_game(payload: ImportIn, services: Needs) -> answers.GameSummaryView:
+    return answers.summary_view(import_log(services, payload.text, payload.title))
 
 
 def import_log(services: Services, text: str, title: str = "") -> GameSummary:
@@ -240,8 +241,8 @@ def _form_of(text: str) -> str:
 
 
 @router.get("/games/{game_id}", summary="A game: its log, the form's state, the next deal, what undo cancels")
-def get_game(game_id: str, services: Needs) -> dict[str, Any]:
-    return game_dict(services.open(game_id))
+def get_game(game_id: str, services: Needs) -> answers.GameView:
+    return game_view(services.open(game_id))
 
 
 @router.delete("/games/{game_id}", status_code=204, summary="Delete a game and its history for good")
@@ -267,29 +268,26 @@ def history(
     services: Needs,
     after: Annotated[int, Query(ge=0, le=10**9, description="entries after this seq")] = 0,
     limit: Annotated[int, Query(ge=1, le=HISTORY_PAGE)] = HISTORY_PAGE,
-) -> list[dict[str, Any]]:
+) -> list[answers.HistoryItem]:
     game = services.store.game(game_id)
-    return [
-        {
-            "entry": entry_dict(effect.entry),
-            "position": effect.position,
-            "before": effect.before,
-            "live": effect.live,
-            "undone_by": effect.undone_by,
-        }
-        for effect in game.history[after : after + limit]
-    ]
+    return [answers.history_item(effect) for effect in game.history[after : after + limit]]
 
 
 @router.post("/games/{game_id}/preview", summary="Score a deal in its place without saving it")
-def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request) -> dict[str, Any]:
+def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request) -> PreviewJSON:
     opened = services.open(game_id)
     with field("text"):
         shown = opened.pad.preview(opened.sheet, opened.game.header, payload.text)
     return shown.as_dict(translator(language.of_request(request)))
 
 
-@router.post("/games/{game_id}/deals", status_code=201, summary="Add a deal (at the end, or before a line)")
+@router.post(
+    "/games/{game_id}/deals",
+    status_code=201,
+    summary="Add a deal (at the end, or before a line)",
+    response_model=answers.Receipt,
+    responses=STORED,
+)
 def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
     summary, pad = services.summary(game_id)
     with field("text"):
@@ -304,7 +302,13 @@ def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
     return receipt_response(receipt)
 
 
-@router.post("/games/{game_id}/players", status_code=201, summary="Seat players from the next deal on")
+@router.post(
+    "/games/{game_id}/players",
+    status_code=201,
+    summary="Seat players from the next deal on",
+    response_model=answers.Receipt,
+    responses=STORED,
+)
 def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONResponse:
     summary, pad = services.summary(game_id)
     with field("players"):
@@ -315,7 +319,12 @@ def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONRespon
     return receipt_response(receipt)
 
 
-@router.put("/games/{game_id}/lines/{line_id}", summary="Correct a line (the old text stays in the history)")
+@router.put(
+    "/games/{game_id}/lines/{line_id}",
+    summary="Correct a line (the old text stays in the history)",
+    response_model=answers.Receipt,
+    responses=STORED,
+)
 def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -> JSONResponse:
     opened = services.open(game_id)
     with field("text"):
@@ -330,7 +339,12 @@ def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -
     return receipt_response(receipt)
 
 
-@router.delete("/games/{game_id}/lines/{line_id}", summary="Delete a line (undo brings it back)")
+@router.delete(
+    "/games/{game_id}/lines/{line_id}",
+    summary="Delete a line (undo brings it back)",
+    response_model=answers.Receipt,
+    responses=STORED,
+)
 def delete_line(
     game_id: str,
     line_id: LineId,
@@ -346,7 +360,13 @@ def delete_line(
     return receipt_response(receipt)
 
 
-@router.post("/games/{game_id}/undo", status_code=201, summary="Undo the last change that still counts")
+@router.post(
+    "/games/{game_id}/undo",
+    status_code=201,
+    summary="Undo the last change that still counts",
+    response_model=answers.Receipt,
+    responses=STORED,
+)
 def undo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONResponse:
     summary, pad = services.summary(game_id)
     token = payload.client_token if payload is not None else None

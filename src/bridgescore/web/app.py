@@ -14,24 +14,24 @@ import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.staticfiles import StaticFiles
+from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bridgescore import __version__
+from bridgescore.club.service import ClubService
 from bridgescore.store import Store
 from bridgescore.web import api, appshell, engine_files, language, pages, problems
 from bridgescore.web.club import api as club_api
 from bridgescore.web.club import pages as club_pages
 from bridgescore.web.club.auth import Limits
-from bridgescore.web.club.service import ClubService
 from bridgescore.web.security import Guard, Safety, script_hashes
 from bridgescore.web.services import Services
 from bridgescore.web.views import scorepads
-from bridgescore.web.views.scorepad import Scorepad
+from bridgescore.web.views.scorepad import AnyPad
 
 STATIC = Path(__file__).parent / "static"
 
@@ -94,7 +94,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 def create_app(
     store: Store | None = None,
     *,
-    pads: Mapping[str, Scorepad[Any, Any]] | None = None,
+    pads: Mapping[str, AnyPad] | None = None,
     safety: Safety | None = None,
     serving: bool = False,
 ) -> FastAPI:
@@ -150,7 +150,7 @@ def app_from_environment() -> FastAPI:
     return create_app(Store.open(), safety=Safety.from_environment(), serving=True)
 
 
-def services_of(app: Any) -> Services:
+def services_of(app: Starlette) -> Services:
     """The services an app was built with."""
     found: Services = app.state.services
     return found

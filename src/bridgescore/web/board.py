@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,11 +26,12 @@ from typing import Any
 import jinja2
 
 from bridgescore.core.seat import SEAT_NAMES, Seat, Side
+from bridgescore.forms.description import FormState, Settings
 from bridgescore.forms.players import Players
 from bridgescore.i18n import LANGUAGES, language, translator
 from bridgescore.store.journal import Line
 from bridgescore.web.pads import PadState
-from bridgescore.web.views.scorepad import Scorepad
+from bridgescore.web.views.scorepad import AnyPad
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -48,9 +50,19 @@ def utc(moment: datetime | None) -> str:
     return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).isoformat()
 
 
+def number(value: Decimal) -> str:
+    """A printed number as a page shows it: no trailing zeros (``3``, ``2.5``, ``56.25``).
+
+    >>> number(Decimal("3.00")), number(Decimal("2.50")), number(Decimal("100")), number(Decimal("-0.33"))
+    ('3', '2.5', '100', '-0.33')
+    """
+    return format(value.normalize(), "f")
+
+
 @cache
 def environment() -> jinja2.Environment:
-    """The templates' environment: HTML escaped, the seats and sides as globals, the ``utc`` filter."""
+    """The templates' environment: HTML escaped, the seats and sides as globals, the ``utc`` and
+    ``number`` filters."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=jinja2.select_autoescape()
     )
@@ -58,6 +70,7 @@ def environment() -> jinja2.Environment:
     env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
     env.globals["sides"] = {side.value: side for side in Side}
     env.filters["utc"] = utc
+    env.filters["number"] = number
     return env
 
 
@@ -81,8 +94,8 @@ class GameRef:
 
 
 def context(
-    pad: Scorepad[Any, Any],
-    sheet: PadState[Any],
+    pad: AnyPad,
+    sheet: PadState[Settings, FormState],
     lines: Sequence[Line],
     game: Any,
     *,

@@ -32,12 +32,13 @@ from typing import Any
 from markupsafe import escape
 
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.forms.description import FormState, Settings
 from bridgescore.i18n import LANGUAGES
 from bridgescore.store.journal import Kind, Line
 from bridgescore.web import board
 from bridgescore.web.pads import PadState, Preview
 from bridgescore.web.views import scorepads
-from bridgescore.web.views.scorepad import Scorepad, is_players_line
+from bridgescore.web.views.scorepad import AnyPad, is_players_line
 
 UNPROCESSABLE = 422
 """The status of a line or a log that does not read (the server's answer to the same)."""
@@ -96,13 +97,13 @@ class Scorer:
         if form not in pads:
             raise ParseError(N_("unknown form {form!r}"), form=form)
         self.game = game
-        self.pad: Scorepad[Any, Any] = pads[form]
+        self.pad: AnyPad = pads[form]
         self.header = tuple((str(key), str(value)) for key, value in header)
         self.words = board.words(lang)
         self.texts: tuple[str, ...] = ()
-        self.state: PadState[Any] = self.pad.replay(self.header, [])
+        self.state: PadState[Settings, FormState] = self.pad.replay(self.header, [])
 
-    def fold(self, texts: Sequence[str]) -> PadState[Any]:
+    def fold(self, texts: Sequence[str]) -> PadState[Settings, FormState]:
         """The pad's state after *texts*, folded on from the last lines when they begin these."""
         texts = tuple(texts)
         known = len(self.texts)
@@ -123,7 +124,7 @@ class Scorer:
         values = {**self.words, **board.context(self.pad, state, lines, self.game, undo=undo)}
         return Board(
             board.draw("board.html", values),
-            state=state.as_dict(),
+            state={"state": state.state.as_dict(), "next": state.next},
             standing=self.pad.standing(state),
             unit=self.pad.stake_divisor(state) if self.pad.stake_unit else None,
         )

@@ -12,8 +12,9 @@
   :mod:`bridgescore.web.engine` imports (followed from its import statements), the data they
   read (the IMP scale, the compensation tables, the board's templates, the Russian catalog as
   JSON: the browser has no Babel), and the pure-Python parts of Jinja2 and MarkupSafe as
-  installed here (MarkupSafe without its compiled speed-up, which it does without), each with its
-  licence. The digest of its bytes names it, so a new bundle is a new address.
+  installed here (MarkupSafe without its compiled speed-up, which it does without) and
+  typing_extensions, each with its licence. The digest of its bytes names it, so a new bundle is
+  a new address.
 """
 
 from __future__ import annotations
@@ -56,8 +57,9 @@ DATA = (
 """What the engine reads besides its modules, relative to the package (``forms.tables`` is read
 with ``importlib.resources``, so its ``__init__`` comes along)."""
 
-THIRD_PARTY = ("jinja2", "markupsafe")
-"""The packages the engine imports from outside the standard library (all pure Python)."""
+THIRD_PARTY = ("jinja2", "markupsafe", "typing_extensions")
+"""The packages the engine imports from outside the standard library (all pure Python); each one's
+licence goes with it, in ``licences/<package>/``."""
 
 RUNTIME = {
     "pyodide.mjs": "text/javascript",
@@ -170,12 +172,12 @@ def _members() -> Iterator[tuple[str, bytes]]:
         distribution = metadata.distribution(package)
         for file in sorted(distribution.files or (), key=str):
             member = PurePosixPath(str(file))
-            is_source = member.parts[0] == package and member.suffix == ".py"
+            is_source = member.suffix == ".py" and package in (member.parts[0], member.stem)
             is_licence = member.parts[0].endswith(".dist-info") and "LICENSE" in member.name.upper()
             if is_source:
                 yield member.as_posix(), Path(str(file.locate())).read_bytes()
             elif is_licence:
-                yield f"{package}/{member.name}", Path(str(file.locate())).read_bytes()
+                yield f"licences/{package}/{member.name}", Path(str(file.locate())).read_bytes()
 
 
 @dataclass(frozen=True, slots=True)

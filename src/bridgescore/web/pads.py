@@ -8,17 +8,53 @@ the page these values to draw.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, NotRequired, TypeVar
 
-from bridgescore.core.scoring import Score, ScoreLine
-from bridgescore.forms.description import FormState
+from typing_extensions import TypedDict
+
+from bridgescore.core.scoring import Score, ScoreJSON, ScoreLine, ScoreLineJSON
+from bridgescore.forms.description import FormState, Settings
 from bridgescore.forms.log import DealLog
 from bridgescore.forms.players import Players
 from bridgescore.store.journal import Kind
 
-St = TypeVar("St")
+S = TypeVar("S", bound=Settings)
+St = TypeVar("St", bound=FormState)
+
+
+class DealNote(TypedDict, total=False):
+    """What a form shows beside a deal in the list: its number (a redeal repeats one), its score
+    (``+420``), the rubber it finished."""
+
+    deal: int
+    score: str
+    rubber_over: int
+
+
+class DealRow(DealNote):
+    """A line of the list under the sheet: the line in English and in Russian, and (a deal) the
+    parts its entry's buttons show to correct it."""
+
+    text_en: str
+    text_ru: str
+    parts: NotRequired[dict[str, str]]
+
+
+class NextDeal(TypedDict):
+    """The deal to come: its number, dealer and vulnerability (and, by form, its place in a Chicago
+    or the rubber it belongs to)."""
+
+    deal: int
+    dealer: str
+    vulnerability: str
+    position: NotRequired[int]
+    rubber: NotRequired[int]
+
+
+News = tuple[tuple[str, str], ...]
+"""What a deal would change beyond its score: a msgid with ``{side}`` and the side (``NS``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +66,7 @@ class Reading:
 
 
 @dataclass(frozen=True, slots=True)
-class PadState(Generic[St]):
+class PadState(Generic[S, St]):
     """What a game's page draws: the form's state folded over the log, and the page's lists.
 
     ``state`` is the form's own state (its ``as_dict()`` is the API's ``state``); ``log`` the
@@ -43,16 +79,11 @@ class PadState(Generic[St]):
     """
 
     state: St
-    log: DealLog[Any, St]
+    log: DealLog[S, St]
     players: Players | None = None
     template: str | None = None
-    next: Mapping[str, Any] = field(default_factory=dict)
-    deals: Sequence[Mapping[str, Any]] = ()
-
-    def as_dict(self) -> dict[str, Any]:
-        """The state as JSON (the form's ``as_dict()``), with the next deal."""
-        state: FormState = cast(FormState, self.state)
-        return {"state": state.as_dict(), "next": dict(self.next)}
+    next: NextDeal | None = None
+    deals: Sequence[DealRow] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +117,9 @@ class Preview:
     score: Score | None = None
     vulnerable: bool | None = None
     rows: tuple[Row, ...] = ()
-    context: Mapping[str, Any] = field(default_factory=dict)
+    news: News = ()
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> PreviewJSON:
         """A JSON-ready mapping of the preview, its words translated by *gettext* when given."""
         translate = gettext or (lambda message: message)
         return {
@@ -106,5 +137,32 @@ class Preview:
                 }
                 for row in self.rows
             ],
-            "context": dict(self.context),
+            "context": {"news": [list(item) for item in self.news]} if self.news else {},
         }
+
+
+class PreviewRowJSON(TypedDict):
+    """A figure of a preview as JSON: its words, the points, the side, a note, the score's lines."""
+
+    label: str
+    value: int | str
+    side: str | None
+    note: str | None
+    lines: list[ScoreLineJSON]
+
+
+class PreviewContext(TypedDict, total=False):
+    """What a preview says beyond its figures: ``news`` (``[msgid, side]``: a rubber won …)."""
+
+    news: list[list[str]]
+
+
+class PreviewJSON(TypedDict):
+    """A preview as JSON: what the line is, its text, the vulnerability, the score and the figures."""
+
+    kind: str
+    text: str
+    vulnerable: bool | None
+    score: ScoreJSON | None
+    rows: list[PreviewRowJSON]
+    context: PreviewContext

@@ -10,8 +10,7 @@ change in its queue and sends it again.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -19,37 +18,28 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
-from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.club.roles import NotYoursError
+from bridgescore.core.errors import N_, BridgeScoreError, FieldError, ParseError, blamed
 from bridgescore.i18n import translator
 from bridgescore.store.errors import UNREACHABLE, ConflictError, NotFoundError
 from bridgescore.web import language
 from bridgescore.web.security import RETRY_AFTER_UNREACHABLE, RefusedError, unreachable
 
+__all__ = ["FieldError", "body", "field", "install", "status_of"]
+
 log = logging.getLogger("bridgescore.web")
 
 
-class FieldError(Exception):
-    """A ``BridgeScoreError`` found in one field of a request (``text``, ``players.N`` …)."""
-
-    def __init__(self, field: str, error: BridgeScoreError) -> None:
-        super().__init__(str(error))
-        self.field = field
-        self.error = error
-
-
-@contextmanager
-def field(name: str) -> Iterator[None]:
-    """Blame *name* for any ``BridgeScoreError`` raised inside the block."""
-    try:
-        yield
-    except BridgeScoreError as error:
-        raise FieldError(name, error) from error
+field = blamed
+"""Blame a field of the request for any ``BridgeScoreError`` raised inside the block."""
 
 
 def status_of(error: BridgeScoreError) -> int:
     """The HTTP status for *error*."""
     if isinstance(error, RefusedError):
         return error.status
+    if isinstance(error, NotYoursError):
+        return 403
     if isinstance(error, NotFoundError):
         return 404
     if isinstance(error, ConflictError):

@@ -7,15 +7,16 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import Depends, Request
 
 from bridgescore.core.errors import N_
+from bridgescore.forms.description import FormState, Settings
 from bridgescore.store import Game, GameSummary, Line, Op, Store
 from bridgescore.store.errors import NotFoundError
 from bridgescore.web.pads import PadState
-from bridgescore.web.views.scorepad import Scorepad
+from bridgescore.web.views.scorepad import AnyPad
 
 MEMO_SIZE = 256
 """How many games' replayed boards are kept in memory (the tables being played tonight)."""
@@ -32,11 +33,11 @@ class Services:
     """
 
     store: Store
-    pads: Mapping[str, Scorepad[Any, Any]]
+    pads: Mapping[str, AnyPad]
     memo: OrderedDict[str, Opened] = field(default_factory=OrderedDict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def pad(self, form: str) -> Scorepad[Any, Any]:
+    def pad(self, form: str) -> AnyPad:
         """The scorepad of *form*; :class:`NotFoundError` if that form is not offered."""
         pad = self.pads.get(form)
         if pad is None:
@@ -47,12 +48,12 @@ class Services:
             )
         return pad
 
-    def summary(self, game_id: str) -> tuple[GameSummary, Scorepad[Any, Any]]:
+    def summary(self, game_id: str) -> tuple[GameSummary, AnyPad]:
         """A game's summary (header, form …) and its pad, without reading its journal."""
         summary = self.store.summary(game_id)
         return summary, self.pad(summary.form)
 
-    def checker(self, summary: GameSummary, pad: Scorepad[Any, Any]) -> Callable[[Sequence[Line]], None]:
+    def checker(self, summary: GameSummary, pad: AnyPad) -> Callable[[Sequence[Line]], None]:
         """What the store calls to refuse a change after which the log would not replay."""
 
         def check(lines: Sequence[Line]) -> None:
@@ -105,10 +106,10 @@ class Opened:
     """A game at one version of its journal: its scorepad, the log as it stands, and its page's state."""
 
     game: Game
-    pad: Scorepad[Any, Any]
+    pad: AnyPad
     version: int
     lines: list[Line]
-    sheet: PadState[Any]
+    sheet: PadState[Settings, FormState]
 
     @property
     def texts(self) -> list[str]:
@@ -127,18 +128,3 @@ def services(request: Request) -> Services:
 
 
 Needs = Annotated[Services, Depends(services)]
-
-
-def entry_dict(entry: Any) -> dict[str, Any]:
-    """A journal entry as JSON."""
-    return {
-        "id": entry.id,
-        "seq": entry.seq,
-        "op": entry.op.value,
-        "kind": entry.kind.value,
-        "text": entry.text,
-        "line": entry.line,
-        "undoes": entry.undoes,
-        "client_token": entry.client_token,
-        "created_at": entry.created_at.isoformat() if entry.created_at else None,
-    }

@@ -568,6 +568,7 @@ def events(draw: st.DrawFn) -> Event:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(events())
 def test_any_event_round_trips_through_pbn(event: Event) -> None:
@@ -620,6 +621,7 @@ def test_streaming_gives_the_encoding_guess_first_and_junk_after_the_last_game_l
     ]
 
 
+@pytest.mark.slow
 def test_streaming_needs_the_same_memory_for_a_file_three_times_as_long(tmp_path: Path) -> None:
     game = PAIRS.read_text(encoding="utf-8").split("\n\n")[1]
 

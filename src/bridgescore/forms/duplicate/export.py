@@ -21,7 +21,13 @@ cumulative standing after each) and ``cumulative`` (after the last, :mod:`.sessi
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import (
+    Any,
+    NotRequired,  # pydantic reads typing's TypedDict from 3.12 only
+    cast,
+)
+
+from typing_extensions import TypedDict
 
 from bridgescore.core.contract import Result
 from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore, EventKind, NotPlayed
@@ -41,9 +47,114 @@ from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredMatch, Standing
 from bridgescore.forms.duplicate.sessions import cumulative, session_numbers
 
-__all__ = ["as_dict"]
+__all__ = [
+    "BoardJSON",
+    "LineJSON",
+    "MatchJSON",
+    "ResultsJSON",
+    "SessionJSON",
+    "StandingJSON",
+    "as_dict",
+]
 
 PLACES = 2
+
+
+class LineJSON(TypedDict, total=False):
+    """A traveller line: the pairs (or players), where, the outcome, the score and its numbers."""
+
+    ns: str
+    south: str
+    ew: str
+    west: str
+    table: int
+    round: int
+    room: str
+    contract: str
+    declarer: str
+    tricks: int
+    lead: str
+    artificial: str
+    assigned: bool
+    not_played: bool
+    score_ns: int
+    mp_ns: float
+    mp_ew: float
+    pct_ns: float
+    pct_ew: float
+    imps_ns: float
+    imps_ew: float
+    director: bool
+
+
+class BoardJSON(TypedDict):
+    """A board: its number, dealer, vulnerability, top and datum, its traveller."""
+
+    section: NotRequired[str]
+    session: NotRequired[int]
+    board: int
+    dealer: str
+    vulnerable: str
+    top: NotRequired[float]
+    datum: NotRequired[float]
+    results: list[LineJSON]
+
+
+class StandingJSON(TypedDict):
+    """A place in the ranking: the pair, player or team, its total (and percentage or IMPs), its rank."""
+
+    section: NotRequired[str]
+    session: NotRequired[int]
+    pair: NotRequired[str]
+    player: NotRequired[str]
+    team: NotRequired[str]
+    direction: NotRequired[str]
+    name: str
+    total: float
+    percentage: NotRequired[float]
+    imps: NotRequired[float]
+    boards: int
+    rank: str
+
+
+class MatchImps(TypedDict):
+    """A match's IMPs (or VPs) for each team."""
+
+    home: float
+    visit: float
+
+
+class MatchJSON(TypedDict):
+    """A teams match: the teams, its round, the boards, the IMPs and the VPs."""
+
+    section: NotRequired[str]
+    session: NotRequired[int]
+    round: NotRequired[int]
+    home: str
+    visit: str
+    boards: int
+    imps: MatchImps
+    vp: NotRequired[MatchImps]
+
+
+class SessionJSON(TypedDict):
+    """The cumulative standing after one session of several."""
+
+    session: int
+    cumulative: list[StandingJSON]
+
+
+class ResultsJSON(TypedDict):
+    """A scored event: its name, scoring and rounding, boards, ranking, matches and sessions."""
+
+    event: str
+    scoring: str
+    rounding: str
+    boards: list[BoardJSON]
+    ranking: list[StandingJSON]
+    matches: NotRequired[list[MatchJSON]]
+    sessions: NotRequired[list[SessionJSON]]
+    cumulative: NotRequired[list[StandingJSON]]
 
 
 def _number(value: Fraction | None, kind: str = TOTAL, printing: Printing = OURS) -> float | None:
@@ -55,12 +166,12 @@ def _compact(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if value is not None}
 
 
-def as_dict(scored: ScoredEvent) -> dict[str, Any]:
+def as_dict(scored: ScoredEvent) -> ResultsJSON:
     """The event's boards, ranking and matches as JSON-ready data."""
     several = len(scored.sections) > 1
-    boards: list[dict[str, Any]] = []
-    ranking: list[dict[str, Any]] = []
-    matches: list[dict[str, Any]] = []
+    boards: list[BoardJSON] = []
+    ranking: list[StandingJSON] = []
+    matches: list[MatchJSON] = []
     individual = scored.event.kind is EventKind.INDIVIDUAL
     printing = scored.printing
     numbers = session_numbers(scored)
@@ -68,15 +179,20 @@ def as_dict(scored: ScoredEvent) -> dict[str, Any]:
         name = section.section.name if several else None
         session = {"session": section.session} if len(numbers) > 1 else {}
         for board in section.boards:
-            boards.append(session | _board(board, name, printing))
+            boards.append(cast(BoardJSON, session | _board(board, name, printing)))
         for standing in section.standings:
-            ranking.append(session | _standing(standing, name, individual, bool(section.matches), printing))
+            ranking.append(
+                cast(
+                    StandingJSON,
+                    session | _standing(standing, name, individual, bool(section.matches), printing),
+                )
+            )
         for match in section.matches:
-            matches.append(session | _match(match, name, printing))
+            matches.append(cast(MatchJSON, session | _match(match, name, printing)))
     rounding = f"{PLACES} decimals, {HALF_AWAY_FROM_ZERO}"
     if scored.convention is not None:
         rounding = f"as {scored.convention} prints: {printing.rounding}"
-    data: dict[str, Any] = {
+    data: ResultsJSON = {
         "event": scored.event.name,
         "scoring": scored.scoring.name,
         "rounding": rounding,
@@ -91,7 +207,7 @@ def as_dict(scored: ScoredEvent) -> dict[str, Any]:
             {
                 "session": number,
                 "cumulative": [
-                    _standing(standing, None, individual, teams, printing)
+                    cast(StandingJSON, _standing(standing, None, individual, teams, printing))
                     for standing in cumulative(scored, through=number)
                 ],
             }

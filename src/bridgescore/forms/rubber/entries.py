@@ -12,10 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+
+from typing_extensions import TypedDict  # what pydantic reads on Python 3.11 (the API's schemas)
 
 from bridgescore.core.errors import N_
-from bridgescore.core.scoring import ScoreLine
+from bridgescore.core.scoring import ScoreLine, ScoreLineJSON
 from bridgescore.core.seat import Side
 
 
@@ -114,7 +115,7 @@ class SheetEntry:
             parts.append(_after_colon(text if text.endswith(f" {points}") else f"{text} = {points}"))
         return f"{self.describe(gettext)}: {'; '.join(parts)}"
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> SheetEntryJSON:
         """A JSON-ready mapping: deal, side, points, above/below, reason, game, text, lines."""
         return {
             "deal": self.deal,
@@ -127,3 +128,17 @@ class SheetEntry:
             "explanation": self.explain(gettext),
             "lines": [line.as_dict(gettext) for line in self.lines],
         }
+
+
+class SheetEntryJSON(TypedDict):
+    """An entry of the sheet as JSON: which deal wrote it, for whom, above or below the line, and why."""
+
+    deal: int | None
+    side: str
+    points: int
+    position: str
+    reason: str
+    game: int
+    text: str
+    explanation: str
+    lines: list[ScoreLineJSON]

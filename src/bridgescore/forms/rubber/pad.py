@@ -24,15 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Literal
+
+from typing_extensions import TypedDict  # what pydantic reads on Python 3.11 (the API's schemas)
 
 from bridgescore.core.errors import N_, RuleError
 from bridgescore.core.premiums import GAME
 from bridgescore.core.scoring import LineKind, honours_line, score
-from bridgescore.core.seat import Seat, Side
+from bridgescore.core.seat import BySide, Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
-from bridgescore.forms.description import FormDescription
+from bridgescore.forms.description import FormDescription, SettingJSON
 from bridgescore.forms.logged import DealOption, LoggedDeal, honours_if
 from bridgescore.forms.players import Players
 from bridgescore.forms.rubber.entries import (
@@ -45,6 +47,7 @@ from bridgescore.forms.rubber.entries import (
     UNFINISHED_PART_SCORE_LABEL,
     Reason,
     SheetEntry,
+    SheetEntryJSON,
 )
 from bridgescore.forms.rubber.settings import PRESETS, PartScoreRule, RubberSettings
 
@@ -66,7 +69,7 @@ class PlayedDeal:
     vulnerability: Vulnerability
     players: Players | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> PlayedDealJSON:
         """A JSON-ready mapping of the deal."""
         return {
             "deal": self.number,
@@ -249,7 +252,7 @@ class Rubber:
             )
         return replace(self, entries=(*self.entries, *entries), closed_early=True)
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> RubberJSON:
         """A JSON-ready mapping: games, finished, entries, totals, and how it was won."""
         return {
             "number": self.number,
@@ -301,8 +304,51 @@ def _contract_entries(
             yield SheetEntry(side, line.points, reason, label, game, number, (line,))
 
 
-def _by_side(values: dict[Side, int]) -> dict[str, int]:
-    return {side.value: values[side] for side in _SIDES}
+def _by_side(values: dict[Side, int]) -> BySide:
+    return {"NS": values[Side.NS], "EW": values[Side.EW]}
+
+
+class PlayedDealJSON(TypedDict):
+    """A deal of a rubber as JSON: its number, dealer, vulnerability, result, honours, players."""
+
+    deal: int
+    dealer: str
+    vulnerability: str
+    result: str
+    honours: str | None
+    players: dict[str, str] | None
+
+
+class RubberJSON(TypedDict):
+    """A rubber as JSON: its games, entries above and below the line, totals and how it was won."""
+
+    number: int
+    games: BySide
+    finished: bool
+    closed_early: bool
+    game_winners: list[str]
+    vulnerability: str
+    part_scores: BySide
+    entries: list[SheetEntryJSON]
+    deals: list[PlayedDealJSON]
+    above: BySide
+    below: BySide
+    totals: BySide
+    winner: str | None
+    margin: int
+    settlement: int | None
+
+
+class RubberStateJSON(TypedDict):
+    """The evening of rubbers as JSON: the settings, each rubber, the totals, the next deal."""
+
+    form: Literal["rubber"]
+    settings: dict[str, SettingJSON]
+    rubbers: list[RubberJSON]
+    totals: BySide
+    deals: int
+    next_dealer: str
+    vulnerability: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,7 +389,7 @@ class RubberState:
         """Each side's points over every rubber."""
         return {side: sum(rubber.totals[side] for rubber in self.rubbers) for side in _SIDES}
 
-    def as_dict(self, gettext: Callable[[str], str] | None = None) -> dict[str, Any]:
+    def as_dict(self, gettext: Callable[[str], str] | None = None) -> RubberStateJSON:
         """A JSON-ready mapping: ``{"rubbers": [...], "totals": {"NS": …, "EW": …}, …}``."""
         return {
             "form": "rubber",

@@ -3,24 +3,21 @@ corrections, publication, results, exports and the live ranking.
 
 Who may call what is in :mod:`.auth`; every action is one stored entry of the session's log
 (:mod:`bridgescore.store.club`), checked by the session's fold
-(:mod:`bridgescore.forms.duplicate.club`) before it is stored. An action may carry an
-``idempotency_key``: sent again (a phone that lost the answer, a queue resent), it is stored once
-and answered 200 with the first receipt instead of 201.
+(:mod:`bridgescore.club`) before it is stored; every answer is a model of :mod:`.views`. An
+action may carry an ``idempotency_key``: sent again (a phone that lost the answer, a queue
+resent), it is stored once and answered 200 with the first receipt instead of 201.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Path, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.core.contract import Result
-from bridgescore.core.errors import N_, ParseError
-from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.club import (
+from bridgescore.club import (
+    KINDS,
     Actor,
     Change,
     ChangeMovement,
@@ -28,25 +25,23 @@ from bridgescore.forms.duplicate.club import (
     ClubSettings,
     ClubState,
     Confirm,
-    Correct,
-    Delete,
     Enter,
-    Foul,
-    MoveBoard,
-    Play,
     Publish,
     ShowRanking,
-    Weigh,
-    Weighted,
     exported,
 )
-from bridgescore.forms.duplicate.club_record import parse_outcome, read_movement, settings_json
-from bridgescore.forms.duplicate.movement import Movement, PairSeat, movement
+from bridgescore.club.record import settings_json
+from bridgescore.club.service import ClubService, LineTakenConflict, no_such
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.core.seat import Side
+from bridgescore.forms.duplicate.export import as_dict
+from bridgescore.forms.duplicate.movement import Movement, PairSeat, loads_movement, movement
 from bridgescore.forms.duplicate.settings import parse_scoring
+from bridgescore.i18n import translator
 from bridgescore.store.club import StoredReceipt
 from bridgescore.store.errors import NotFoundError
 from bridgescore.web import language
-from bridgescore.web.api import Line
+from bridgescore.web.api import Line, Text
 from bridgescore.web.club import views
 from bridgescore.web.club.auth import (
     DIRECTOR_COOKIE,
@@ -61,7 +56,6 @@ from bridgescore.web.club.auth import (
     of_table,
     set_pass,
 )
-from bridgescore.web.club.service import ClubService, LineTakenConflict, no_such
 from bridgescore.web.problems import body, field
 from bridgescore.web.security import RefusedError
 
@@ -72,11 +66,14 @@ MAX_NAME = 60
 MAX_TABLES = 400
 MAX_ROUND = 100
 MAX_BOARD = 999
+MAX_MOVEMENT_FILE = 200_000
 SessionId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[0-9a-zA-Z_-]+$")]
 TableNumber = Annotated[int, Path(ge=1, le=MAX_TABLES)]
 BoardNumber = Annotated[int, Path(ge=1, le=MAX_BOARD)]
-Key = Annotated[Line | None, Field(None, min_length=1, max_length=MAX_KEY)]
-NO_PASS: dict[str, Any] = {"security": []}
+IdempotencyKey = Annotated[Line | None, Field(None, min_length=1, max_length=MAX_KEY)]
+NO_PASS: dict[str, list[object]] = {"security": []}
+Responses = dict[int | str, dict[str, Any]]
+"""OpenAPI: what a route answers beside its model (FastAPI's own type)."""
 """OpenAPI: a route anyone may call (sign-in, join)."""
 
 
@@ -98,15 +95,13 @@ class Join(_Strict):
 
 
 class MovementIn(_Strict):
-    """A movement: made by the movement module (``kind``, ``tables``, ``boards_per_round``), or given
-    whole (``assignments``: ``[round, table, [ns, direction], [ew, direction], [boards…]]``)."""
+    """A movement: made by the movement module (``kind``, ``tables``, ``boards_per_round``), or a
+    movement file (``file``: its text, as ``bridgescore movement`` reads it)."""
 
     kind: Line | None = Field(None, max_length=32, examples=["howell"])
     tables: int | None = Field(None, ge=1, le=MAX_TABLES)
     boards_per_round: int = Field(2, ge=1, le=10)
-    name: Line = Field("", max_length=100)
-    rounds: int | None = Field(None, ge=1, le=MAX_ROUND)
-    assignments: list[list[Any]] | None = Field(None, max_length=20_000)
+    file: Text | None = Field(None, max_length=MAX_MOVEMENT_FILE)
 
 
 class PairIn(_Strict):
@@ -117,7 +112,7 @@ class PairIn(_Strict):
     names: list[Annotated[Line, Field(max_length=MAX_NAME)]] = Field(default_factory=list, max_length=4)
 
 
-class NewSession(_Strict):
+class NewSessionIn(_Strict):
     """A club session to start."""
 
     title: Line = Field(max_length=200, examples=["Tuesday pairs"])
@@ -139,7 +134,7 @@ class EntryIn(_Strict):
     round: int = Field(ge=1, le=MAX_ROUND)
     board: int = Field(ge=1, le=MAX_BOARD)
     result: Line = Field(max_length=40, examples=["4S N 10"])
-    idempotency_key: Key = None
+    idempotency_key: IdempotencyKey = None
 
 
 class ConfirmIn(_Strict):
@@ -148,50 +143,87 @@ class ConfirmIn(_Strict):
     round: int = Field(ge=1, le=MAX_ROUND)
     board: int = Field(ge=1, le=MAX_BOARD)
     side: Literal["NS", "EW"]
-    idempotency_key: Key = None
+    idempotency_key: IdempotencyKey = None
 
 
-class CorrectionIn(_Strict):
-    """A director's correction, with why.
-
-    ``enter``: a late entry (``result``); ``correct``: another outcome (``outcome``: a result,
-    ``A+/A-``, ``50/50``, ``=-620``); ``weigh``: a weighted score (``parts``: ``[["3/5", "4S N 10"], …]``);
-    ``delete``; ``move``: a wrong board, moved to board ``to``; ``foul``: board ``board`` scored in
-    ``groups`` of ``[round, table]``.
-    """
-
-    kind: Literal["enter", "correct", "weigh", "delete", "move", "foul"]
-    round: int | None = Field(None, ge=1, le=MAX_ROUND)
-    table: int | None = Field(None, ge=1, le=MAX_TABLES)
-    board: int = Field(ge=1, le=MAX_BOARD)
-    result: Line | None = Field(None, max_length=40)
-    outcome: Line | None = Field(None, max_length=40)
-    parts: list[tuple[Line, Line]] | None = Field(None, max_length=10)
-    to: int | None = Field(None, ge=1, le=MAX_BOARD)
-    groups: list[list[tuple[int, int]]] | None = Field(None, max_length=MAX_TABLES)
+class _Why(_Strict):
     reason: Line = Field(max_length=500)
-    idempotency_key: Key = None
+    idempotency_key: IdempotencyKey = None
 
 
-class MovementChangeIn(_Strict):
+class _AtLine(_Why):
+    round: int = Field(ge=1, le=MAX_ROUND)
+    table: int = Field(ge=1, le=MAX_TABLES)
+    board: int = Field(ge=1, le=MAX_BOARD)
+
+
+class LateEntryIn(_AtLine):
+    """A late entry: the table's result, entered by the director."""
+
+    kind: Literal["enter"]
+    result: Line = Field(max_length=40, examples=["4S N 10"])
+
+
+class CorrectIn(_AtLine):
+    """Another outcome on the line: a result, ``A+/A-``, ``50/50``, ``=-620``."""
+
+    kind: Literal["correct"]
+    outcome: Line = Field(max_length=40, examples=["A+/A-"])
+
+
+class WeighIn(_AtLine):
+    """A weighted score: ``parts`` of weight and result, ``[["3/5", "4S N 10"], ["2/5", "4S N 9"]]``."""
+
+    kind: Literal["weigh"]
+    parts: list[tuple[Annotated[Line, Field(max_length=20)], Annotated[Line, Field(max_length=40)]]] = Field(
+        max_length=10
+    )
+
+
+class DeleteIn(_AtLine):
+    """The line taken out: the board is missing at that table again."""
+
+    kind: Literal["delete"]
+
+
+class MoveIn(_AtLine):
+    """A wrong board: the line moves to board ``to``."""
+
+    kind: Literal["move"]
+    to: int = Field(ge=1, le=MAX_BOARD)
+
+
+class FoulIn(_Why):
+    """A fouled board, scored in ``groups`` of ``[round, table]`` that played the same cards."""
+
+    kind: Literal["foul"]
+    board: int = Field(ge=1, le=MAX_BOARD)
+    groups: list[list[tuple[int, int]]] = Field(max_length=MAX_TABLES)
+
+
+CorrectionIn = Annotated[
+    LateEntryIn | CorrectIn | WeighIn | DeleteIn | MoveIn | FoulIn, Field(discriminator="kind")
+]
+"""A director's correction, with why: one model per kind of action (``kind`` tells which)."""
+
+
+class MovementChangeIn(_Why):
     """A new movement for the session, with why."""
 
     movement: MovementIn
-    reason: Line = Field(max_length=500)
-    idempotency_key: Key = None
 
 
 class RankingShownIn(_Strict):
     """Whether the tables and viewers see the live ranking (``true``) or only the director (``false``)."""
 
     shown: bool
-    idempotency_key: Key = None
+    idempotency_key: IdempotencyKey = None
 
 
 class PublishIn(_Strict):
     """Publish the results as they stand."""
 
-    idempotency_key: Key = None
+    idempotency_key: IdempotencyKey = None
 
 
 def club_of(request: Request) -> ClubService:
@@ -207,16 +239,18 @@ async def service(request: Request) -> ClubService:
 
 Service = Annotated[ClubService, Depends(service)]
 
+STORED: Responses = {201: {"model": views.Receipt, "description": "Stored"}}
+"""OpenAPI: an action is answered 201 when stored, 200 (the same receipt) when its key was already."""
+
 
 def _receipt(receipt: StoredReceipt) -> JSONResponse:
-    data = {"seq": receipt.action.seq, "created": receipt.created, "change": receipt.action.change}
-    return JSONResponse(data, status_code=201 if receipt.created else 200)
+    view = views.Receipt(seq=receipt.action.seq, created=receipt.created, change=receipt.action.change)
+    return JSONResponse(view.model_dump(mode="json"), status_code=201 if receipt.created else 200)
 
 
 def _taken(request: Request, taken: LineTakenConflict) -> JSONResponse:
-    return JSONResponse(
-        {**body(request, taken, None), "stored": views.line_dict(taken.line)}, status_code=409
-    )
+    stored = views.line_view(taken.line).model_dump(mode="json")
+    return JSONResponse({**body(request, taken, None), "stored": stored}, status_code=409)
 
 
 def _append(request: Request, club: ClubService, session_id: str, change: Change, actor: Actor,
@@ -228,23 +262,11 @@ def _append(request: Request, club: ClubService, session_id: str, change: Change
 
 
 def _movement(given: MovementIn) -> Movement:
-    if given.assignments is not None:
-        try:
-            return read_movement({
-                "name": given.name or "custom", "kind": given.kind or "custom", "tables": given.tables or 0,
-                "rounds": given.rounds or 0, "boards_per_round": given.boards_per_round,
-                "assignments": given.assignments,
-            })  # fmt: skip
-        except (KeyError, TypeError, ValueError):
-            raise ParseError(N_("the movement's assignments cannot be read")) from None
+    if given.file is not None:
+        return loads_movement(given.file)
     if given.kind is None or given.tables is None:
-        raise ParseError(N_("a movement needs its kind and number of tables, or its assignments"))
+        raise ParseError(N_("a movement needs its kind and number of tables, or its file"))
     return movement(given.kind, given.tables, boards_per_round=given.boards_per_round)
-
-
-def _result(text: str) -> Result:
-    with field("result"):
-        return Result.parse(text)
 
 
 # --- passes ------------------------------------------------------------------------------------
@@ -252,16 +274,16 @@ def _result(text: str) -> Result:
 
 @router.post("/sign-in", summary="A director signs in (sets the director's cookie)", openapi_extra=NO_PASS,
              dependencies=[FormToken])  # fmt: skip
-def sign_in(given: SignIn, request: Request, response: Response) -> dict[str, Any]:
+def sign_in(given: SignIn, request: Request, response: Response) -> views.SignedIn:
     limit(request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
     token = club_of(request).store.sign_in(given.name, given.password)
     set_pass(response, DIRECTOR_COOKIE, token)
-    return {"director": given.name.strip()}
+    return views.SignedIn(director=given.name.strip())
 
 
 @router.post("/join", summary="A phone joins a table (or views results) with a code", openapi_extra=NO_PASS,
              dependencies=[FormToken])  # fmt: skip
-def join(given: Join, request: Request, response: Response) -> dict[str, Any]:
+def join(given: Join, request: Request, response: Response) -> views.Joined:
     limit(request, "join", request.app.state.club_limits.joins_per_minute)
     store = club_of(request).store
     token = store.join_token(given.code)
@@ -270,33 +292,30 @@ def join(given: Join, request: Request, response: Response) -> dict[str, Any]:
         raise NotFoundError(N_("this table code is not valid (or has expired)"))
     set_pass(response, TABLE_COOKIE, token)
     viewer = found.table == VIEWER_TABLE
-    return {"session": found.session_id, "role": "viewer" if viewer else "table",
-            "table": None if viewer else found.table}  # fmt: skip
+    return views.Joined(session=found.session_id, role="viewer" if viewer else "table",
+                        table=None if viewer else found.table)  # fmt: skip
 
 
 @router.post("/sign-out", summary="End this browser's passes", dependencies=[FormToken])
-def sign_out(who: AnyPass, request: Request, response: Response) -> dict[str, Any]:
+def sign_out(who: AnyPass, request: Request, response: Response) -> views.SignedOut:
     store = club_of(request).store
     for name in (DIRECTOR_COOKIE, TABLE_COOKIE):
         store.sign_out(request.cookies.get(name))
         response.delete_cookie(name, path="/", httponly=True, samesite="lax")
-    return {"signed_out": True}
+    return views.SignedOut(signed_out=True)
 
 
 # --- sessions (the director) -------------------------------------------------------------------
 
 
 @router.get("/sessions", summary="Club sessions, newest first")
-def list_sessions(director: DirectorPass, club: Service) -> list[dict[str, Any]]:
-    return [
-        {"id": s.id, "title": s.title, "status": s.status, "created_at": s.created_at.isoformat()}
-        for s in club.store.sessions()
-    ]
+def list_sessions(director: DirectorPass, club: Service) -> list[views.SessionSummary]:
+    return [views.session_summary(record) for record in club.store.sessions()]
 
 
 @router.post("/sessions", status_code=201, summary="Start a club session (and give every table its code)",
              dependencies=[FormToken])  # fmt: skip
-def create_session(given: NewSession, director: DirectorPass, club: Service) -> dict[str, Any]:
+def create_session(given: NewSessionIn, director: DirectorPass, club: Service) -> views.NewSession:
     with field("movement"):
         chosen = _movement(given.movement)
     with field("scoring"):
@@ -310,83 +329,57 @@ def create_session(given: NewSession, director: DirectorPass, club: Service) -> 
     record = club.store.create_session(given.title, settings_json(settings), director_id=director.id)
     tables = sorted({a.table for a in chosen.assignments})
     codes = club.store.rotate_codes(record.id, [*tables, VIEWER_TABLE])
-    return {
-        "id": record.id,
-        "title": record.title,
-        "codes": {str(t): codes[t] for t in tables},
-        "viewer_code": codes[VIEWER_TABLE],
-    }
+    return views.NewSession(id=record.id, title=record.title, codes={str(t): codes[t] for t in tables},
+                            viewer_code=codes[VIEWER_TABLE])  # fmt: skip
 
 
 @router.get("/sessions/{session_id}/codes", summary="The tables with a code, and when each expires")
-def list_codes(session_id: SessionId, director: DirectorPass, club: Service) -> list[dict[str, Any]]:
+def list_codes(session_id: SessionId, director: DirectorPass, club: Service) -> list[views.CodeView]:
     club.store.session(session_id)
-    return [{"table": t or None, "viewer": t == VIEWER_TABLE, "expires_at": e.isoformat()}
+    return [views.CodeView(table=t or None, viewer=t == VIEWER_TABLE, expires_at=e.isoformat())
             for t, e in club.store.codes(session_id)]  # fmt: skip
 
 
 @router.post("/sessions/{session_id}/codes", summary="New codes for tables (their phones join again)",
              dependencies=[FormToken])  # fmt: skip
-def rotate_codes(
-    session_id: SessionId, given: CodesIn, director: DirectorPass, club: Service
-) -> dict[str, Any]:
+def rotate_codes(session_id: SessionId, given: CodesIn, director: DirectorPass, club: Service) -> views.Codes:
     state = club.folded(session_id).state
     tables = sorted({a.table for a in state.movement.assignments}) if given.tables is None else given.tables
     codes = club.store.rotate_codes(session_id, [*tables, *([VIEWER_TABLE] if given.viewer else [])])
-    return {"codes": {str(t): c for t, c in codes.items() if t != VIEWER_TABLE},
-            "viewer_code": codes.get(VIEWER_TABLE)}  # fmt: skip
+    return views.Codes(codes={str(t): c for t, c in codes.items() if t != VIEWER_TABLE},
+                       viewer_code=codes.get(VIEWER_TABLE))  # fmt: skip
+
+
+def console_of(session_id: str, club: ClubService, state: ClubState, lang: str = "en") -> views.Console:
+    """The console of *state*: scored by the duplicate scorer, or why it cannot be yet (in *lang*)."""
+    try:
+        return views.console(session_id, state, club.scored(session_id, state))
+    except BridgeScoreError as error:
+        return views.console(session_id, state, None, error.translate(translator(lang)))
 
 
 @router.get("/sessions/{session_id}/console", summary="The director's console: travellers, missing, tables")
-def console(session_id: SessionId, director: DirectorPass, club: Service) -> dict[str, Any]:
-    return views.console(session_id, club.folded(session_id).state)
+def console(session_id: SessionId, director: DirectorPass, club: Service, request: Request) -> views.Console:
+    return console_of(session_id, club, club.folded(session_id).state, language.of_request(request))
 
 
 @router.get("/sessions/{session_id}/log", summary="The audit trail: every action, who, when and why")
-def audit_trail(session_id: SessionId, director: DirectorPass, club: Service) -> list[dict[str, Any]]:
-    return [views.action_dict(action) for action in club.folded(session_id).log]
+def audit_trail(session_id: SessionId, director: DirectorPass, club: Service) -> list[views.ActionView]:
+    return [views.action_view(action) for action in club.folded(session_id).log]
 
 
 @router.post("/sessions/{session_id}/corrections", summary="A director's correction, with why",
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def correct(
     session_id: SessionId, given: CorrectionIn, director: DirectorPass, club: Service, request: Request
 ) -> JSONResponse:
-    change = _correction(given)
+    change = KINDS[given.kind].read(given.model_dump(exclude={"reason", "idempotency_key"}))
     actor = Actor.director(director.name)
     return _append(request, club, session_id, change, actor, given.reason, given.idempotency_key)
 
 
-def _correction(given: CorrectionIn) -> Change:
-    if given.kind == "foul":
-        groups = tuple(tuple((r, t) for r, t in group) for group in given.groups or [])
-        return Foul(given.board, groups)
-    if given.round is None or given.table is None:
-        raise ParseError(N_("{field} is required"), field="round, table")
-    play = Play(given.round, given.table, given.board)
-    if given.kind == "enter":
-        return Enter(play, _result(given.result or ""))
-    if given.kind == "correct":
-        with field("outcome"):
-            return Correct(play, parse_outcome(given.outcome or ""))
-    if given.kind == "weigh":
-        with field("parts"):
-            try:
-                parts = tuple((Fraction(w), Result.parse(r)) for w, r in given.parts or [])
-            except (ValueError, ZeroDivisionError) as error:
-                if isinstance(error, ParseError):
-                    raise
-                raise ParseError(N_("a weight is a fraction such as 3/5 or 0.6")) from None
-            return Weigh(play, Weighted(parts))
-    if given.kind == "move":
-        if given.to is None:
-            raise ParseError(N_("{field} is required"), field="to")
-        return MoveBoard(play, given.to)
-    return Delete(play)
-
-
 @router.post("/sessions/{session_id}/movement", summary="Change the movement, with why",
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def change_movement(
     session_id: SessionId, given: MovementChangeIn, director: DirectorPass, club: Service, request: Request
 ) -> JSONResponse:
@@ -399,7 +392,7 @@ def change_movement(
 
 
 @router.post("/sessions/{session_id}/publish", summary="Publish the results as they stand",
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def publish_results(
     session_id: SessionId, given: PublishIn, director: DirectorPass, club: Service, request: Request
 ) -> JSONResponse:
@@ -410,7 +403,7 @@ def publish_results(
 
 @router.post("/sessions/{session_id}/ranking/shown",
              summary="Show the live ranking to the tables and viewers, or stop showing it",
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def show_ranking(
     session_id: SessionId, given: RankingShownIn, director: DirectorPass, club: Service, request: Request
 ) -> JSONResponse:
@@ -420,17 +413,27 @@ def show_ranking(
 
 @router.get("/sessions/{session_id}/ranking",
             summary="The live ranking (ETag: the log's version): the director's; the tables' and "
-                    "viewers' while the director shows it")  # fmt: skip
+                    "viewers' while the director shows it", response_model=views.RankingView,
+            responses={304: {"description": "Not changed since the ETag sent"}})  # fmt: skip
 def live_ranking(session_id: SessionId, who: AnyPass, club: Service, request: Request) -> Response:
     state = ranking_state(session_id, who, club)
     tag = f'"{session_id}-{state.seq}"'
     if request.headers.get("if-none-match") == tag:
         return Response(status_code=304, headers={"etag": tag})
-    data = club.results(session_id, state)
-    return JSONResponse({"version": state.seq, "ranking": data["ranking"]}, headers={"etag": tag})
+    view = views.RankingView(version=state.seq, ranking=as_dict(club.scored(session_id, state))["ranking"])
+    return JSONResponse(view.model_dump(mode="json"), headers={"etag": tag})
 
 
-@router.get("/sessions/{session_id}/export.pbn", summary="The session as PBN, with our numbers")
+PBN: Responses = {
+    200: {"content": {"application/x-pbn": {"schema": {"type": "string"}}}, "description": "A PBN file"}
+}
+USEBIO: Responses = {
+    200: {"content": {"application/xml": {"schema": {"type": "string"}}}, "description": "A USEBIO file"}
+}
+
+
+@router.get("/sessions/{session_id}/export.pbn", summary="The session as PBN, with our numbers",
+            response_class=PlainTextResponse, responses=PBN)  # fmt: skip
 def export_pbn(session_id: SessionId, director: DirectorPass, club: Service) -> PlainTextResponse:
     from bridgescore.formats import pbn
 
@@ -438,7 +441,8 @@ def export_pbn(session_id: SessionId, director: DirectorPass, club: Service) -> 
     return _download(pbn.dumps(published), f"{session_id}.pbn", "application/x-pbn; charset=utf-8")
 
 
-@router.get("/sessions/{session_id}/export.xml", summary="The session as USEBIO, with our numbers")
+@router.get("/sessions/{session_id}/export.xml", summary="The session as USEBIO, with our numbers",
+            response_class=PlainTextResponse, responses=USEBIO)  # fmt: skip
 def export_usebio(session_id: SessionId, director: DirectorPass, club: Service) -> PlainTextResponse:
     from bridgescore.formats import usebio
 
@@ -468,14 +472,16 @@ def _download(text: str, name: str, kind: str) -> PlainTextResponse:
 
 
 @router.get("/sessions/{session_id}/tables/{table}", summary="A table's round: who sits there, its boards")
-def table_view(session_id: SessionId, table: TableNumber, cookies: LatePass, club: Service) -> dict[str, Any]:
+def table_view(
+    session_id: SessionId, table: TableNumber, cookies: LatePass, club: Service, request: Request
+) -> views.TableView:
     of_table(session_id, table, cookies.caller(club.store))
-    return views.table_view(session_id, club.folded(session_id).state, table)
+    return views.table_view(session_id, club.folded(session_id).state, table, language.of_request(request))
 
 
 @router.post("/sessions/{session_id}/tables/{table}/results", status_code=201,
              summary="A table enters a board's result (409 if the board has one there)",
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
 def enter_result(
     session_id: SessionId,
     table: TableNumber,
@@ -486,12 +492,13 @@ def enter_result(
 ) -> JSONResponse:
     who = cookies.caller(club.store)
     of_table(session_id, table, who)
-    change = Enter(Play(given.round, table, given.board), _result(given.result))
+    change = Enter.read({"round": given.round, "table": table, "board": given.board, "result": given.result})
     return _append(request, club, session_id, change, _actor(who, table), "", given.idempotency_key)
 
 
 @router.post("/sessions/{session_id}/tables/{table}/confirmations", status_code=201,
-             summary="The opponents confirm a result", dependencies=[FormToken])  # fmt: skip
+             summary="The opponents confirm a result", dependencies=[FormToken],
+             response_model=views.Receipt, responses=STORED)  # fmt: skip
 def confirm_result(
     session_id: SessionId,
     table: TableNumber,
@@ -502,7 +509,7 @@ def confirm_result(
 ) -> JSONResponse:
     who = cookies.caller(club.store)
     of_table(session_id, table, who)
-    change = Confirm(Play(given.round, table, given.board), Side(given.side))
+    change = Confirm.read({"round": given.round, "table": table, "board": given.board, "side": given.side})
     return _append(request, club, session_id, change, _actor(who, table), "", given.idempotency_key)
 
 
@@ -515,7 +522,7 @@ def _actor(who: Caller, table: int) -> Actor:
 @router.get(
     "/sessions/{session_id}/boards/{board}", summary="A board's traveller (a table: once it played it)"
 )
-def traveller(session_id: SessionId, board: BoardNumber, who: AnyPass, club: Service) -> dict[str, Any]:
+def traveller(session_id: SessionId, board: BoardNumber, who: AnyPass, club: Service) -> views.TravellerView:
     if who.is_director():
         state = club.folded(session_id).state
     elif (table := who.table_in(session_id)) is not None:
@@ -524,13 +531,13 @@ def traveller(session_id: SessionId, board: BoardNumber, who: AnyPass, club: Ser
             raise RefusedError(403, N_("your table has not played board {board} yet"), board=board)
     else:
         state = _published(session_id, who, club)
-    return views.travellers(state, (board,))[0]
+    return views.traveller(state, board)
 
 
 # --- published results (viewers, tables, the director) -----------------------------------------
 
 
-def _published(session_id: str, who: Caller, club: ClubService) -> Any:
+def _published(session_id: str, who: Caller, club: ClubService) -> ClubState:
     if not who.reads(session_id):
         raise RefusedError(403, N_("these results belong to another session"))
     state = club.published(session_id)
@@ -540,8 +547,9 @@ def _published(session_id: str, who: Caller, club: ClubService) -> Any:
 
 
 @router.get("/sessions/{session_id}/results", summary="The published results: ranking and travellers")
-def published_results(session_id: SessionId, who: AnyPass, club: Service) -> dict[str, Any]:
-    return club.results(session_id, _published(session_id, who, club))
+def published_results(session_id: SessionId, who: AnyPass, club: Service) -> views.ResultsView:
+    state = _published(session_id, who, club)
+    return views.results(session_id, state, club.scored(session_id, state))
 
 
 @router.get("/sessions/{session_id}/results.html", summary="The published results page",
@@ -550,4 +558,4 @@ def published_page(session_id: SessionId, who: AnyPass, club: Service, request: 
     from bridgescore.formats import html
 
     state = _published(session_id, who, club)
-    return HTMLResponse(html.dumps(views.scored(state), language.of_request(request)))
+    return HTMLResponse(html.dumps(club.scored(session_id, state), language.of_request(request)))

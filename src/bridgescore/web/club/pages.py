@@ -10,24 +10,20 @@ its ETag and redraws its travellers (``/club/sessions/{id}/live``) when the log 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from bridgescore.core.board import board_vulnerability
+from bridgescore.club import Actor, ShowRanking
+from bridgescore.club.service import ClubService
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, BridgeScoreError
-from bridgescore.core.scoring import score
-from bridgescore.forms.duplicate.club import Actor, ClubState, LineState, ShowRanking
-from bridgescore.forms.duplicate.club_record import outcome_text
 from bridgescore.i18n import translator
 from bridgescore.store.club import Director, TablePass
 from bridgescore.web import language, security
 from bridgescore.web.club import views
-from bridgescore.web.club.api import SessionId
+from bridgescore.web.club.api import SessionId, console_of
 from bridgescore.web.club.auth import DIRECTOR_COOKIE, TABLE_COOKIE, VIEWER_TABLE
-from bridgescore.web.club.service import ClubService
 from bridgescore.web.pages import render
 
 router = APIRouter(include_in_schema=False)
@@ -74,7 +70,7 @@ def _joined(request: Request) -> TablePass | None:
     return _club(request).store.table_of(request.cookies.get(TABLE_COOKIE))
 
 
-def _page(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
+def _page(request: Request, name: str, status: int = 200, **context: object) -> HTMLResponse:
     gettext = translator(language.of_request(request))
     words = {key: gettext(message) for key, message in CLUB_MESSAGES.items()}
     return render(request, name, status=status, club_messages=words, **context)
@@ -100,8 +96,9 @@ def console_page(request: Request, session_id: SessionId) -> Response:
     director = _director(request)
     if director is None:
         return RedirectResponse("/club", status_code=303)
-    state = _club(request).folded(session_id).state
-    return _page(request, "club/console.html", director=director, **_console(request, session_id, state))
+    console, trail = _console(request, session_id)
+    return _page(request, "club/console.html", director=director, session_id=session_id, console=console,
+                 trail=trail)  # fmt: skip
 
 
 @router.get("/club/sessions/{session_id}/live", response_model=None)
@@ -109,51 +106,15 @@ def console_live(request: Request, session_id: SessionId) -> Response:
     """The console's live part (travellers, missing results, ranking, audit trail), redrawn as it changes."""
     if _director(request) is None:
         return Response(status_code=401)
-    state = _club(request).folded(session_id).state
-    return _page(request, "club/live.html", **_console(request, session_id, state))
+    console, trail = _console(request, session_id)
+    return _page(request, "club/live.html", session_id=session_id, console=console, trail=trail)
 
 
-def _console(request: Request, session_id: str, state: ClubState) -> dict[str, Any]:
-    console = views.console(session_id, state)
-    missing = {(m["round"], m["table"], m["board"]) for m in console["missing"]}
-    scores, ranking, problem = _scored(request, session_id, state)
-    boards = []
-    for board in console["boards"]:
-        lines = [{**line, **scores.get((board["board"], line["round"], line["table"]), {})}
-                 for line in board["lines"]]  # fmt: skip
-        wanted = sorted((r, t) for r, t, b in missing if b == board["board"])
-        boards.append({"board": board["board"], "lines": lines, "missing": wanted})
-    log = [views.action_dict(action) for action in reversed(_club(request).folded(session_id).log)]
-    tables = sorted({a.table for a in state.movement.assignments})
-    return {"session_id": session_id, "console": console, "boards": boards, "ranking": ranking,
-            "problem": problem, "trail": log, "table_numbers": tables,
-            "names": {p.seat.id: ", ".join(p.names) for p in state.settings.pairs}}  # fmt: skip
-
-
-def _scored(
-    request: Request, session_id: str, state: ClubState
-) -> tuple[dict[tuple[int, int, int], dict[str, Any]], list[dict[str, Any]], str | None]:
-    """Each line's score and matchpoints and the ranking, from the duplicate scorer (or why not)."""
-    try:
-        data = _club(request).results(session_id, state)
-    except BridgeScoreError as error:
-        return {}, [], error.translate(translator(language.of_request(request)))
-    scores = {}
-    for board in data["boards"]:
-        for line in board["results"]:
-            key = (board["board"], line.get("round"), line.get("table"))
-            scores[key] = {k: _number(line.get(k)) for k in ("score_ns", "mp_ns", "mp_ew", "imps_ns")}
-    ranking: list[dict[str, Any]] = data["ranking"]
-    return scores, ranking, None
-
-
-def _number(value: Any) -> Any:
-    """A whole float as an int (3.0 -> 3), for the travellers.
-
-    >>> _number(3.0), _number(2.5), _number(None)
-    (3, 2.5, None)
-    """
-    return int(value) if isinstance(value, float) and value.is_integer() else value
+def _console(request: Request, session_id: str) -> tuple[views.Console, list[views.ActionView]]:
+    club = _club(request)
+    folded = club.folded(session_id)
+    console = console_of(session_id, club, folded.state, language.of_request(request))
+    return console, [views.action_view(action) for action in reversed(folded.log)]
 
 
 @router.post("/club/sessions/{session_id}/ranking-shown", response_model=None)
@@ -185,14 +146,14 @@ def ranking_page(request: Request, session_id: SessionId) -> Response:
         gettext = translator(language.of_request(request))
         message = gettext(N_("the director does not show the live ranking"))
         return _page(request, "error.html", status=403, message=message)
-    _scores, ranking, problem = _scored(request, session_id, state)
+    console = console_of(session_id, club, state, language.of_request(request))
     table = None if joined is None or joined.table == VIEWER_TABLE else joined.table
     entered = len(state.lines)
     expected = sum(len(a.boards) for a in state.movement.assignments)
     return _page(request, "club/ranking.html", session_id=session_id, title=state.settings.title,
-                 state_version=state.seq, ranking=ranking, problem=problem, table=table,
+                 state_version=state.seq, ranking=console.ranking, problem=console.problem, table=table,
                  published=bool(state.published), entered=entered, expected=expected,
-                 names={p.seat.id: ", ".join(p.names) for p in state.settings.pairs})  # fmt: skip
+                 names=console.names)  # fmt: skip
 
 
 # --- a table's phone ---------------------------------------------------------------------------
@@ -215,41 +176,8 @@ def table_page(request: Request) -> Response:
         shown = state.ranking_shown and not state.published
         where = "ranking" if shown else "results"
         return RedirectResponse(f"/club/{where}/{joined.session_id}", status_code=303)
-    view = views.table_view(joined.session_id, state, joined.table)
-    lang = language.of_request(request)
-    waiting = [_shown(line, lang) for line in _unconfirmed(state, joined.table)]
-    played = [
-        {"board": board, "lines": [_shown(line, lang) for line in state.traveller(board)]}
-        for board in sorted(state.played_boards(joined.table))
-    ]
-    return _page(request, "club/table.html", view=view, waiting=waiting, played=played,
-                 session_id=joined.session_id)  # fmt: skip
-
-
-def _unconfirmed(state: ClubState, table: int) -> list[LineState]:
-    """The results entered at *table* that no pair has confirmed yet (any round)."""
-    return sorted(
-        (line for line in state.lines.values() if line.play.table == table and not line.confirmed),
-        key=lambda line: (line.play.round, line.play.board),
-    )
-
-
-def _shown(line: LineState, lang: str) -> dict[str, Any]:
-    outcome = line.outcome
-    text = outcome.format(lang) if isinstance(outcome, Result) else outcome_text(outcome)  # type: ignore[arg-type]
-    ns_score = None
-    if isinstance(outcome, Result):
-        ns_score = _ns_score(outcome, line.play.board)
-    return {**views.line_dict(line), "text": text, "score_ns": ns_score}
-
-
-def _ns_score(result: Result, board: int) -> int:
-    """North-South's score of *result* on *board* (its vulnerability from its number)."""
-    side = result.contract.declarer_side
-    if side is None:
-        return 0
-    total = score(result, vulnerable=board_vulnerability(board).is_vulnerable(side)).total
-    return total if side.value == "NS" else -total
+    view = views.table_view(joined.session_id, state, joined.table, language.of_request(request))
+    return _page(request, "club/table.html", view=view, session_id=joined.session_id)
 
 
 @router.get("/club/preview", response_class=HTMLResponse)
@@ -258,7 +186,7 @@ def preview(request: Request, board: int = 1, text: str = "") -> HTMLResponse:
     lang = language.of_request(request)
     try:
         result = Result.parse(text[:60])
-        shown = {"text": result.format(lang), "score_ns": _ns_score(result, max(1, min(board, 999)))}
+        shown = {"text": result.format(lang), "score_ns": views.ns_score(result, max(1, min(board, 999)))}
     except BridgeScoreError as error:
         message = error.translate(translator(lang))
         return _page(request, "club/preview.html", status=422, preview=None, message=message)
@@ -285,7 +213,7 @@ def results_page(request: Request, session_id: SessionId) -> Response:
             session=session_id
         )
         return _page(request, "error.html", status=409, message=message)
-    return HTMLResponse(html.dumps(views.scored(state), language.of_request(request)))
+    return HTMLResponse(html.dumps(club.scored(session_id, state), language.of_request(request)))
 
 
 CODE = re.compile(r"^[A-Za-z0-9]{1,20}$")

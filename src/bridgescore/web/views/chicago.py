@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from bridgescore.core.board import chicago_position
 from bridgescore.core.errors import N_
-from bridgescore.core.seat import Side
+from bridgescore.core.seat import BySide, Side
 from bridgescore.formats.deallog import format_deal
 from bridgescore.forms import chicago
 from bridgescore.forms.chicago import ChicagoSettings, ChicagoState
 from bridgescore.forms.logged import LoggedDeal
 from bridgescore.i18n import signed
 from bridgescore.store.journal import Kind
-from bridgescore.web.pads import PadState, Preview, Reading, Row
+from bridgescore.web.pads import DealNote, NextDeal, PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
+
+Sheet = PadState[ChicagoSettings, ChicagoState]
+"""A chicago game's page state."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +26,7 @@ class Block:
 
     number: int
     deals: tuple[chicago.ChicagoDeal, ...]
-    totals: dict[str, int]
+    totals: BySide
 
 
 class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
@@ -33,22 +35,24 @@ class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
     template = "boards/chicago.html"
     stake_unit = 100
 
-    def next_deal(self, state: ChicagoState) -> dict[str, Any]:
+    def next_deal(self, state: ChicagoState) -> NextDeal:
         """The next deal that counts: its number, place in the Chicago, dealer and vulnerability."""
-        return {**super().next_deal(state), "position": chicago_position(state.next_number)}
+        upcoming = super().next_deal(state)
+        upcoming["position"] = chicago_position(state.next_number)
+        return upcoming
 
-    def deal_info(self, state: ChicagoState, deal: LoggedDeal) -> dict[str, Any]:
+    def deal_info(self, state: ChicagoState, deal: LoggedDeal) -> DealNote:
         """The deal's number (a redeal repeats it) and its score from North-South's view."""
         last = state.deals[-1]
         return {"deal": last.number, "score": signed(last.points(Side.NS) - last.points(Side.EW))}
 
-    def standing(self, sheet: PadState[ChicagoState]) -> dict[str, int] | None:
+    def standing(self, sheet: Sheet) -> dict[str, int] | None:
         """Each side's points over the Chicagos played."""
         if not sheet.state.deals:
             return None
         return {side.value: sheet.state.totals[side.value] for side in Side}
 
-    def preview_of(self, sheet: PadState[ChicagoState], deal: LoggedDeal) -> Preview:
+    def preview_of(self, sheet: Sheet, deal: LoggedDeal) -> Preview:
         """Each line the deal would write, for the side it goes to, at this deal's vulnerability."""
         after = chicago.apply(sheet.state, deal)
         last = after.deals[-1]
@@ -63,7 +67,7 @@ class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
 
     # what the page draws -------------------------------------------------------------------------------
 
-    def blocks(self, sheet: PadState[ChicagoState]) -> list[Block]:
+    def blocks(self, sheet: Sheet) -> list[Block]:
         """The Chicagos played so far, each with its deals and totals."""
         grouped: dict[int, list[chicago.ChicagoDeal]] = {}
         for deal in sheet.state.deals:
@@ -71,7 +75,7 @@ class ChicagoPad(Scorepad[ChicagoSettings, ChicagoState]):
         totals = sheet.state.chicago_totals()
         return [Block(number, tuple(grouped[number]), totals[number - 1]) for number in sorted(grouped)]
 
-    def player_totals(self, sheet: PadState[ChicagoState]) -> list[tuple[str, int, int]]:
+    def player_totals(self, sheet: Sheet) -> list[tuple[str, int, int]]:
         """Each named player: what the player's side scored on the deals the player sat in, and the
         result (less what the opponents scored — what the settlement pays on), best result first."""
         scored, results = sheet.state.player_totals(), sheet.state.player_results()

@@ -22,7 +22,7 @@ from bridgescore.forms.compensation_table import builtin_table, builtin_tables
 from bridgescore.forms.logged import LoggedDeal
 from bridgescore.i18n import signed
 from bridgescore.store.journal import Kind
-from bridgescore.web.pads import PadState, Preview, Reading, Row
+from bridgescore.web.pads import DealNote, PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
 
 SIDES = (Side.NS, Side.EW)
@@ -41,6 +41,10 @@ def par_ns(cards: Cards, dealer: Seat, vulnerability: Vulnerability) -> int:
 
     [found] = analyse([(cards, dealer, vulnerability)])
     return found.par.score_ns
+
+
+Sheet = PadState[CompensationSettings, CompensationState]
+"""A compensation game's page state."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,17 +81,17 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
         table = builtin_table(self.header_log(header).settings.table)
         return taps | {"fit"} if table is not None and table.needs_fit else taps
 
-    def deal_info(self, state: CompensationState, deal: LoggedDeal) -> dict[str, Any]:
+    def deal_info(self, state: CompensationState, deal: LoggedDeal) -> DealNote:
         """North-South's IMPs on the deal."""
         return {"score": signed(state.deals[-1].scored.imps(Side.NS))}
 
-    def standing(self, sheet: PadState[CompensationState]) -> dict[str, int] | None:
+    def standing(self, sheet: Sheet) -> dict[str, int] | None:
         """Each side's IMPs over the evening."""
         if not sheet.state.deals:
             return None
         return {side.value: sheet.state.side_totals(side).imps for side in SIDES}
 
-    def preview_of(self, sheet: PadState[CompensationState], deal: LoggedDeal) -> Preview:
+    def preview_of(self, sheet: Sheet, deal: LoggedDeal) -> Preview:
         """The contract's score, then the table's price and the IMPs of the scoring side."""
         scored = compensation.apply(sheet.state, deal).deals[-1].scored
         side = scored.scoring_side or Side.NS
@@ -105,7 +109,7 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
 
     # what the page draws -------------------------------------------------------------------------------
 
-    def evening(self, sheet: PadState[CompensationState]) -> list[dict[str, Any]]:
+    def evening(self, sheet: Sheet) -> list[dict[str, Any]]:
         """Each deal of the evening with North-South's figures and running IMPs."""
         state = sheet.state
         rows = []
@@ -130,17 +134,15 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
             })  # fmt: skip
         return rows
 
-    def sides(self, sheet: PadState[CompensationState]) -> dict[str, compensation.Totals]:
+    def sides(self, sheet: Sheet) -> dict[str, compensation.Totals]:
         """Each side's evening."""
         return {side.value: sheet.state.side_totals(side) for side in SIDES}
 
-    def players_table(self, sheet: PadState[CompensationState]) -> list[tuple[str, compensation.Totals]]:
+    def players_table(self, sheet: Sheet) -> list[tuple[str, compensation.Totals]]:
         """Each named player's evening, most IMPs first."""
         return sorted(sheet.state.player_totals().items(), key=lambda item: (-item[1].imps, item[0]))
 
-    def chart(
-        self, sheet: PadState[CompensationState], side_names: Mapping[str, str], title: str = ""
-    ) -> Markup:
+    def chart(self, sheet: Sheet, side_names: Mapping[str, str], title: str = "") -> Markup:
         """The evening as a line chart (SVG): running IMPs after each deal, one line per player."""
         lines = [Line(name, points) for name, points in sheet.state.running_imps().items()]
         deals = max((len(line.points) - 1 for line in lines), default=0)

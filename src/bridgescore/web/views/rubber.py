@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from markupsafe import Markup
 
@@ -17,11 +16,14 @@ from bridgescore.forms import rubber
 from bridgescore.forms.logged import LoggedDeal
 from bridgescore.forms.rubber import RubberSettings, RubberState, Settlement
 from bridgescore.store.journal import Kind
-from bridgescore.web.pads import PadState, Preview, Reading, Row
+from bridgescore.web.pads import DealNote, NextDeal, PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
 
 BELOW, ABOVE = N_("below the line"), N_("above the line")
 TOTAL = N_("Total")
+
+Sheet = PadState[RubberSettings, RubberState]
+"""A rubber game's page state."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,27 +47,26 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
     sheet_end = False  # the paper sheet comes first
     sheet_svg = True
 
-    def next_deal(self, state: RubberState) -> dict[str, Any]:
+    def next_deal(self, state: RubberState) -> NextDeal:
         """The next deal's number, dealer and vulnerability (won games make a side vulnerable), and rubber."""
-        return {
-            **super().next_deal(state),
-            "rubber": len(state.rubbers) + (0 if state.current is not None else 1),
-        }
+        upcoming = super().next_deal(state)
+        upcoming["rubber"] = len(state.rubbers) + (0 if state.current is not None else 1)
+        return upcoming
 
-    def deal_info(self, state: RubberState, deal: LoggedDeal) -> dict[str, Any]:
+    def deal_info(self, state: RubberState, deal: LoggedDeal) -> DealNote:
         """The number of the rubber *deal* finished, if it finished one (a marker in the list of deals)."""
         latest = state.rubbers[-1] if state.rubbers else None
         if latest is not None and latest.finished and latest.deals and latest.deals[-1].number == state.deals:
             return {"rubber_over": latest.number}
         return {}
 
-    def standing(self, sheet: PadState[RubberState]) -> dict[str, int] | None:
+    def standing(self, sheet: Sheet) -> dict[str, int] | None:
         """Each side's points over the evening's rubbers (the one in play as it stands)."""
         if not sheet.state.rubbers:
             return None
         return {side.value: sum(item.totals[side] for item in sheet.state.rubbers) for side in Side}
 
-    def preview_of(self, sheet: PadState[RubberState], deal: LoggedDeal) -> Preview:
+    def preview_of(self, sheet: Sheet, deal: LoggedDeal) -> Preview:
         """The deal's score at the vulnerability of the moment, and where each number goes."""
         state = sheet.state
         side = deal.declarer_side
@@ -93,15 +94,15 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
             news.extend(
                 (N_("{side} make a game"), side.value) for side in Side if played.games[side] > before[side]
             )
-        return Preview(Reading(Kind.DEAL, format_deal(deal)), None, vulnerable, tuple(rows), {"news": news})
+        return Preview(Reading(Kind.DEAL, format_deal(deal)), None, vulnerable, tuple(rows), tuple(news))
 
     # what the page draws -------------------------------------------------------------------------------
 
-    def we(self, sheet: PadState[RubberState]) -> Side:
+    def we(self, sheet: Sheet) -> Side:
         """The side written in the left column."""
         return sheet.log.we
 
-    def sheet(self, sheet: PadState[RubberState], gettext: Callable[[str], str]) -> Markup:
+    def sheet(self, sheet: Sheet, gettext: Callable[[str], str]) -> Markup:
         """The latest rubber as a paper score sheet (SVG), in the page's language.
 
         A phone shows one sheet; the rubbers before it are in the table under it.
@@ -109,30 +110,30 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
         latest = replace(sheet.state, rubbers=sheet.state.rubbers[-1:])
         return Markup(rubbersheet.svg(latest, we=sheet.log.we, gettext=gettext))
 
-    def sheet_document(self, sheet: PadState[RubberState], gettext: Callable[[str], str]) -> str:
+    def sheet_document(self, sheet: Sheet, gettext: Callable[[str], str]) -> str:
         """Every rubber of the evening as paper score sheets, side by side, in one SVG document."""
         return rubbersheet.svg(sheet.state, we=sheet.log.we, gettext=gettext)
 
-    def sheet_of(self, sheet: PadState[RubberState], number: int, gettext: Callable[[str], str]) -> Markup:
+    def sheet_of(self, sheet: Sheet, number: int, gettext: Callable[[str], str]) -> Markup:
         """Rubber *number* of the evening as a paper score sheet (SVG), to look back at."""
         chosen = tuple(item for item in sheet.state.rubbers if item.number == number)
         return Markup(rubbersheet.svg(replace(sheet.state, rubbers=chosen), we=sheet.log.we, gettext=gettext))
 
-    def just_over(self, sheet: PadState[RubberState]) -> rubber.Rubber | None:
+    def just_over(self, sheet: Sheet) -> rubber.Rubber | None:
         """The rubber the last deal finished (the moment to say who won), else None."""
         state = sheet.state
         if state.current is None and state.rubbers and state.rubbers[-1].deals:
             return state.rubbers[-1]
         return None
 
-    def ended_now(self, sheet: PadState[RubberState]) -> rubber.Rubber | None:
+    def ended_now(self, sheet: Sheet) -> rubber.Rubber | None:
         """The rubber in progress as it would stand if the players stopped now (None if none is)."""
         state = sheet.state
         if state.current is None or not state.current.deals:
             return None
         return rubber.finish(state).rubbers[-1]
 
-    def rubbers(self, sheet: PadState[RubberState]) -> list[RubberLine]:
+    def rubbers(self, sheet: Sheet) -> list[RubberLine]:
         """The rubbers of the evening, in order."""
         state = sheet.state
         return [
@@ -148,16 +149,16 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
             for item in state.rubbers
         ]
 
-    def stake_divisor(self, sheet: PadState[RubberState]) -> int:
+    def stake_divisor(self, sheet: Sheet) -> int:
         """1 when the settings settle in hundreds (the players' results are hundreds), else 100."""
         return 100 if sheet.state.settings.settlement is Settlement.NONE else 1
 
-    def player_totals(self, sheet: PadState[RubberState]) -> list[tuple[str, int]]:
+    def player_totals(self, sheet: Sheet) -> list[tuple[str, int]]:
         """Each named player's result over the finished rubbers, best first."""
         scores = rubber.player_scores(sheet.state.rubbers)
         return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
 
-    def margin(self, sheet: PadState[RubberState], item: rubber.Rubber, gettext: Callable[[str], str]) -> str:
+    def margin(self, sheet: Sheet, item: rubber.Rubber, gettext: Callable[[str], str]) -> str:
         """Who leads or won, by how much, in the page's language."""
         return rubbersheet.margin_text(item, sheet.log.we, gettext)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from bridgescore.core.card import CardLanguage
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
@@ -29,7 +29,7 @@ from bridgescore.forms.logged import DealOption, LoggedDeal
 from bridgescore.forms.players import Players
 from bridgescore.i18n import translator
 from bridgescore.store.journal import Kind
-from bridgescore.web.pads import PadState, Preview, Reading, Row
+from bridgescore.web.pads import DealNote, DealRow, NextDeal, PadState, Preview, Reading, Row
 
 S = TypeVar("S", bound=Settings)
 St = TypeVar("St", bound=FormState)
@@ -213,7 +213,7 @@ class Scorepad(Generic[S, St]):
         self.entry = frozenset(option.key for option in form.options if option in TAPPED)
         """Which extra taps the deal entry offers: ``honours``, ``hcp``."""
 
-    def stake_divisor(self, sheet: PadState[St]) -> int:
+    def stake_divisor(self, sheet: PadState[S, St]) -> int:
         """How many of the players' results make one stake unit: the unit itself (100 points, 1
         IMP), unless a form's results are already in that unit (a rubber settled in hundreds)."""
         return self.stake_unit or 1
@@ -294,19 +294,19 @@ class Scorepad(Generic[S, St]):
 
     # the fold -----------------------------------------------------------------------------------------
 
-    def replay(self, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> PadState[St]:
+    def replay(self, header: Sequence[tuple[str, str]], lines: Sequence[str]) -> PadState[S, St]:
         """The page's state after every line of the log; raises (naming the deal) if it does not replay."""
         log = self.header_log(header)
         state = self.description.start(log.settings, log.first_dealer, log.players)
-        empty = PadState(state, log, log.players, self.template, {}, ())
+        empty = PadState(state, log, log.players, self.template, None, ())
         return self.extend(empty, header, lines)
 
     def extend(
-        self, sheet: PadState[St], header: Sequence[tuple[str, str]], lines: Sequence[str]
-    ) -> PadState[St]:
+        self, sheet: PadState[S, St], header: Sequence[tuple[str, str]], lines: Sequence[str]
+    ) -> PadState[S, St]:
         """*sheet* folded on over *lines* added at the end of its log (nothing is replayed)."""
         state, players = sheet.state, sheet.players
-        deals = list(sheet.deals)
+        deals: list[DealRow] = list(sheet.deals)
         for text in lines:
             if is_players_line(text):
                 players = players_of(text)
@@ -318,49 +318,51 @@ class Scorepad(Generic[S, St]):
                 state = self.description.apply(state, deal, players)
             except BridgeScoreError as error:
                 raise RuleError(N_("deal {number}: {problem}"), number=number, problem=error) from error
-            deals.append(
-                {
-                    "text_en": reader_text(deal, "en"),
-                    "text_ru": reader_text(deal, "ru"),
-                    "parts": entry_parts(deal),
-                    "deal": number,
-                    **self.deal_info(state, deal),
-                }
-            )
+            note = self.deal_info(state, deal)
+            row: DealRow = {
+                "text_en": reader_text(deal, "en"),
+                "text_ru": reader_text(deal, "ru"),
+                "parts": entry_parts(deal),
+                "deal": note.get("deal", number),
+            }
+            if "score" in note:
+                row["score"] = note["score"]
+            if "rubber_over" in note:
+                row["rubber_over"] = note["rubber_over"]
+            deals.append(row)
         return PadState(state, sheet.log, players, self.template, self.next_deal(state), tuple(deals))
 
-    def next_deal(self, state: St) -> dict[str, Any]:
+    def next_deal(self, state: St) -> NextDeal:
         """The deal to come: ``deal`` (its number), ``dealer``, ``vulnerability``."""
-        upcoming: dict[str, Any] = {"deal": state.next_number, "dealer": state.dealer.value}
-        vulnerability = getattr(state, "vulnerability", None)
-        if vulnerability is not None:
-            upcoming["vulnerability"] = vulnerability.value
-        return upcoming
+        return {
+            "deal": state.next_number,
+            "dealer": state.dealer.value,
+            "vulnerability": state.vulnerability.value,
+        }
 
-    def sheet_document(self, sheet: PadState[St], gettext: Callable[[str], str]) -> str:
+    def sheet_document(self, sheet: PadState[S, St], gettext: Callable[[str], str]) -> str:
         """The whole sheet as an SVG document (forms with :attr:`sheet_svg`)."""
         raise NotImplementedError
 
-    def standing(self, sheet: PadState[St]) -> dict[str, int] | None:
+    def standing(self, sheet: PadState[S, St]) -> dict[str, int] | None:
         """Each side's score so far (``{"NS": …, "EW": …}``) for the list of games; None: not shown."""
         return None
 
-    def deal_info(self, state: St, deal: LoggedDeal) -> dict[str, Any]:
+    def deal_info(self, state: St, deal: LoggedDeal) -> DealNote:
         """What the list of deals shows beside *deal*, just applied to *state* (its score …)."""
         return {}
 
-    def preview(self, sheet: PadState[St], header: Sequence[tuple[str, str]], text: str) -> Preview:
+    def preview(self, sheet: PadState[S, St], header: Sequence[tuple[str, str]], text: str) -> Preview:
         """*text* scored as the next deal on *sheet*."""
         reading = self.read_line(text, header)
         if reading.kind is Kind.PLAYERS:
             return Preview(reading)
         return self.preview_of(sheet, parse_deal(reading.text, self.description))
 
-    def preview_of(self, sheet: PadState[St], deal: LoggedDeal) -> Preview:
+    def preview_of(self, sheet: PadState[S, St], deal: LoggedDeal) -> Preview:
         """*deal* scored as the next deal of *sheet*: by default the contract's score and its total."""
-        vulnerability = getattr(sheet.state, "vulnerability", None)
         side = deal.declarer_side
-        vulnerable = side is not None and vulnerability is not None and vulnerability.is_vulnerable(side)
+        vulnerable = side is not None and sheet.state.vulnerability.is_vulnerable(side)
         scored = core_score(deal, vulnerable)
         rows = () if scored is None else (Row(N_("Total"), scored.total),)
         return Preview(Reading(Kind.DEAL, format_deal(deal)), scored, vulnerable, rows)
@@ -395,3 +397,13 @@ def core_score(deal: LoggedDeal, vulnerable: bool) -> Score | None:
     if deal.is_passed_out:
         return None
     return score(deal.result, vulnerable=vulnerable, rules=LAW)
+
+
+AnyPad = Scorepad[Settings, FormState]
+"""The scorepad of whichever form, as the app holds them side by side (:func:`erased`); each form's
+own types are its view's."""
+
+
+def erased(pad: Scorepad[S, St]) -> AnyPad:
+    """*pad* among the others: the app hands it only the states it made itself."""
+    return cast(AnyPad, pad)

@@ -1,12 +1,16 @@
 """What the club routes share: the club store, and each session folded from its log.
 
-A session's state is the fold of its log (:func:`~bridgescore.forms.duplicate.club.fold`). The
+A session's state is the fold of its log (:func:`~bridgescore.club.fold.fold`). The
 fold is kept in memory with the number of actions it covers, and only the actions stored since
 are folded on the next request — so a worker never answers from a state the database has moved
 past (the actions after the memo are read on every request: one indexed query, mostly finding
 none), and workers need not agree on anything but the database. A write reads those actions in
 the transaction that stores it, and the state its check made becomes the memo. The scored results
 are kept per version of the log: a ranking is scored when asked, once per version.
+
+An action the actor may not take is :class:`~bridgescore.club.roles.NotYoursError` (403 on the
+web), a table's result for a line that has one :class:`LineTakenConflict` (409), a second
+confirmation from a phone a :class:`~bridgescore.store.errors.ConflictError` (409).
 """
 
 from __future__ import annotations
@@ -16,28 +20,21 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any
 
+from bridgescore.club.actions import Change, Confirm, change_json, read_change
+from bridgescore.club.event import to_event
+from bridgescore.club.fold import Action, apply, fold
+from bridgescore.club.lines import LineTakenError
+from bridgescore.club.record import read_settings
+from bridgescore.club.roles import Actor, Role
+from bridgescore.club.settings import ClubSettings
+from bridgescore.club.state import ClubState
 from bridgescore.core.errors import N_
-from bridgescore.forms.duplicate.club import (
-    Action,
-    Actor,
-    Change,
-    ClubSettings,
-    ClubState,
-    Confirm,
-    LineTakenError,
-    NotYoursError,
-    Role,
-    apply,
-    fold,
-)
-from bridgescore.forms.duplicate.club_record import change_json, read_change, read_settings
+from bridgescore.forms.duplicate.results import score_event
+from bridgescore.forms.duplicate.scored import ScoredEvent
 from bridgescore.store.club import ActorRecord, ClubStore, StoredAction, StoredReceipt
 from bridgescore.store.errors import ConflictError
 from bridgescore.store.shared import SharedState
-from bridgescore.web.club import views
-from bridgescore.web.security import RefusedError
 
 MEMO_SIZE = 64
 """How many sessions' folded states are kept (tonight's sessions)."""
@@ -81,7 +78,7 @@ class ClubService:
         """The rate buckets (sign-in and join are limited per client address, as the guard limits changes)."""
         self._memo: OrderedDict[str, Folded] = OrderedDict()
         self._published: OrderedDict[tuple[str, int], ClubState] = OrderedDict()
-        self._scored: OrderedDict[tuple[str, int], dict[str, Any]] = OrderedDict()
+        self._scored: OrderedDict[tuple[str, int], ScoredEvent] = OrderedDict()
         self._lock = threading.Lock()  # guards the memos only; the database orders the actions
 
     def settings(self, session_id: str) -> ClubSettings:
@@ -124,14 +121,14 @@ class ClubService:
                     self._published.popitem(last=False)
         return known
 
-    def results(self, session_id: str, state: ClubState) -> dict[str, Any]:
-        """:func:`views.results <bridgescore.web.club.views.results>` of *state*, scored once per
-        version of the log (a state is the same for every request at that version)."""
+    def scored(self, session_id: str, state: ClubState) -> ScoredEvent:
+        """*state* scored by the duplicate scorer, once per version of the log (a state is the
+        same for every request at that version)."""
         key = (session_id, state.seq)
         with self._lock:
             known = self._scored.get(key)
         if known is None:
-            known = views.results(session_id, state)
+            known = score_event(to_event(state))
             with self._lock:
                 self._scored[key] = known
                 while len(self._scored) > MEMO_SIZE:
@@ -145,7 +142,7 @@ class ClubService:
         The store reads only the actions stored since the memo (none, mostly), in the transaction
         that stores the new one; the state the check made is the memo's next one.
         A table's result for a line that has one is :class:`LineTakenConflict` (409); an action the actor
-        may not take is refused with 403.
+        may not take is :class:`~bridgescore.club.roles.NotYoursError`.
         """
         with self._lock:
             known = self._memo.get(session_id)
@@ -160,11 +157,9 @@ class ClubService:
                 state = apply(base.state, action_of(new))
             except LineTakenError as taken:
                 raise LineTakenConflict(taken) from None
-            except NotYoursError as refused:
-                raise RefusedError(403, refused.template, **refused.params) from None
             after[:] = [Folded(base.settings, (*base.log, new), state)]
 
-        data: dict[str, Any] = change_json(change)
+        data = change_json(change)
         receipt = self.store.append(
             session_id, data, record_of(actor), reason=reason, key=key, check=check, since=known.state.seq
         )

@@ -1,0 +1,214 @@
+"""What the scorepad's JSON API answers: one frozen model per answer, from the stored game and its fold.
+
+Each model is a route's ``response_model`` (so OpenAPI documents every answer); the form's state
+is the form's own JSON (:meth:`~bridgescore.forms.description.FormState.as_dict`, typed per form).
+
+    >>> from datetime import UTC, datetime
+    >>> from bridgescore.store import Entry, Kind, Op
+    >>> entry = Entry(7, 1, Op.ADD, Kind.DEAL, "4S N =", created_at=datetime(2026, 12, 1, tzinfo=UTC))
+    >>> entry_view(entry).created_at
+    '2026-12-01T00:00:00+00:00'
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Required, cast
+
+from pydantic import BaseModel, ConfigDict, Discriminator, JsonValue, Tag
+from typing_extensions import TypedDict
+
+from bridgescore.forms.chicago import ChicagoStateJSON
+from bridgescore.forms.compensation import CompensationStateJSON
+from bridgescore.forms.description import FormState
+from bridgescore.forms.rubber.pad import RubberStateJSON
+from bridgescore.store import Entry, GameSummary
+from bridgescore.store.journal import Effect
+from bridgescore.web.pads import DealRow, NextDeal, PreviewJSON
+
+__all__ = [
+    "EntryView",
+    "FormChoice",
+    "FormSetting",
+    "FormView",
+    "GameLine",
+    "GameSummaryView",
+    "GameView",
+    "HistoryItem",
+    "PreviewJSON",
+    "Receipt",
+    "entry_view",
+    "summary_view",
+]
+
+BUILT_IN = ("rubber", "chicago", "compensation")
+
+
+def _form_of(state: object) -> str:
+    form = state.get("form") if isinstance(state, dict) else None
+    return form if isinstance(form, str) and form in BUILT_IN else "other"
+
+
+StateJSON = Annotated[
+    Annotated[RubberStateJSON, Tag("rubber")]
+    | Annotated[ChicagoStateJSON, Tag("chicago")]
+    | Annotated[CompensationStateJSON, Tag("compensation")]
+    | Annotated[dict[str, JsonValue], Tag("other")],
+    Discriminator(_form_of),
+]
+"""A form's state as JSON: the built-in forms' shapes (by their ``form``), or another registered
+form's own object."""
+
+
+class View(BaseModel):
+    """What every answer is: a frozen value."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class FormChoice(View):
+    """A choice of a setting: the value to send, and its label in the request's language."""
+
+    value: str
+    label: str
+
+
+class FormSetting(View):
+    """A setting of a form: its header key, label, default, choices and the rule's source."""
+
+    key: str
+    label: str
+    default: str
+    choices: tuple[FormChoice, ...]
+    source: str
+
+
+class FormView(View):
+    """A form of scoring offered: its name, the extra taps of its entry, its settings."""
+
+    form: str
+    name: str
+    entry: tuple[str, ...]
+    settings: tuple[FormSetting, ...]
+
+
+class GameSummaryView(View):
+    """A game in a list: id, form, title, header lines and times."""
+
+    id: str
+    form: str
+    title: str
+    header: tuple[tuple[str, str], ...]
+    created_at: str
+    updated_at: str
+
+
+class EntryView(View):
+    """An entry of a game's journal: what was done to which line (``idempotency_key``: the client's
+    token for the change; ``client_token``: the same, under its former name)."""
+
+    id: int
+    seq: int
+    op: str
+    kind: str
+    text: str | None
+    line: int | None
+    undoes: int | None
+    client_token: str | None
+    created_at: str | None
+
+
+class Receipt(View):
+    """A stored change: the entry, and whether this request stored it (False: its token was already there)."""
+
+    entry: EntryView
+    created: bool
+
+
+class GameLine(TypedDict, total=False):
+    """A line of the game's log: its id, kind and text, and what the list of deals shows beside it
+    (:class:`~bridgescore.web.pads.DealRow`)."""
+
+    id: Required[int]
+    kind: Required[str]
+    text: Required[str]
+    deal: int
+    score: str
+    rubber_over: int
+    text_en: str
+    text_ru: str
+    parts: dict[str, str]
+
+
+class GameView(View):
+    """A game: its log, the form's state, the next deal, and what Undo would cancel."""
+
+    id: str
+    form: str
+    title: str
+    header: tuple[tuple[str, str], ...]
+    created_at: str
+    updated_at: str
+    lines: tuple[GameLine, ...]
+    state: StateJSON
+    next: NextDeal | None
+    undo: EntryView | None
+
+
+class HistoryItem(View):
+    """A change of the history: the entry, the line's place then, what it replaced, whether it counts."""
+
+    entry: EntryView
+    position: int | None
+    before: str | None
+    live: bool
+    undone_by: int | None
+
+
+def summary_view(game: GameSummary) -> GameSummaryView:
+    """A game in a list."""
+    return GameSummaryView(
+        id=game.id,
+        form=game.form,
+        title=game.title,
+        header=game.header,
+        created_at=game.created_at.isoformat(),
+        updated_at=game.updated_at.isoformat(),
+    )
+
+
+def entry_view(entry: Entry) -> EntryView:
+    """A journal entry."""
+    return EntryView(
+        id=entry.id,
+        seq=entry.seq,
+        op=entry.op.value,
+        kind=entry.kind.value,
+        text=entry.text,
+        line=entry.line,
+        undoes=entry.undoes,
+        client_token=entry.client_token,
+        created_at=entry.created_at.isoformat() if entry.created_at else None,
+    )
+
+
+def history_item(effect: Effect) -> HistoryItem:
+    """A change of the history."""
+    return HistoryItem(
+        entry=entry_view(effect.entry),
+        position=effect.position,
+        before=effect.before,
+        live=effect.live,
+        undone_by=effect.undone_by,
+    )
+
+
+def state_json(state: FormState) -> StateJSON:
+    """A form's state as JSON (checked against its form's shape when the answer is made)."""
+    return cast(StateJSON, state.as_dict())
+
+
+def game_line(id: int, kind: str, text: str, row: DealRow | None) -> GameLine:
+    """A line of the game's log, with its row of the list of deals (None: a line past the sheet)."""
+    if row is None:
+        return {"id": id, "kind": kind, "text": text}
+    return {**row, "id": id, "kind": kind, "text": text}
