@@ -51,8 +51,11 @@ def catalog(lang: Lang) -> dict[str, str]:
     }
 
 
+@cache
 def translator(lang: str) -> Callable[[str], str]:
-    """A gettext function for *lang* (``en`` or ``ru``); unknown messages stay in English."""
+    """A gettext function for *lang* (``en`` or ``ru``); unknown messages stay in English.
+
+    The same function each time for the same language, so that what is drawn with it can be kept."""
     checked = language(lang)
     if checked == "en":
         return _identity
