@@ -95,7 +95,10 @@ class Scorer:
     def __init__(self, game: str, form: str, header: Sequence[tuple[str, str]], lang: str = "en") -> None:
         pads = scorepads()
         if form not in pads:
-            raise ParseError(N_("unknown form {form!r}"), form=form)
+            accepted = ", ".join(pads)
+            raise ParseError(
+                N_("unknown form {form!r}: this scorepad offers {accepted}"), form=form, accepted=accepted
+            )
         self.game = game
         self.pad: AnyPad = pads[form]
         self.header = tuple((str(key), str(value)) for key, value in header)
