@@ -16,9 +16,10 @@ $(STAMP): pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-# The scorepad web app at http://127.0.0.1:8000 on SQLite in ./data (created on first run).
+# The scorepad web app at http://127.0.0.1:8000 on SQLite in the data folder every command uses
+# ($BRIDGESCORE_DATA_DIR, else ~/.local/share/bridgescore; created on first run, the path printed).
 run: setup
-	$(BIN)/bridgescore serve --data-dir data
+	$(BIN)/bridgescore serve
 
 test: setup chromium lint typecheck unit test-postgres
 

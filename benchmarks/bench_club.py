@@ -284,13 +284,13 @@ async def play_table(base: str, session: str, code: str, args: argparse.Namespac
         count = 0
         while True:
             view = (await phone.get(here, timed=True)).json()
-            if view["round"] is None:
+            if view["round"] is None and not view["overdue"]:
                 return
             await asyncio.sleep(args.interval)
-            for item in view["boards"]:
+            for item in [*view["boards"], *view["overdue"]]:  # a board raced past is entered late
                 if item["line"] is not None:
                     continue
-                play = (view["round"], table, item["board"])
+                play = (item["round"], table, item["board"])
                 body = {"round": play[0], "board": play[2], "result": rng.choice(RESULTS),
                         "idempotency_key": secrets.token_hex(8)}  # fmt: skip
                 answer = await phone.post(here + "/results", body, timed=True)

@@ -52,17 +52,15 @@ def start_session(page: Page, live: Server, title: str, pairs: str) -> tuple[str
     sign_in(page, live)
     page.fill("#session-title", title)
     page.select_option("#session-kind", "howell")
-    page.fill("#session-tables", "3")
+    page.fill("#session-pairs-count", "6")
     page.fill("#session-boards", "2")
     page.fill("#session-pairs", pairs)
     page.click("#new-session button[type=submit]")
     page.wait_for_url("**/club/sessions/*")
     page.wait_for_selector("#codes .code-card img")
     session = page.url.rsplit("/", 1)[1]
-    cards = page.eval_on_selector_all("#codes .code-card", "cards => cards.map(c => c.innerText)")
-    codes = {}
-    for number, card in zip(("1", "2", "3", "viewer"), cards, strict=True):
-        codes[number] = card.split()[-1]
+    cards = page.eval_on_selector_all("#codes .code-card .code", "codes => codes.map(c => c.innerText)")
+    codes = dict(zip(("1", "2", "3", "viewer"), cards, strict=True))
     return session, codes
 
 

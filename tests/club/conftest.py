@@ -32,7 +32,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 def app_on(store: Store) -> FastAPI:
     """The app on *store*, with a director Anna, no rate limit on changes and generous ones on passes."""
     made = create_app(store, pads={}, safety=Safety(writes_per_minute=0))
-    made.state.club_limits = Limits(sign_ins_per_minute=1000, joins_per_minute=1000)
+    made.state.club_limits = Limits(1000, 1000, 100_000, 100_000)
     ClubStore(store.engine).add_director("Anna", PASSWORD)
     return made
 

@@ -15,12 +15,15 @@ from bridgescore.club import (
     Confirm,
     Correct,
     Delete,
+    Dispute,
     Enter,
     Foul,
     MoveBoard,
     Play,
     Publish,
     ShowRanking,
+    ShowTravellers,
+    StartRound,
     Weigh,
     Weighted,
     change_json,
@@ -36,6 +39,8 @@ PLAY = Play(2, 3, 5)
 ONE_OF_EACH: list[Change] = [
     Enter(PLAY, Result.parse("3NT S 10")),
     Confirm(PLAY, Side.EW),
+    Dispute(PLAY, Side.NS),
+    StartRound(3, 4),
     Correct(PLAY, ArtificialScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)),
     Weigh(
         PLAY, Weighted(((Fraction(3, 5), Result.parse("4S N 10")), (Fraction(2, 5), Result.parse("4S N 9"))))
@@ -46,6 +51,7 @@ ONE_OF_EACH: list[Change] = [
     ChangeMovement(movement("howell", 4)),
     Publish(),
     ShowRanking(True),
+    ShowTravellers(False),
 ]
 
 
@@ -74,8 +80,13 @@ def test_an_actions_record_reads_back_to_the_same_action(change: Change) -> None
     assert read_change(record) == change
 
 
-def test_a_table_takes_only_its_own_entries_and_confirmations() -> None:
-    assert {kind for kind, cls in KINDS.items() if not cls.director_only} == {"enter", "confirm"}
+def test_a_table_takes_only_its_own_entries_confirmations_disputes_and_starts() -> None:
+    assert {kind for kind, cls in KINDS.items() if not cls.director_only} == {
+        "enter",
+        "confirm",
+        "dispute",
+        "start",
+    }
     assert {kind for kind, cls in KINDS.items() if cls.needs_reason} == {
         "correct", "weigh", "delete", "move", "foul", "movement"
     }  # fmt: skip

@@ -66,7 +66,7 @@ def test_errors_speak_english_and_russian(app: FastAPI) -> None:
     )
     russian = viewer.get(url, headers={"accept-language": "ru"}).json()["message"]
     assert russian == f"результаты сессии {session['id']!r} ещё не опубликованы"
-    wrong = Phone(app).post("/api/club/join", {"code": "ZZZZ"}, headers={"accept-language": "ru"})
+    wrong = Phone(app).post("/api/club/join", {"code": "ZZ-1-ZZZZZZZ"}, headers={"accept-language": "ru"})
     assert (wrong.status_code, wrong.json()["message"]) == (404, "этот код стола неверен (или истёк)")
     bad = Phone(app).post("/api/club/sign-in", {"name": "Anna", "password": "nope"})
     assert (bad.status_code, bad.json()["message"]) == (404, "wrong name or password")

@@ -36,6 +36,7 @@ MATRIX: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
     ("POST", f"{S}/movement"): ({DIRECTOR}, {"movement": {"kind": "howell", "tables": 3}, "reason": "test"}),
     ("POST", f"{S}/publish"): ({DIRECTOR}, {}),
     ("POST", f"{S}/ranking/shown"): ({DIRECTOR}, {"shown": False}),
+    ("POST", f"{S}/travellers/shown"): ({DIRECTOR}, {"shown": True}),
     ("GET", f"{S}/ranking"): ({DIRECTOR}, None),  # while the director does not show it: see RANKING_SHOWN
     ("GET", f"{S}/export.pbn"): ({DIRECTOR}, None),
     ("GET", f"{S}/export.xml"): ({DIRECTOR}, None),
@@ -48,9 +49,15 @@ MATRIX: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
         {TABLE, DIRECTOR},
         {"round": 1, "board": 1, "side": "EW"},
     ),
+    ("POST", f"{S}/tables/{{table}}/disputes"): (
+        {TABLE, DIRECTOR},
+        {"round": 1, "board": 1, "side": "NS", "note": "one down, we say"},
+    ),
     ("GET", f"{S}/boards/{{board}}"): ({TABLE, VIEWER, DIRECTOR}, None),
     ("GET", f"{S}/results"): (PLAYERS, None),
     ("GET", f"{S}/results.html"): (PLAYERS, None),
+    # after the traveller: once round 2 starts at table 1, its pairs (6-2) have not both played board 1
+    ("POST", f"{S}/tables/{{table}}/start"): ({TABLE, DIRECTOR}, {"round": 2}),
     ("POST", "/api/club/sign-out"): (PLAYERS, {}),  # last: it ends the pass
 }
 

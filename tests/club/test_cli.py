@@ -48,3 +48,51 @@ def test_a_short_password_or_a_taken_name_is_one_line_and_exit_2(
         ["director", "add", "Anna", "--password-file", str(good), "--data-dir", str(tmp_path), "--lang", "ru"]
     )
     assert code == 2 and len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_a_director_added_without_a_data_folder_signs_in_on_the_server_make_run_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/club.md followed literally: `director add` then `make run` (`serve`, no --data-dir)."""
+    import uvicorn
+
+    home = tmp_path / "home"
+    monkeypatch.delenv("BRIDGESCORE_DATA_DIR", raising=False)
+    monkeypatch.delenv("BRIDGESCORE_DATABASE_URL", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    secret = tmp_path / "pw"
+    secret.write_text("long enough secret\n", encoding="utf-8")
+    assert main(["director", "add", "Anna", "--password-file", str(secret)]) == 0
+    served: list[object] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(app))
+    assert main(["serve"]) == 0
+    assert str(home / "bridgescore" / "bridgescore.sqlite3") in capsys.readouterr().out
+    store = Store.open(f"sqlite:///{home / 'bridgescore' / 'bridgescore.sqlite3'}")
+    assert ClubStore(store.engine).sign_in("Anna", "long enough secret")
+    store.close()
+
+
+def test_serve_tells_the_app_the_address_phones_reach(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    import uvicorn
+
+    from bridgescore.web.address import PUBLIC_URL_VARIABLE, addresses
+
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    monkeypatch.delenv(PUBLIC_URL_VARIABLE, raising=False)
+    assert main(["serve", "--data-dir", str(tmp_path)]) == 0  # this computer only: none, said so
+    assert PUBLIC_URL_VARIABLE not in os.environ and "Phones cannot reach" in capsys.readouterr().out
+    assert (
+        main(["serve", "--host", "0.0.0.0", "--pin", "1234", "--data-dir", str(tmp_path), "--port", "8001"])
+        == 0
+    )
+    assert os.environ[PUBLIC_URL_VARIABLE] == f"http://{addresses('0.0.0.0')[0]}:8001"
+    assert main(["serve", "--public-url", "https://bridge.example.org/", "--data-dir", str(tmp_path)]) == 0
+    assert os.environ[PUBLIC_URL_VARIABLE] == "https://bridge.example.org"
+    assert "Phones join at https://bridge.example.org/club/join" in capsys.readouterr().out
+    assert main(["serve", "--public-url", "bridge.example.org", "--data-dir", str(tmp_path)]) == 2
+    assert "not an http:// or https:// address" in capsys.readouterr().err
+    monkeypatch.delenv(PUBLIC_URL_VARIABLE, raising=False)

@@ -183,13 +183,13 @@ def play_rounds(phone: HttpPhone, sid: str, table: int, rng: random.Random,
     while True:
         phone.send_queue(on_receipt)
         _, view = phone.call(f"/api/club/sessions/{sid}/tables/{table}")
-        if view["round"] is None:
+        if view["round"] is None and not view["overdue"]:
             return
-        for board in view["boards"]:
+        for board in [*view["boards"], *view["overdue"]]:  # a board the table raced past, entered late
             if board["line"] is not None:
                 continue
-            where = {"round": view["round"], "board": board["board"]}
-            key = f"{table}-{view['round']}-{board['board']}"
+            where = {"round": board["round"], "board": board["board"]}
+            key = f"{table}-{board['round']}-{board['board']}"
             phone.queue += [
                 (f"/api/club/sessions/{sid}/tables/{table}/results",
                  {**where, "result": a_result(rng), "idempotency_key": key}),

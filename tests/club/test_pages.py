@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+import segno
 from fastapi import FastAPI
 
 from tests.club.conftest import Phone, director, new_session
@@ -35,3 +37,23 @@ def test_a_tables_page_loads_at_most_62_kb_of_style_and_script(app: FastAPI) -> 
     assert list(files) == ["/static/app.css", "/static/club.css", "/static/entry.js", "/static/club.js",
                            "/static/app.js"]  # fmt: skip
     assert sum(files.values()) <= 62_000  # 64 kB while club.js had its own copy of the entry
+
+
+def test_the_code_cards_carry_the_address_phones_reach_and_warn_of_a_loopback_one(
+    app: FastAPI, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bridgescore.web.address import PUBLIC_URL_VARIABLE
+
+    boss = director(app)
+    session = new_session(boss)
+    monkeypatch.setenv(PUBLIC_URL_VARIABLE, "http://127.0.0.1:8000")
+    page = boss.get(f"/club/sessions/{session['id']}").text
+    assert "http://127.0.0.1:8000/club/join" in page and 'id="join-address-warning"' in page
+    monkeypatch.setenv(PUBLIC_URL_VARIABLE, "http://192.168.1.5:8000")
+    page = boss.get(f"/club/sessions/{session['id']}").text
+    assert "http://192.168.1.5:8000/club/join" in page and 'id="join-address-warning"' not in page
+    code = session["codes"]["1"]
+    drawn = boss.post("/club/qr", {"codes": [code]}).json()
+    # The QR code holds the join page at the phones' address, the code in the fragment.
+    expected = segno.make(f"http://192.168.1.5:8000/club/join#{code}", error="m")
+    assert drawn[code] == expected.svg_data_uri(scale=4, dark="#000", light="#fff")

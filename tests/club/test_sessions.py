@@ -47,18 +47,20 @@ def play(app: FastAPI, kind: str, tables: int, seed: int) -> tuple[Phone, str, d
         moved = False
         for table, phone in phones.items():
             view = phone.get(f"/api/club/sessions/{sid}/tables/{table}").json()
-            if view["round"] is None:
+            if view["round"] is None and not view["overdue"]:
                 continue
             moved = True
-            for board in view["boards"]:
-                entry = {"round": view["round"], "board": board["board"], "result": a_result(rng),
-                         "idempotency_key": f"{table}-{view['round']}-{board['board']}"}  # fmt: skip
+            for board in [*view["boards"], *view["overdue"]]:
+                if board["line"] is not None:
+                    continue
+                entry = {"round": board["round"], "board": board["board"], "result": a_result(rng),
+                         "idempotency_key": f"{table}-{board['round']}-{board['board']}"}  # fmt: skip
                 sent = phone.post(f"/api/club/sessions/{sid}/tables/{table}/results", entry)
                 assert sent.status_code == 201, sent.text
                 if rng.random() < 0.1:  # the answer was lost: the phone sends its queue again
                     again = phone.post(f"/api/club/sessions/{sid}/tables/{table}/results", entry)
                     assert (again.status_code, again.json()["seq"]) == (200, sent.json()["seq"])
-                confirm = {"round": view["round"], "board": board["board"], "side": "EW"}
+                confirm = {"round": board["round"], "board": board["board"], "side": "EW"}
                 assert (
                     phone.post(f"/api/club/sessions/{sid}/tables/{table}/confirmations", confirm).status_code
                     == 201

@@ -22,6 +22,7 @@ from typing import Annotated
 import typer
 
 from bridgescore.cli.output import LangOption, use_language, warning_line
+from bridgescore.web.address import PUBLIC_URL_VARIABLE, addresses, loopback
 
 
 def register(app: typer.Typer) -> None:
@@ -59,6 +60,15 @@ def serve_command(
             max=64,
         ),
     ] = 1,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar=PUBLIC_URL_VARIABLE,
+            help="The address phones reach the server at, behind a proxy (https://bridge.example.org); "
+            "default: this computer's network address with --host 0.0.0.0. The club's table cards print it.",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Start the scorepad web app; the database is created and migrated on first run."""
@@ -92,6 +102,14 @@ def serve_command(
     typer.echo(_("Database: {where}").format(where=shown))
     for address in addresses(host):
         typer.echo(_("The scorepad is at http://{host}:{port}/").format(host=address, port=port))
+    phones = _phones(public_url, host, port)
+    if phones is None:
+        os.environ.pop(PUBLIC_URL_VARIABLE, None)
+        typer.echo(_("Phones cannot reach this computer's own address: for a club's phones, start with "
+                     "--host 0.0.0.0 (or give --public-url)."))  # fmt: skip
+    else:
+        os.environ[PUBLIC_URL_VARIABLE] = phones
+        typer.echo(_("Phones join at {url}/club/join").format(url=phones))
     if not loopback(host) and not pin:
         warning_line(_("the scorepad listens beyond this computer without a PIN: anyone on the network "
                        "may change or delete every game (--pin or BRIDGESCORE_PIN)"))  # fmt: skip
@@ -121,40 +139,18 @@ def _shown(path: Path | None) -> str:
     return text if len(text) <= 80 else text[:60] + "…" + text[-19:]
 
 
-def loopback(host: str) -> bool:
-    """Whether *host* is reachable from this computer only.
+def _phones(public_url: str | None, host: str, port: int) -> str | None:
+    """The address phones reach the server at: *public_url*, else this computer's network address
+    (None: the server listens on this computer only)."""
+    from urllib.parse import urlsplit
 
-    >>> loopback("127.0.0.1"), loopback("localhost"), loopback("0.0.0.0"), loopback("192.168.1.20")
-    (True, True, False, False)
-    """
-    import ipaddress
+    from bridgescore.core.errors import N_, ParseError
 
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def addresses(host: str) -> list[str]:
-    """The addresses to type into a phone: for ``0.0.0.0``/``::`` this computer's network addresses."""
-    if host not in ("0.0.0.0", "::", ""):
-        return [host]
-    import socket
-
-    found: list[str] = []
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
-            found.append(str(probe.getsockname()[0]))
-    except OSError:
-        pass
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if address not in found and not address.startswith("127."):
-                found.append(address)
-    except OSError:
-        pass
-    return found or ["127.0.0.1"]
+    if public_url:
+        parts = urlsplit(public_url.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ParseError(N_("--public-url {url!r} is not an http:// or https:// address"), url=public_url)
+        return public_url.strip().rstrip("/")
+    if loopback(host):
+        return None
+    return f"http://{addresses(host)[0]}:{port}"

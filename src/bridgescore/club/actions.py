@@ -44,12 +44,15 @@ __all__ = [
     "Confirm",
     "Correct",
     "Delete",
+    "Dispute",
     "Enter",
     "Foul",
     "JSONRecord",
     "MoveBoard",
     "Publish",
     "ShowRanking",
+    "ShowTravellers",
+    "StartRound",
     "Weigh",
     "change_json",
     "read_change",
@@ -72,12 +75,21 @@ class Change(ABC):
     __slots__ = ()
 
     kind: ClassVar[str]
+    label: ClassVar[str]
+    """What the audit trail calls it (an English msgid)."""
     director_only: ClassVar[bool] = True
     needs_reason: ClassVar[bool] = False
+    changes_scores: ClassVar[bool] = True
+    """Whether the change can change a score (a confirmation, a publication or a switch cannot)."""
 
     @property
     def table(self) -> int | None:
         """The table whose line the change touches (None: no one table's)."""
+        return None
+
+    @property
+    def where(self) -> Play | None:
+        """The line the change touches (None: no one line)."""
         return None
 
     @abstractmethod
@@ -135,6 +147,13 @@ def _text(data: Mapping[str, object], key: str) -> str:
     return value
 
 
+def _flag(data: Mapping[str, object], key: str) -> bool:
+    value = _value(data, key)
+    if not isinstance(value, bool):
+        raise ParseError(N_("{field} is not valid here"), field=key)
+    return value
+
+
 def _list(value: object, key: str) -> list[object]:
     if not isinstance(value, list | tuple):
         raise ParseError(N_("{field} is not valid here"), field=key)
@@ -144,6 +163,13 @@ def _list(value: object, key: str) -> list[object]:
 def _read(key: str, reader: Callable[[str], T], data: Mapping[str, object]) -> T:
     with blamed(key):
         return reader(_text(data, key))
+
+
+def _side(data: Mapping[str, object]) -> Side:
+    side = _text(data, "side")
+    if side not in ("NS", "EW"):
+        raise ParseError(N_("{field} is not valid here"), field="side")
+    return Side(side)
 
 
 def _play(data: Mapping[str, object]) -> Play:
@@ -162,10 +188,16 @@ class Enter(Change):
     """A table's result for a board (a director entering it is a late entry)."""
 
     kind: ClassVar[str] = "enter"
+    label: ClassVar[str] = N_("Result entered")
     director_only: ClassVar[bool] = False
 
     play: Play
     result: Result
+
+    @property
+    def where(self) -> Play | None:
+        """The line it touches."""
+        return self.play
 
     @property
     def table(self) -> int | None:
@@ -195,10 +227,17 @@ class Confirm(Change):
     """The pair sitting *side* at the table agrees with the result as it stands."""
 
     kind: ClassVar[str] = "confirm"
+    label: ClassVar[str] = N_("Confirmed")
     director_only: ClassVar[bool] = False
+    changes_scores: ClassVar[bool] = False
 
     play: Play
     side: Side
+
+    @property
+    def where(self) -> Play | None:
+        """The line it touches."""
+        return self.play
 
     @property
     def table(self) -> int | None:
@@ -206,9 +245,11 @@ class Confirm(Change):
         return self.play.table
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The side is added to the line's confirmations."""
+        """The side is added to the line's confirmations (and leaves its disputes)."""
         line = ledger.existing(self.play)
-        ledger.lines[self.play] = replace(line, confirmed=line.confirmed | {self.side})
+        ledger.lines[self.play] = replace(
+            line, confirmed=line.confirmed | {self.side}, disputed=line.disputed - {self.side}
+        )
 
     def record(self) -> JSONRecord:
         """Where, and the side (``NS``, ``EW``)."""
@@ -217,10 +258,82 @@ class Confirm(Change):
     @classmethod
     def read(cls, data: Mapping[str, object]) -> Confirm:
         """The confirmation :meth:`record` wrote."""
-        side = _text(data, "side")
-        if side not in ("NS", "EW"):
-            raise ParseError(N_("{field} is not valid here"), field="side")
-        return cls(_play(data), Side(side))
+        return cls(_play(data), _side(data))
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute(Change):
+    """The pair sitting *side* does not agree with the result as it stands: the director is called
+    (the reason says what the pair says). A later confirmation by that side, or the director's
+    correction, ends it."""
+
+    kind: ClassVar[str] = "dispute"
+    label: ClassVar[str] = N_("Disagreed: the director is called")
+    director_only: ClassVar[bool] = False
+    changes_scores: ClassVar[bool] = False
+
+    play: Play
+    side: Side
+
+    @property
+    def where(self) -> Play | None:
+        """The line it touches."""
+        return self.play
+
+    @property
+    def table(self) -> int | None:
+        """The table that played it."""
+        return self.play.table
+
+    def apply(self, ledger: Ledger, actor: Actor) -> None:
+        """The side is added to the line's disputes (and leaves its confirmations)."""
+        line = ledger.existing(self.play)
+        ledger.lines[self.play] = replace(
+            line, disputed=line.disputed | {self.side}, confirmed=line.confirmed - {self.side}
+        )
+
+    def record(self) -> JSONRecord:
+        """Where, and the side (``NS``, ``EW``)."""
+        return {**_play_record(self.play), "side": self.side.value}
+
+    @classmethod
+    def read(cls, data: Mapping[str, object]) -> Dispute:
+        """The dispute :meth:`record` wrote."""
+        return cls(_play(data), _side(data))
+
+
+@dataclass(frozen=True, slots=True)
+class StartRound(Change):
+    """The pairs of *round* have sat down at *table*: its phone shows that round (the boards still
+    missing from earlier rounds there become overdue)."""
+
+    kind: ClassVar[str] = "start"
+    label: ClassVar[str] = N_("Round started")
+    director_only: ClassVar[bool] = False
+    changes_scores: ClassVar[bool] = False
+
+    round: int
+    at_table: int
+
+    @property
+    def table(self) -> int | None:
+        """The table whose round starts."""
+        return self.at_table
+
+    def apply(self, ledger: Ledger, actor: Actor) -> None:
+        """The table's round moves on to *round* (never back)."""
+        if ledger.movement.at(self.round, self.at_table) is None:
+            raise RuleError(N_("table {table} plays no round {round}"), table=self.at_table, round=self.round)
+        ledger.started[self.at_table] = max(ledger.started.get(self.at_table, 0), self.round)
+
+    def record(self) -> JSONRecord:
+        """The round and the table."""
+        return {"round": self.round, "table": self.at_table}
+
+    @classmethod
+    def read(cls, data: Mapping[str, object]) -> StartRound:
+        """The start :meth:`record` wrote."""
+        return cls(_whole(data, "round"), _whole(data, "table"))
 
 
 # --- the director's corrections ------------------------------------------------------------------
@@ -231,10 +344,16 @@ class Correct(Change):
     """The director puts another outcome on a line (an edit, an average, a split, an assigned score)."""
 
     kind: ClassVar[str] = "correct"
+    label: ClassVar[str] = N_("Corrected")
     needs_reason: ClassVar[bool] = True
 
     play: Play
     outcome: Adjusted
+
+    @property
+    def where(self) -> Play | None:
+        """The line it touches."""
+        return self.play
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
         """The line gets the outcome (a line not entered yet is seated by the movement)."""
@@ -262,10 +381,16 @@ class Weigh(Change):
     """The director gives a line a weighted adjusted score."""
 
     kind: ClassVar[str] = "weigh"
+    label: ClassVar[str] = N_("Weighted score")
     needs_reason: ClassVar[bool] = True
 
     play: Play
     score: Weighted
+
+    @property
+    def where(self) -> Play | None:
+        """The line it touches."""
+        return self.play
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
         """The line gets the weighted score."""
@@ -293,9 +418,15 @@ class Delete(Change):
     """The director takes a line out: the board is missing at that table again."""
 
     kind: ClassVar[str] = "delete"
+    label: ClassVar[str] = N_("Result deleted")
     needs_reason: ClassVar[bool] = True
 
     play: Play
+
+    @property
+    def where(self) -> Play | None:
+        """The line it touches."""
+        return self.play
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
         """The line goes."""
@@ -317,10 +448,16 @@ class MoveBoard(Change):
     """A wrong board: the line entered for ``play`` was in fact board *board*; it moves there."""
 
     kind: ClassVar[str] = "move"
+    label: ClassVar[str] = N_("Moved to another board")
     needs_reason: ClassVar[bool] = True
 
     play: Play
     board: int
+
+    @property
+    def where(self) -> Play | None:
+        """The line it touches."""
+        return self.play
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
         """The line moves to the same round and table of the right board (which must be free)."""
@@ -351,6 +488,7 @@ class Foul(Change):
     """
 
     kind: ClassVar[str] = "foul"
+    label: ClassVar[str] = N_("Fouled board")
     needs_reason: ClassVar[bool] = True
 
     board: int
@@ -394,6 +532,7 @@ class ChangeMovement(Change):
     """The director changes the movement; the rounds already played must stay as they were seated."""
 
     kind: ClassVar[str] = "movement"
+    label: ClassVar[str] = N_("Movement changed")
     needs_reason: ClassVar[bool] = True
 
     movement: Movement
@@ -427,6 +566,8 @@ class Publish(Change):
     """The results as they stand are published (viewers see them until the next publication)."""
 
     kind: ClassVar[str] = "publish"
+    label: ClassVar[str] = N_("Results published")
+    changes_scores: ClassVar[bool] = False
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
         """The publication covers the log up to this action."""
@@ -451,6 +592,8 @@ class ShowRanking(Change):
     """
 
     kind: ClassVar[str] = "ranking"
+    label: ClassVar[str] = N_("Live ranking shown or hidden")
+    changes_scores: ClassVar[bool] = False
 
     shown: bool
 
@@ -465,10 +608,32 @@ class ShowRanking(Change):
     @classmethod
     def read(cls, data: Mapping[str, object]) -> ShowRanking:
         """The switch :meth:`record` wrote."""
-        shown = _value(data, "shown")
-        if not isinstance(shown, bool):
-            raise ParseError(N_("{field} is not valid here"), field="shown")
-        return cls(shown)
+        return cls(_flag(data, "shown"))
+
+
+@dataclass(frozen=True, slots=True)
+class ShowTravellers(Change):
+    """The director lets the tables' phones show the travellers of the boards their pairs have
+    finished (``shown``, the default), or keeps every traveller for the published results."""
+
+    kind: ClassVar[str] = "travellers"
+    label: ClassVar[str] = N_("Travellers shown or kept for the end")
+    changes_scores: ClassVar[bool] = False
+
+    shown: bool
+
+    def apply(self, ledger: Ledger, actor: Actor) -> None:
+        """The travellers are shown, or kept for the end."""
+        ledger.travellers_shown = self.shown
+
+    def record(self) -> JSONRecord:
+        """Whether they are shown."""
+        return {"shown": self.shown}
+
+    @classmethod
+    def read(cls, data: Mapping[str, object]) -> ShowTravellers:
+        """The switch :meth:`record` wrote."""
+        return cls(_flag(data, "shown"))
 
 
 KINDS: Mapping[str, type[Change]] = {
@@ -476,6 +641,8 @@ KINDS: Mapping[str, type[Change]] = {
     for kind in (
         Enter,
         Confirm,
+        Dispute,
+        StartRound,
         Correct,
         Weigh,
         Delete,
@@ -484,6 +651,7 @@ KINDS: Mapping[str, type[Change]] = {
         ChangeMovement,
         Publish,
         ShowRanking,
+        ShowTravellers,
     )
 }
 """Every kind of action, by the name the log and the API give it."""

@@ -43,7 +43,7 @@ from bridgescore.forms.duplicate.movement import Movement
 from bridgescore.forms.duplicate.publish import publish
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.rounding import to_decimal
-from bridgescore.forms.duplicate.settings import Method
+from bridgescore.forms.duplicate.settings import Method, Scoring
 
 __all__ = ["exported", "to_event"]
 
@@ -90,13 +90,25 @@ def _plain(line: LineState, weighted: Mapping[Play, ArtificialScore]) -> Adjuste
     return outcome
 
 
-def _event(state: ClubState, weighted: Mapping[Play, ArtificialScore]) -> Event:
+def _event(state: ClubState, weighted: Mapping[Play, ArtificialScore], live: bool = False) -> Event:
     movement = state.movement
     section = Section("", _boards(state, weighted), _participants(state.settings, movement), _field(movement))
-    return Event(state.settings.title, (Session(1, (section,)),), scoring=state.settings.scoring)
+    scoring = live_scoring(state.settings.scoring) if live else state.settings.scoring
+    return Event(state.settings.title, (Session(1, (section,)),), scoring=scoring)
 
 
-def to_event(state: ClubState) -> Event:
+def live_scoring(scoring: Scoring) -> Scoring:
+    """*scoring* while results are still coming in: each board matchpointed among the results
+    entered so far (no Neuberg factoring up to the board played most often so far, which would
+    scale a half-played board to a top it has not reached).
+
+    >>> live_scoring(Scoring()).matchpoints.neuberg, Scoring().matchpoints.neuberg
+    (False, True)
+    """
+    return replace(scoring, matchpoints=replace(scoring.matchpoints, neuberg=False))
+
+
+def to_event(state: ClubState, *, live: bool = False) -> Event:
     """The session as a duplicate :class:`~bridgescore.forms.duplicate.model.Event`, for the scorer.
 
     One section; a line not entered is simply absent (Neuberg factors such a board up), and so
@@ -105,22 +117,24 @@ def to_event(state: ClubState) -> Event:
     weighted score is given to its table as the weighted sum of what each of its results scores
     there (each scored by the duplicate scorer, the other lines as they are), as an artificial
     score: the other tables are compared among themselves on that board.
+
+    *live*: scored as the results stand while play goes on (:func:`live_scoring`).
     """
     weighted: dict[Play, ArtificialScore] = {}
     for play, line in state.lines.items():
         if isinstance(line.outcome, Weighted):
-            weighted[play] = _weigh(state, play, line.outcome)
-    return _event(state, weighted)
+            weighted[play] = _weigh(state, play, line.outcome, live)
+    return _event(state, weighted, live)
 
 
-def _weigh(state: ClubState, play: Play, score: Weighted) -> ArtificialScore:
+def _weigh(state: ClubState, play: Play, score: Weighted, live: bool = False) -> ArtificialScore:
     matchpoints = state.settings.scoring.method is Method.MATCHPOINTS
     totals = [Fraction(0), Fraction(0)]
     for weight, result in score.parts:
         lines = {key: line for key, line in state.lines.items() if not isinstance(line.outcome, Weighted)}
         lines[play] = replace(state.lines[play], outcome=result)
         alone = replace(state, lines=MappingProxyType(lines))
-        scored = score_event(_event(alone, {}))
+        scored = score_event(_event(alone, {}, live))
         for board in scored.sections[0].boards:
             for scored_line in board.lines:
                 source = scored_line.line

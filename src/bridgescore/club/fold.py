@@ -35,17 +35,18 @@ A two-table session, one round of two boards, typed in::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
 from bridgescore.club.actions import Change
+from bridgescore.club.lines import LineOutcome
 from bridgescore.club.roles import Actor, authorise
 from bridgescore.club.settings import ClubSettings
 from bridgescore.club.state import ClubState, Ledger
 from bridgescore.core.errors import N_, RuleError
 
-__all__ = ["Action", "apply", "fold"]
+__all__ = ["Action", "apply", "fold", "history"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,3 +85,16 @@ def _step(ledger: Ledger, action: Action) -> None:
         raise RuleError(N_("a correction by the director says why"))
     change.apply(ledger, action.actor)
     ledger.seq += 1
+    if change.changes_scores:
+        ledger.changed = ledger.seq
+
+
+def history(settings: ClubSettings, actions: Iterable[Action]) -> Iterator[tuple[Action, LineOutcome | None]]:
+    """Each action of the log with what its line held just before it (None: no line yet, or an
+    action of no one line) — the audit trail's "before". One pass over the log."""
+    ledger = Ledger(ClubState.start(settings))
+    for action in actions:
+        where = action.change.where
+        line = None if where is None else ledger.lines.get(where)
+        yield action, None if line is None else line.outcome
+        _step(ledger, action)

@@ -90,7 +90,8 @@ class LineState:
 
     ``play`` is where it stands (after a wrong-board move, the right board); ``ns`` and ``ew``
     are the pairs the movement seated there when it was entered; ``seq`` the number of the
-    action that gave it its outcome, ``by`` who; ``confirmed`` the sides that agreed with it.
+    action that gave it its outcome, ``by`` who; ``confirmed`` the sides that agreed with it,
+    ``disputed`` the sides that did not (they call the director, whose correction clears both).
     """
 
     play: Play
@@ -100,6 +101,7 @@ class LineState:
     seq: int
     by: Actor
     confirmed: frozenset[Side] = frozenset()
+    disputed: frozenset[Side] = frozenset()
 
 
 class LineTakenError(RuleError):

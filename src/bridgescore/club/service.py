@@ -78,7 +78,7 @@ class ClubService:
         """The rate buckets (sign-in and join are limited per client address, as the guard limits changes)."""
         self._memo: OrderedDict[str, Folded] = OrderedDict()
         self._published: OrderedDict[tuple[str, int], ClubState] = OrderedDict()
-        self._scored: OrderedDict[tuple[str, int], ScoredEvent] = OrderedDict()
+        self._scored: OrderedDict[tuple[str, int, bool], ScoredEvent] = OrderedDict()
         self._lock = threading.Lock()  # guards the memos only; the database orders the actions
 
     def settings(self, session_id: str) -> ClubSettings:
@@ -121,14 +121,15 @@ class ClubService:
                     self._published.popitem(last=False)
         return known
 
-    def scored(self, session_id: str, state: ClubState) -> ScoredEvent:
+    def scored(self, session_id: str, state: ClubState, *, live: bool = False) -> ScoredEvent:
         """*state* scored by the duplicate scorer, once per version of the log (a state is the
-        same for every request at that version)."""
-        key = (session_id, state.seq)
+        same for every request at that version); *live*: as the results stand while play goes on
+        (:func:`~bridgescore.club.event.live_scoring`)."""
+        key = (session_id, state.seq, live)
         with self._lock:
             known = self._scored.get(key)
         if known is None:
-            known = score_event(to_event(state))
+            known = score_event(to_event(state, live=live))
             with self._lock:
                 self._scored[key] = known
                 while len(self._scored) > MEMO_SIZE:

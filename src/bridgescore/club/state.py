@@ -9,7 +9,7 @@ ledger into a state at the end.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -33,8 +33,17 @@ class ClubState:
     """The session as its log leaves it: settings, movement, lines, fouled boards, publication.
 
     ``seq`` is the number of actions folded; ``published`` the number of actions the last
-    publication covered (0: not published); ``ranking_shown`` whether the tables and viewers may
-    see the live ranking.
+    publication covered (0: not published) and ``changed`` the number of the last action that
+    changed a score (a correction after publishing: ``changed > published``); ``ranking_shown``
+    whether the tables and viewers may see the live ranking, ``travellers_shown`` whether a table's
+    phone shows the travellers of the boards its pairs have finished before the results are
+    published; ``started`` the round each table was told to start (by its phone or the director).
+
+    Where a table is in the movement is read from the log, never from a clock: the round *seated*
+    there is the latest round whose pairs have started it (a result entered, the phone's *Start
+    round*, or both its pairs done with their previous round elsewhere, so they must have come);
+    the round to *enter* is that one, or the next once it is complete. A board left out of an
+    earlier round is *overdue*: it blocks nobody, and the table or the director enters it late.
     """
 
     settings: ClubSettings
@@ -44,6 +53,11 @@ class ClubState:
     seq: int = 0
     published: int = 0
     ranking_shown: bool = False
+    started: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
+    travellers_shown: bool = True
+    changed: int = 0
+    _seated: dict[int, int | None] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Each table's seated round, worked out once per state (a state never changes)."""
 
     @classmethod
     def start(cls, settings: ClubSettings) -> ClubState:
@@ -75,38 +89,182 @@ class ClubState:
                     found.append(play)
         return tuple(sorted(found))
 
-    def current_round(self, table: int) -> int | None:
-        """The first round in which *table* still has a board without a result (None: all done)."""
-        for assignment in sorted(self.movement.table_card(table), key=lambda a: a.round):
-            if any(Play(assignment.round, table, board) not in self.lines for board in assignment.boards):
-                return assignment.round
-        return None
+    def complete(self) -> bool:
+        """Whether every play of the movement has its line."""
+        return not self.missing()
 
     def assignment(self, round: int, table: int) -> Assignment | None:
         """Who sits at *table* in *round* and which boards they play."""
         return self.movement.at(round, table)
 
-    def next_round(self, table: int) -> tuple[tuple[PairSeat, Assignment | None], ...]:
-        """Where each pair now at *table* goes next (None: its last round), from its guide card."""
-        current = self.current_round(table)
+    def tables(self) -> tuple[int, ...]:
+        """The tables of the movement (a table where a pair only sits out too)."""
+        return tuple(sorted({a.table for a in (*self.movement.assignments, *self.movement.sit_outs)}))
+
+    # --- where each table is ---------------------------------------------------------------------
+
+    def done(self, assignment: Assignment) -> bool:
+        """Whether every board of *assignment* has its line."""
+        return all(Play(assignment.round, assignment.table, b) in self.lines for b in assignment.boards)
+
+    def _begun(self, assignment: Assignment) -> bool:
+        """Whether play has begun at *assignment*: a line, or its table told to start it (or later)."""
+        table, round_ = assignment.table, assignment.round
+        if self.started.get(table, 0) >= round_:
+            return True
+        return any(Play(round_, table, board) in self.lines for board in assignment.boards)
+
+    def _left(self, pair: PairSeat, before: int, table: int | None = None) -> bool:
+        """Whether *pair* is free to sit at *table* in round *before*: done with its last round
+        before it (or that round's table has moved on), or already sitting at *table* (a
+        stationary pair; None: no exemption), or with nothing before it."""
+        earlier = [a for a in self.movement.guide_card(pair) if a.round < before]
+        if not earlier:
+            return True
+        last = max(earlier, key=lambda a: a.round)
+        if last.table == table or self.done(last):
+            return True
+        later = [a for a in self.movement.table_card(last.table) if a.round > last.round]
+        return any(self._begun(a) for a in later)
+
+    def _gone(self, pair: PairSeat, after: int) -> bool:
+        """Whether *pair* has begun its next round after round *after*, elsewhere."""
+        later = [a for a in self.movement.guide_card(pair) if a.round > after]
+        return bool(later) and self._begun(min(later, key=lambda a: a.round))
+
+    def _moved_on(self, current: Assignment | None, following: Assignment) -> bool:
+        """Whether *following*'s pairs have sat down at its table: those of *current* (the round
+        seated there) are done, or have begun their next round elsewhere (a slow table is not
+        skipped), and *following*'s pairs are free of their previous round."""
+        if current is not None and not self.done(current):
+            staying = (following.ns, following.ew)
+            if not all(
+                pair in staying or self._gone(pair, current.round) for pair in (current.ns, current.ew)
+            ):
+                return False
+        return all(
+            self._left(pair, following.round, following.table) for pair in (following.ns, following.ew)
+        )
+
+    def seated_round(self, table: int) -> int | None:
+        """The round whose pairs sit at *table* now (None: the table plays no round yet)."""
+        if table in self._seated:
+            return self._seated[table]
+        seated: Assignment | None = None
+        for assignment in sorted(self.movement.table_card(table), key=lambda a: a.round):
+            if assignment.round == 1 or self._begun(assignment) or self._moved_on(seated, assignment):
+                seated = assignment
+        self._seated[table] = found = None if seated is None else seated.round
+        return found
+
+    def entry_round(self, table: int) -> int | None:
+        """The round whose boards *table*'s phone enters now: the seated round, or the next once it is
+        complete (None: the table's last round is complete)."""
+        seated = self.seated_round(table) or 0
+        here = self.movement.at(seated, table)
+        if here is not None and not self.done(here):
+            return seated
+        later = [a.round for a in self.movement.table_card(table) if a.round > seated]
+        return min(later) if later else None
+
+    def current_round(self, table: int) -> int | None:
+        """The round *table* enters now (:meth:`entry_round`)."""
+        return self.entry_round(table)
+
+    def overdue(self, table: int | None = None) -> tuple[Play, ...]:
+        """The plays with no line in rounds a table has moved past (at *table*, or at every table):
+        the director's list of boards left out, to enter late."""
+        found: list[Play] = []
+        for at in self.tables() if table is None else (table,):
+            seated = self.seated_round(at) or 0
+            for assignment in self.movement.table_card(at):
+                if assignment.round >= seated:
+                    continue
+                found.extend(Play(assignment.round, at, b) for b in assignment.boards
+                             if Play(assignment.round, at, b) not in self.lines)  # fmt: skip
+        return tuple(sorted(found))
+
+    def sit_outs(self, table: int, round: int) -> tuple[PairSeat, ...]:
+        """The pairs that sit out at *table* in *round* (their opponents are missing)."""
+        missing = {p for a in self.movement.sit_outs for p in (a.ns, a.ew)} - set(self.movement.pairs())
+        return tuple(
+            pair
+            for a in self.movement.sit_outs
+            if (a.round, a.table) == (round, table)
+            for pair in (a.ns, a.ew)
+            if pair not in missing
+        )
+
+    def sitting_out(self, table: int) -> tuple[int, tuple[PairSeat, ...]] | None:
+        """The round in which a pair sits out at *table* now, and that pair (its opponents are
+        missing), or None: the sit-out whose pair has left its previous round, after the table's
+        seated round and before the pair starts its next one."""
+        seated = self.seated_round(table) or 0
+        rounds = sorted({a.round for a in self.movement.sit_outs if a.table == table and a.round > seated})
+        current = None
+        for round_ in rounds:
+            pairs = self.sit_outs(table, round_)
+            if pairs and all(self._left(pair, round_) for pair in pairs):
+                current = (round_, pairs)
         if current is None:
-            return ()
-        here = self.movement.at(current, table)
-        if here is None:  # pragma: no cover - current_round only names rounds the table plays
+            return None
+        round_, pairs = current
+        for pair in pairs:
+            later = [a for a in self.movement.guide_card(pair) if a.round > round_]
+            if later and self._begun(min(later, key=lambda a: a.round)):
+                return None
+        return current
+
+    def next_round(self, table: int) -> tuple[tuple[PairSeat, Assignment | None], ...]:
+        """Where each pair seated at *table* goes next (None: its last round), from its guide card."""
+        seated = self.seated_round(table)
+        here = None if seated is None else self.movement.at(seated, table)
+        if here is None:
             return ()
         found = []
         for seat in (here.ns, here.ew):
-            later = [a for a in self.movement.guide_card(seat) if a.round > current]
+            later = [a for a in self.movement.guide_card(seat) if a.round > here.round]
             found.append((seat, min(later, key=lambda a: a.round) if later else None))
         return tuple(found)
 
-    def played_boards(self, table: int) -> frozenset[int]:
-        """The boards with a line at *table*: the only travellers that table may see."""
-        return frozenset(play.board for play in self.lines if play.table == table)
+    # --- who may see what ----------------------------------------------------------------------------
+
+    def finished_boards(self, pair: PairSeat) -> frozenset[int]:
+        """The boards *pair* has played and whose result is entered."""
+        return frozenset(line.play.board for line in self.lines.values() if pair in (line.ns, line.ew))
+
+    def visible_boards(self, table: int) -> frozenset[int]:
+        """The travellers *table*'s phone may show: boards both pairs seated there have finished
+        (none while the director keeps the travellers for the end)."""
+        seated = self.seated_round(table)
+        here = None if seated is None else self.movement.at(seated, table)
+        if here is None or not self.travellers_shown:
+            return frozenset()
+        return self.finished_boards(here.ns) & self.finished_boards(here.ew)
 
     def may_see(self, table: int, board: int) -> bool:
-        """Whether *table* may see board *board*'s other results (only after it played it)."""
-        return board in self.played_boards(table)
+        """Whether *table*'s phone may show board *board*'s other results."""
+        return board in self.visible_boards(table)
+
+    def played_boards(self, table: int) -> frozenset[int]:
+        """The boards with a line at *table*."""
+        return frozenset(play.board for play in self.lines if play.table == table)
+
+    def to_confirm(self, table: int) -> tuple[LineState, ...]:
+        """The lines the pairs seated at *table* played that nobody has agreed with yet: the seated
+        round's (only the opponents who played a board confirm it; the pair that entered it agrees)."""
+        seated = self.seated_round(table)
+        here = None if seated is None else self.movement.at(seated, table)
+        if here is None:
+            return ()
+        found = (self.lines.get(Play(here.round, table, board)) for board in here.boards)
+        return tuple(line for line in found if line is not None and not line.confirmed)
+
+    def disputed(self) -> tuple[LineState, ...]:
+        """The lines a pair disagreed with: the director is called."""
+        return tuple(
+            sorted((line for line in self.lines.values() if line.disputed), key=lambda line: line.play)
+        )
 
 
 def _copy(mapping: Mapping[K, V]) -> dict[K, V]:
@@ -129,12 +287,15 @@ class Ledger:
         self.seq = begun.seq
         self.published = begun.published
         self.ranking_shown = begun.ranking_shown
+        self.started = _copy(begun.started)
+        self.travellers_shown = begun.travellers_shown
+        self.changed = begun.changed
 
     def state(self) -> ClubState:
         """The session as the ledger stands, frozen (the ledger's dicts are not copied again)."""
         return ClubState(self.settings, self.movement, MappingProxyType(self.lines),
-                         MappingProxyType(self.fouled), self.seq, self.published,
-                         self.ranking_shown)  # fmt: skip
+                         MappingProxyType(self.fouled), self.seq, self.published, self.ranking_shown,
+                         MappingProxyType(self.started), self.travellers_shown, self.changed)  # fmt: skip
 
     def seated(self, play: Play) -> Assignment:
         """Who the movement seats at *play*; refused if the movement has no such play."""
@@ -152,7 +313,7 @@ class Ledger:
 
     def put(self, play: Play, outcome: LineOutcome, actor: Actor) -> None:
         """*outcome* on the line at *play*, by *actor* (the action numbered ``seq + 1``); a
-        correction keeps the pairs the line was seated with, and drops its confirmations."""
+        correction keeps the pairs the line was seated with, and drops its confirmations and disputes."""
         seq = self.seq + 1
         line = self.lines.get(play)
         if line is not None:

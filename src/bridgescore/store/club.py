@@ -15,7 +15,7 @@ are rate limited in the token buckets every process shares, :mod:`.shared`.)
     'Anna'
     >>> session = club.create_session("Tuesday", {"title": "Tuesday"}, director_id=1)
     >>> codes = club.rotate_codes(session.id, [1, 2])
-    >>> sorted(codes) == [1, 2] and all(len(code) == CODE_LENGTH for code in codes.values())
+    >>> sorted(codes) == [1, 2] and all(read_code(code).table == str(t) for t, code in codes.items())
     True
     >>> club.join(codes[2]).table
     2
@@ -50,7 +50,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from bridgescore.core.errors import N_
+from bridgescore.core.errors import N_, ParseError
 from bridgescore.store import database
 from bridgescore.store.errors import ConflictError, NotFoundError
 from bridgescore.store.group import GroupCommit
@@ -61,25 +61,34 @@ from bridgescore.store.models import (
     PassRow,
     TableCodeRow,
 )
+from bridgescore.store.secret import key_for, keyed_hash
 from bridgescore.store.turn import write_turn
 
 __all__ = [
     "CODE_ALPHABET",
-    "CODE_LENGTH",
+    "SECRET_LENGTH",
     "ActorRecord",
     "ClubSessionRecord",
     "ClubStore",
     "Director",
     "StoredAction",
     "StoredReceipt",
+    "TableCode",
     "TablePass",
     "hash_password",
+    "read_code",
+    "room_of",
     "verify_password",
 ]
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """The letters of a table code: no 0/O, 1/I/L, which are read wrongly off a card."""
-CODE_LENGTH = 4
+ROOM_LENGTH = 2
+SECRET_LENGTH = 7
+"""A table code is ``KQ-3-M4TNRXZ``: the session's *room* (two letters, the same on all its codes,
+so that a guess counts against one session), the table (``V``: the viewers), and 7 secret letters —
+31⁷ ≈ 2.75 × 10¹⁰ to guess from (docs/web.md, "Security", has the arithmetic)."""
+VIEWER_MARK = "V"
 CODE_LIFETIME = timedelta(hours=12)
 """How long a table code lets a phone join (an evening's session, with room to spare)."""
 DIRECTOR_PASS_LIFETIME = timedelta(hours=12)
@@ -119,6 +128,51 @@ _NOT_A_PASSWORD = hash_password("bridgescore: no such director")
 
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def room_of(session_id: str) -> str:
+    """The two letters a session's codes start with (two sessions may share them: only a limit is shared).
+
+    >>> room_of("a1b2c3d4e5f6") == room_of("a1b2c3d4e5f6") and len(room_of("a1b2c3d4e5f6"))
+    2
+    """
+    number = int.from_bytes(hashlib.sha256(session_id.encode()).digest()[:4], "big")
+    letters = len(CODE_ALPHABET)
+    return CODE_ALPHABET[number % letters] + CODE_ALPHABET[(number // letters) % letters]
+
+
+@dataclass(frozen=True, slots=True)
+class TableCode:
+    """A table code read from what was typed: its room, its table (``V``: viewers) and the whole code."""
+
+    room: str
+    table: str
+    text: str
+
+
+def read_code(typed: str) -> TableCode:
+    """A code as typed or scanned: case, spaces and dashes do not matter; :class:`ParseError` if it
+    is not a code's shape.
+
+    >>> read_code("kq 3 m4tnrxz"), read_code("KQ-12-M4TNRXZ").table, read_code("KQVM4TNRXZ").table
+    (TableCode(room='KQ', table='3', text='KQ-3-M4TNRXZ'), '12', 'V')
+    >>> read_code("K7Q2")
+    Traceback (most recent call last):
+    ...
+    bridgescore.core.errors.ParseError: 'K7Q2' is not a table code: it looks like KQ-3-M4TNRXZ
+    """
+    packed = "".join(char for char in typed.upper() if char.isalnum())
+    room, table, secret = packed[:ROOM_LENGTH], packed[ROOM_LENGTH:-SECRET_LENGTH], packed[-SECRET_LENGTH:]
+    well_formed = (
+        len(packed) > ROOM_LENGTH + SECRET_LENGTH
+        and all(char in CODE_ALPHABET for char in room + secret)
+        and (table == VIEWER_MARK or (table.isdigit() and table[0] != "0" and len(table) <= 4))
+    )
+    if not well_formed:
+        raise ParseError(
+            N_("{code!r} is not a table code: it looks like KQ-3-M4TNRXZ"), code=typed.strip()[:40]
+        )
+    return TableCode(room, table, f"{room}-{table}-{secret}")
 
 
 def _now() -> datetime:
@@ -241,8 +295,13 @@ _DIRECTOR_OF = (
 class ClubStore:
     """The club tables on an engine (the same database, SQLite or PostgreSQL, as the games)."""
 
-    def __init__(self, engine: Engine, writing: AbstractContextManager[Any] | None = None) -> None:
+    def __init__(
+        self, engine: Engine, writing: AbstractContextManager[Any] | None = None, key: bytes | None = None
+    ) -> None:
         self.engine = engine
+        self.key = key if key is not None else key_for(engine.url)
+        """What table codes are hashed with (:mod:`.secret`): a copy of the database alone cannot
+        be searched for them."""
         # The writers queue for *writing* (the Store's turn, shared with the games' writes:
         # store/turn.py), which wakes the next one at once, rather than in SQLite's busy handler,
         # which polls with sleeps of up to 100 ms. PostgreSQL needs none: its row locks are fair.
@@ -376,7 +435,8 @@ class ClubStore:
         now = _now()
         for table in tables:
             for _attempt in range(RETRIES):
-                code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+                secret = "".join(secrets.choice(CODE_ALPHABET) for _ in range(SECRET_LENGTH))
+                code = f"{room_of(session_id)}-{table if table else VIEWER_MARK}-{secret}"
                 try:
                     with self._write() as connection:
                         connection.execute(delete(TableCodeRow).where(TableCodeRow.expires_at <= now))
@@ -390,13 +450,14 @@ class ClubStore:
                                 PassRow.session_id == session_id, PassRow.table_number == table
                             )
                         )
-                        row = {"session_id": session_id, "table_number": table, "code_hash": _digest(code)}
+                        row = {"session_id": session_id, "table_number": table,
+                               "code_hash": keyed_hash(self.key, code)}  # fmt: skip
                         connection.execute(insert(TableCodeRow).values(**row, expires_at=now + CODE_LIFETIME))
                 except IntegrityError:  # the code is another table's: draw again
                     continue
                 codes[table] = code
                 break
-            else:  # pragma: no cover - 20 collisions in a row among ~900,000 codes
+            else:  # pragma: no cover - 20 collisions in a row among 31^7 codes
                 raise ConflictError(N_("no free table code was found: try again"))
         return codes
 
@@ -420,7 +481,7 @@ class ClubStore:
 
     def join_token(self, code: str) -> str:
         """A new table pass for the table *code* opens: the cookie's token."""
-        wanted = _digest("".join(code.split()).upper())
+        wanted = keyed_hash(self.key, read_code(code).text)
         with self.engine.connect() as connection:
             row = connection.execute(
                 select(TableCodeRow).where(TableCodeRow.code_hash == wanted, TableCodeRow.expires_at > _now())

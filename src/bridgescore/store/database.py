@@ -11,6 +11,7 @@ failing half-way; readers use a plain ``BEGIN`` and never wait for writers.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from importlib import resources
 from pathlib import Path
@@ -44,7 +45,7 @@ def database_url(data_dir: Path | None = None) -> URL:
     if chosen:
         return make_url(chosen)
     folder = data_dir if data_dir is not None else default_data_dir()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return URL.create("sqlite", database=str(folder.resolve() / DATABASE_FILE))
 
 
@@ -60,6 +61,8 @@ def create(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **options:
     memory = url.database in (None, "", ":memory:")
     if memory:  # one shared connection, or every thread would see its own empty database
         options.setdefault("poolclass", StaticPool)
+    else:
+        _private(Path(str(url.database)))
     engine = create_engine(url, connect_args={"check_same_thread": False}, **options)
 
     @event.listens_for(engine, "connect")
@@ -81,6 +84,16 @@ def create(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **options:
             connection.exec_driver_sql(f"BEGIN {mode}")
 
     return engine
+
+
+def _private(path: Path) -> None:
+    """Make a new database file readable by its owner only (SQLite gives its WAL and shared-memory
+    files the database file's permissions)."""
+    if path.exists():
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):  # another process made it at the same moment
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 WRITE = {"sqlite_begin": "IMMEDIATE"}

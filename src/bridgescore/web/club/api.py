@@ -25,9 +25,12 @@ from bridgescore.club import (
     ClubSettings,
     ClubState,
     Confirm,
+    Dispute,
     Enter,
     Publish,
     ShowRanking,
+    ShowTravellers,
+    StartRound,
     exported,
 )
 from bridgescore.club.record import settings_json
@@ -38,11 +41,12 @@ from bridgescore.forms.duplicate.export import as_dict
 from bridgescore.forms.duplicate.movement import Movement, PairSeat, loads_movement, movement
 from bridgescore.forms.duplicate.settings import parse_scoring
 from bridgescore.i18n import translator
-from bridgescore.store.club import StoredReceipt
+from bridgescore.store.club import StoredReceipt, read_code
 from bridgescore.store.errors import NotFoundError
 from bridgescore.web import language
 from bridgescore.web.api import Line, Text
-from bridgescore.web.club import views
+from bridgescore.web.club import console as club_console
+from bridgescore.web.club import phone, views
 from bridgescore.web.club.auth import (
     DIRECTOR_COOKIE,
     TABLE_COOKIE,
@@ -53,10 +57,11 @@ from bridgescore.web.club.auth import (
     FormToken,
     LatePass,
     limit,
+    limit_on,
     of_table,
     set_pass,
 )
-from bridgescore.web.problems import body, field
+from bridgescore.web.problems import FieldError, body, field
 from bridgescore.web.security import RefusedError
 
 router = APIRouter(prefix="/api/club", tags=["club"])
@@ -89,17 +94,21 @@ class SignIn(_Strict):
 
 
 class Join(_Strict):
-    """A table's (or the viewers') code, as on the card: ``K7Q2``."""
+    """A table's (or the viewers') code, as on the card: ``KQ-3-M4TNRXZ``."""
 
-    code: Line = Field(max_length=20, examples=["K7Q2"])
+    code: Line = Field(max_length=40, examples=["KQ-3-M4TNRXZ"])
 
 
 class MovementIn(_Strict):
-    """A movement: made by the movement module (``kind``, ``tables``, ``boards_per_round``), or a
-    movement file (``file``: its text, as ``bridgescore movement`` reads it)."""
+    """A movement: made by the movement module (``kind``, and ``pairs`` or ``tables``,
+    ``boards_per_round``), or a movement file (``file``: its text, as ``bridgescore movement``
+    reads it). An odd number of pairs sits one out each round: in a Howell the last pair's places
+    are sit-outs, in a Mitchell the last East-West pair (``sit_out``: or the last North-South)."""
 
     kind: Line | None = Field(None, max_length=32, examples=["howell"])
     tables: int | None = Field(None, ge=1, le=MAX_TABLES)
+    pairs: int | None = Field(None, ge=5, le=2 * MAX_TABLES, examples=[7])
+    sit_out: Literal["NS", "EW"] | None = None
     boards_per_round: int = Field(2, ge=1, le=10)
     file: Text | None = Field(None, max_length=MAX_MOVEMENT_FILE)
 
@@ -143,6 +152,24 @@ class ConfirmIn(_Strict):
     round: int = Field(ge=1, le=MAX_ROUND)
     board: int = Field(ge=1, le=MAX_BOARD)
     side: Literal["NS", "EW"]
+    idempotency_key: IdempotencyKey = None
+
+
+class DisputeIn(_Strict):
+    """The pair sitting *side* does not agree with the result entered for the board: the director is
+    called (``note``: what the pair says)."""
+
+    round: int = Field(ge=1, le=MAX_ROUND)
+    board: int = Field(ge=1, le=MAX_BOARD)
+    side: Literal["NS", "EW"]
+    note: Line = Field("", max_length=500)
+    idempotency_key: IdempotencyKey = None
+
+
+class StartIn(_Strict):
+    """The pairs of ``round`` have sat down at the table."""
+
+    round: int = Field(ge=1, le=MAX_ROUND)
     idempotency_key: IdempotencyKey = None
 
 
@@ -214,7 +241,7 @@ class MovementChangeIn(_Why):
 
 
 class RankingShownIn(_Strict):
-    """Whether the tables and viewers see the live ranking (``true``) or only the director (``false``)."""
+    """Whether the tables (and viewers) see it (``true``), or only the director (``false``)."""
 
     shown: bool
     idempotency_key: IdempotencyKey = None
@@ -264,9 +291,21 @@ def _append(request: Request, club: ClubService, session_id: str, change: Change
 def _movement(given: MovementIn) -> Movement:
     if given.file is not None:
         return loads_movement(given.file)
-    if given.kind is None or given.tables is None:
+    tables = (
+        given.tables if given.tables is not None else None if given.pairs is None else -(-given.pairs // 2)
+    )
+    if given.kind is None or tables is None:
         raise ParseError(N_("a movement needs its kind and number of tables, or its file"))
-    return movement(given.kind, given.tables, boards_per_round=given.boards_per_round)
+    if given.pairs is not None and given.pairs not in (2 * tables, 2 * tables - 1):
+        raise ParseError(
+            N_("{pairs} pairs play at {low} tables, not {tables}"),
+            pairs=given.pairs, low=-(-given.pairs // 2), tables=tables,
+        )  # fmt: skip
+    odd = given.pairs is not None and given.pairs % 2 == 1
+    if given.kind.strip().lower() == "mitchell":
+        side = given.sit_out or ("EW" if odd else None)
+        return movement("mitchell", tables, boards_per_round=given.boards_per_round, sit_out=side)
+    return movement(given.kind, tables, boards_per_round=given.boards_per_round, pairs=given.pairs)
 
 
 # --- passes ------------------------------------------------------------------------------------
@@ -284,9 +323,24 @@ def sign_in(given: SignIn, request: Request, response: Response) -> views.Signed
 @router.post("/join", summary="A phone joins a table (or views results) with a code", openapi_extra=NO_PASS,
              dependencies=[FormToken])  # fmt: skip
 def join(given: Join, request: Request, response: Response) -> views.Joined:
-    limit(request, "join", request.app.state.club_limits.joins_per_minute)
+    limits = request.app.state.club_limits
+    try:
+        with field("code"):
+            code = read_code(given.code)
+    except FieldError:
+        limit(request, "join", limits.joins_per_minute)  # a failure: this address has so many a minute
+        raise
+    # Guessing is bounded by the session and by the code, whatever address it comes from; an
+    # address is slowed only for its own failures, so that one curious phone behind a club's
+    # router never locks the room out.
+    limit_on(request, f"join-code:{code.room}-{code.table}", limits.joins_per_code_per_minute)
+    limit_on(request, f"join-room:{code.room}", limits.joins_per_session_per_minute)
     store = club_of(request).store
-    token = store.join_token(given.code)
+    try:
+        token = store.join_token(code.text)
+    except NotFoundError:
+        limit(request, "join", limits.joins_per_minute)
+        raise
     found = store.table_of(token)
     if found is None:  # pragma: no cover - the pass was just made
         raise NotFoundError(N_("this table code is not valid (or has expired)"))
@@ -327,7 +381,7 @@ def create_session(given: NewSessionIn, director: DirectorPass, club: Service) -
         )
         settings = ClubSettings(given.title, chosen, pairs, scoring)
     record = club.store.create_session(given.title, settings_json(settings), director_id=director.id)
-    tables = sorted({a.table for a in chosen.assignments})
+    tables = sorted({a.table for a in (*chosen.assignments, *chosen.sit_outs)})
     codes = club.store.rotate_codes(record.id, [*tables, VIEWER_TABLE])
     return views.NewSession(id=record.id, title=record.title, codes={str(t): codes[t] for t in tables},
                             viewer_code=codes[VIEWER_TABLE])  # fmt: skip
@@ -344,7 +398,7 @@ def list_codes(session_id: SessionId, director: DirectorPass, club: Service) -> 
              dependencies=[FormToken])  # fmt: skip
 def rotate_codes(session_id: SessionId, given: CodesIn, director: DirectorPass, club: Service) -> views.Codes:
     state = club.folded(session_id).state
-    tables = sorted({a.table for a in state.movement.assignments}) if given.tables is None else given.tables
+    tables = list(state.tables()) if given.tables is None else given.tables
     codes = club.store.rotate_codes(session_id, [*tables, *([VIEWER_TABLE] if given.viewer else [])])
     return views.Codes(codes={str(t): c for t, c in codes.items() if t != VIEWER_TABLE},
                        viewer_code=codes.get(VIEWER_TABLE))  # fmt: skip
@@ -353,9 +407,10 @@ def rotate_codes(session_id: SessionId, given: CodesIn, director: DirectorPass, 
 def console_of(session_id: str, club: ClubService, state: ClubState, lang: str = "en") -> views.Console:
     """The console of *state*: scored by the duplicate scorer, or why it cannot be yet (in *lang*)."""
     try:
-        return views.console(session_id, state, club.scored(session_id, state))
+        live = not state.complete()
+        return club_console.console(session_id, state, club.scored(session_id, state, live=live), live=live)
     except BridgeScoreError as error:
-        return views.console(session_id, state, None, error.translate(translator(lang)))
+        return club_console.console(session_id, state, None, error.translate(translator(lang)))
 
 
 @router.get("/sessions/{session_id}/console", summary="The director's console: travellers, missing, tables")
@@ -364,8 +419,11 @@ def console(session_id: SessionId, director: DirectorPass, club: Service, reques
 
 
 @router.get("/sessions/{session_id}/log", summary="The audit trail: every action, who, when and why")
-def audit_trail(session_id: SessionId, director: DirectorPass, club: Service) -> list[views.ActionView]:
-    return [views.action_view(action) for action in club.folded(session_id).log]
+def audit_trail(
+    session_id: SessionId, director: DirectorPass, club: Service, request: Request
+) -> list[views.ActionView]:
+    folded = club.folded(session_id)
+    return club_console.trail(folded.settings, folded.log, translator(language.of_request(request)))[::-1]
 
 
 @router.post("/sessions/{session_id}/corrections", summary="A director's correction, with why",
@@ -409,6 +467,17 @@ def show_ranking(
 ) -> JSONResponse:
     actor = Actor.director(director.name)
     return _append(request, club, session_id, ShowRanking(given.shown), actor, "", given.idempotency_key)
+
+
+@router.post("/sessions/{session_id}/travellers/shown",
+             summary="Let the tables' phones show the travellers of the boards their pairs have finished, "
+                     "or keep them for the published results",
+             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+def show_travellers(
+    session_id: SessionId, given: RankingShownIn, director: DirectorPass, club: Service, request: Request
+) -> JSONResponse:
+    actor = Actor.director(director.name)
+    return _append(request, club, session_id, ShowTravellers(given.shown), actor, "", given.idempotency_key)
 
 
 @router.get("/sessions/{session_id}/ranking",
@@ -476,7 +545,7 @@ def table_view(
     session_id: SessionId, table: TableNumber, cookies: LatePass, club: Service, request: Request
 ) -> views.TableView:
     of_table(session_id, table, cookies.caller(club.store))
-    return views.table_view(session_id, club.folded(session_id).state, table, language.of_request(request))
+    return phone.table_view(session_id, club.folded(session_id).state, table, language.of_request(request))
 
 
 @router.post("/sessions/{session_id}/tables/{table}/results", status_code=201,
@@ -510,6 +579,40 @@ def confirm_result(
     who = cookies.caller(club.store)
     of_table(session_id, table, who)
     change = Confirm.read({"round": given.round, "table": table, "board": given.board, "side": given.side})
+    return _append(request, club, session_id, change, _actor(who, table), "", given.idempotency_key)
+
+
+@router.post("/sessions/{session_id}/tables/{table}/disputes", status_code=201,
+             summary="The opponents do not agree with a result: the director is called",
+             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+def dispute_result(
+    session_id: SessionId,
+    table: TableNumber,
+    given: DisputeIn,
+    cookies: LatePass,
+    club: Service,
+    request: Request,
+) -> JSONResponse:
+    who = cookies.caller(club.store)
+    of_table(session_id, table, who)
+    change = Dispute.read({"round": given.round, "table": table, "board": given.board, "side": given.side})
+    return _append(request, club, session_id, change, _actor(who, table), given.note, given.idempotency_key)
+
+
+@router.post("/sessions/{session_id}/tables/{table}/start", status_code=201,
+             summary="A round's pairs have sat down at the table (boards left out before become overdue)",
+             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+def start_round(
+    session_id: SessionId,
+    table: TableNumber,
+    given: StartIn,
+    cookies: LatePass,
+    club: Service,
+    request: Request,
+) -> JSONResponse:
+    who = cookies.caller(club.store)
+    of_table(session_id, table, who)
+    change = StartRound(given.round, table)
     return _append(request, club, session_id, change, _actor(who, table), "", given.idempotency_key)
 
 

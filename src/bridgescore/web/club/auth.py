@@ -50,14 +50,24 @@ table_cookie = APIKeyCookie(
 
 SIGN_INS_PER_MINUTE = 10
 JOINS_PER_MINUTE = 30
+"""Failed joins a minute from one address (valid codes are never refused for an address)."""
+JOINS_PER_SESSION_PER_MINUTE = 600
+"""Joins a minute with one session's codes: 200 tables join at the start within the minute."""
+JOINS_PER_CODE_PER_MINUTE = 8
+"""Joins a minute with one table's code: two at once, then one every 7.5 s."""
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """How many sign-ins and joins a client address may try a minute (``BRIDGESCORE_CLUB_*``; 0: no limit)."""
+    """How many sign-ins and joins may be tried a minute (``BRIDGESCORE_CLUB_*``; 0: no limit): sign-ins
+    and joins per client address, and joins per session and per table code too — so that guessing
+    is bounded however many addresses it comes from, and one curious phone behind a club's router
+    cannot lock the room out (docs/web.md, "Security")."""
 
     sign_ins_per_minute: int = SIGN_INS_PER_MINUTE
     joins_per_minute: int = JOINS_PER_MINUTE
+    joins_per_session_per_minute: int = JOINS_PER_SESSION_PER_MINUTE
+    joins_per_code_per_minute: int = JOINS_PER_CODE_PER_MINUTE
 
     @classmethod
     def from_environment(cls) -> Limits:
@@ -74,6 +84,8 @@ class Limits:
         return cls(
             count("BRIDGESCORE_CLUB_SIGN_INS_PER_MINUTE", SIGN_INS_PER_MINUTE),
             count("BRIDGESCORE_CLUB_JOINS_PER_MINUTE", JOINS_PER_MINUTE),
+            count("BRIDGESCORE_CLUB_JOINS_PER_SESSION_PER_MINUTE", JOINS_PER_SESSION_PER_MINUTE),
+            count("BRIDGESCORE_CLUB_JOINS_PER_CODE_PER_MINUTE", JOINS_PER_CODE_PER_MINUTE),
         )
 
 
@@ -92,7 +104,13 @@ def limit(request: Request, what: str, most: int) -> None:
     worker process.
     """
     client = request.client.host if request.client else "?"
-    wait = request.app.state.club.shared.wait(f"club-{what}:{client}", most)
+    limit_on(request, f"{what}:{client}", most)
+
+
+def limit_on(request: Request, bucket: str, most: int) -> None:
+    """Refuse with 429 when *bucket* (a client, a session's room, a table code …) is tried more often
+    than *most* times a minute (0: no limit), in the shared buckets every worker spends from."""
+    wait = request.app.state.club.shared.wait(f"club-{bucket}", most)
     if wait > 0:
         raise RefusedError(429, N_("too many attempts: try again in {seconds} s"), seconds=int(wait) + 1)
 

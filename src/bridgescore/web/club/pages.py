@@ -10,18 +10,21 @@ its ETag and redraws its travellers (``/club/sessions/{id}/live``) when the log 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from bridgescore.club import Actor, ShowRanking
+from bridgescore.club import Actor, Change, ShowRanking, ShowTravellers
 from bridgescore.club.service import ClubService
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, BridgeScoreError
 from bridgescore.i18n import translator
 from bridgescore.store.club import Director, TablePass
 from bridgescore.web import language, security
-from bridgescore.web.club import views
+from bridgescore.web.address import phones_address
+from bridgescore.web.club import console as club_console
+from bridgescore.web.club import phone, views
 from bridgescore.web.club.api import SessionId, console_of
 from bridgescore.web.club.auth import DIRECTOR_COOKIE, TABLE_COOKIE, VIEWER_TABLE
 from bridgescore.web.pages import render
@@ -98,7 +101,7 @@ def console_page(request: Request, session_id: SessionId) -> Response:
         return RedirectResponse("/club", status_code=303)
     console, trail = _console(request, session_id)
     return _page(request, "club/console.html", director=director, session_id=session_id, console=console,
-                 trail=trail)  # fmt: skip
+                 trail=trail, phones=phones_address(request))  # fmt: skip
 
 
 @router.get("/club/sessions/{session_id}/live", response_model=None)
@@ -114,21 +117,34 @@ def _console(request: Request, session_id: str) -> tuple[views.Console, list[vie
     club = _club(request)
     folded = club.folded(session_id)
     console = console_of(session_id, club, folded.state, language.of_request(request))
-    return console, [views.action_view(action) for action in reversed(folded.log)]
+    gettext = translator(language.of_request(request))
+    return console, club_console.trail(folded.settings, folded.log, gettext)
 
 
 @router.post("/club/sessions/{session_id}/ranking-shown", response_model=None)
 async def ranking_shown(request: Request, session_id: SessionId) -> Response:
     """The console's switch: show the live ranking to the tables and viewers (``shown=yes``), or
     stop showing it; an action of the log like the others. Back to the console."""
+    return await _switch(request, session_id, ShowRanking)
+
+
+async def _switch(request: Request, session_id: str, kind: Callable[[bool], Change]) -> Response:
+    """A switch of the console posted as a form (``shown=yes|no``): stored as the action *kind*
+    makes, then back to the console."""
     submitted = await request.form()
     security.check_form_token(request, submitted)
     director = _director(request)
     if director is None:
         return RedirectResponse("/club", status_code=303)
-    change = ShowRanking(submitted.get("shown") == "yes")
-    _club(request).append(session_id, change, Actor.director(director.name))
+    _club(request).append(session_id, kind(submitted.get("shown") == "yes"), Actor.director(director.name))
     return RedirectResponse(f"/club/sessions/{session_id}", status_code=303)
+
+
+@router.post("/club/sessions/{session_id}/travellers-shown", response_model=None)
+async def travellers_shown(request: Request, session_id: SessionId) -> Response:
+    """The console's switch: the phones show the travellers of finished boards (``shown=yes``), or
+    keep them for the published results; an action of the log like the others. Back to the console."""
+    return await _switch(request, session_id, ShowTravellers)
 
 
 @router.get("/club/ranking/{session_id}", response_model=None)
@@ -176,7 +192,7 @@ def table_page(request: Request) -> Response:
         shown = state.ranking_shown and not state.published
         where = "ranking" if shown else "results"
         return RedirectResponse(f"/club/{where}/{joined.session_id}", status_code=303)
-    view = views.table_view(joined.session_id, state, joined.table, language.of_request(request))
+    view = phone.table_view(joined.session_id, state, joined.table, language.of_request(request))
     return _page(request, "club/table.html", view=view, session_id=joined.session_id)
 
 
@@ -216,7 +232,7 @@ def results_page(request: Request, session_id: SessionId) -> Response:
     return HTMLResponse(html.dumps(club.scored(session_id, state), language.of_request(request)))
 
 
-CODE = re.compile(r"^[A-Za-z0-9]{1,20}$")
+CODE = re.compile(r"^[A-Za-z0-9-]{1,20}$")
 MOST_CODES = 401
 
 
@@ -237,7 +253,7 @@ async def qr_codes(request: Request) -> Response:
         codes = [str(code) for code in given["codes"]][:MOST_CODES]
     except (ValueError, KeyError, TypeError):
         return JSONResponse({"message": "codes", "field": "codes"}, status_code=422)
-    base = str(request.base_url).rstrip("/")
+    base = phones_address(request).url
     drawn = {}
     for code in codes:
         if CODE.match(code):

@@ -16,24 +16,23 @@ this edge, where each is printed once as bridgescore prints it
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, JsonValue, PlainSerializer
 
-from bridgescore.club import ClubSettings, ClubState, LineState, Play, outcome_text
+from bridgescore.club import ClubSettings, ClubState, LineState, outcome_text
 from bridgescore.core.board import board_vulnerability
 from bridgescore.core.contract import Result
 from bridgescore.core.scoring import score
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.export import ResultsJSON, StandingJSON, as_dict
-from bridgescore.forms.duplicate.movement import Assignment, PairSeat
-from bridgescore.forms.duplicate.printing import LINE_IMPS, LINE_MP, OURS, PERCENTAGE, TOTAL, TOTAL_IMPS
-from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredLine, Standing
+from bridgescore.forms.duplicate.movement import PairSeat
+from bridgescore.forms.duplicate.printing import OURS, PERCENTAGE, TOTAL, TOTAL_IMPS
+from bridgescore.forms.duplicate.scored import ScoredEvent, Standing
 from bridgescore.i18n import Lang
-from bridgescore.store.club import ClubSessionRecord, StoredAction
+from bridgescore.store.club import ClubSessionRecord
 
 Direction = Literal["NS", "EW"]
 Printed = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
@@ -76,6 +75,7 @@ class LineView(View):
     role: Literal["director", "table"]
     seq: int
     confirmed: tuple[Direction, ...]
+    disputed: tuple[Direction, ...] = ()
 
 
 class ScoredLineView(LineView):
@@ -143,10 +143,13 @@ class StandingView(View):
 
 
 class TableRound(View):
-    """Where a table is: the round it plays now (None: every board entered)."""
+    """Where a table is: the round it enters now (None: every board entered), the round whose pairs
+    sit there, and a pair sitting out there now."""
 
     table: int
     round: int | None
+    seated: int | None = None
+    sitting_out: tuple[str, ...] = ()
 
 
 class MovementSummary(View):
@@ -169,12 +172,26 @@ class Console(View):
     movement: MovementSummary
     boards: tuple[ConsoleBoard, ...]
     missing: tuple[PlayView, ...]
+    overdue: tuple[PlayView, ...] = ()
+    """The boards left out of a round a table has moved past: to enter late."""
+    disputed: tuple[ScoredLineView, ...] = ()
+    """The lines a pair disagreed with: the director is called."""
     tables: tuple[TableRound, ...]
     fouled: dict[str, list[list[list[int]]]]
     ranking: tuple[StandingView, ...]
+    live: bool = False
+    """The numbers are as the results stand, each board among the results entered so far."""
+    changed_since_publication: bool = False
+    travellers_shown: bool = True
     problem: str | None = None
     names: dict[str, str]
     """Each pair's players, by the pair as the ranking names it."""
+
+
+class NextTable(PairView):
+    """Where a pair goes after this round (None: its last round)."""
+
+    goes_to: Seated | None
 
 
 class Seated(View):
@@ -188,16 +205,21 @@ class Seated(View):
 
 
 class BoardAtTable(View):
-    """A board of the table's round, with its line once entered."""
+    """A board of the table's round (or overdue from an earlier one): who deals, who is vulnerable,
+    its line once entered."""
 
     board: int
+    round: int
+    dealer: str
+    vulnerability: str
     line: LineView | None
 
 
-class NextTable(PairView):
-    """Where a pair goes after this round (None: its last round)."""
+class SitOut(View):
+    """A round in which a pair sits out at the table (its opponents are missing), and where it goes next."""
 
-    goes_to: Seated | None
+    round: int
+    pairs: tuple[NextTable, ...]
 
 
 class TableView(View):
@@ -209,14 +231,26 @@ class TableView(View):
     version: int
     table: int
     round: int | None
+    """The round whose boards the phone enters (None: the table's last round is entered)."""
     rounds: int
     seated: Seated | None
+    """Who plays the round being entered."""
+    seated_round: int | None = None
+    """The round whose pairs sit at the table: the one being entered, or the one just finished
+    while the next round's pairs have not come (its pairs read where they go next)."""
     boards: tuple[BoardAtTable, ...]
+    overdue: tuple[BoardAtTable, ...] = ()
+    """Boards left out of earlier rounds at this table: entered late, blocking nobody."""
+    sitting_out: SitOut | None = None
     played: tuple[int, ...]
     ranking_shown: bool
+    travellers_shown: bool = True
     next: tuple[NextTable, ...]
+    """Where each pair seated now goes after its round."""
     waiting: tuple[PhoneLine, ...] = ()
+    """The seated pairs' results that they have not both agreed with."""
     travellers: tuple[PhoneTraveller, ...] = ()
+    """The travellers of the boards both seated pairs have finished."""
 
 
 class RankingView(View):
@@ -244,6 +278,10 @@ class ActionView(View):
     table: int | None
     at: str
     reason: str
+    what: str = ""
+    """The action in words, in the request's language (``Corrected · board 5 · table 2``)."""
+    before: str | None = None
+    """What the line held before the action (a correction's previous result)."""
 
 
 class Receipt(View):
@@ -319,7 +357,7 @@ def pair_view(seat: PairSeat, settings: ClubSettings) -> PairView:
     return PairView(pair=seat.id, direction=_direction(seat.direction), names=settings.names(seat))
 
 
-def _line_fields(line: LineState) -> dict[str, object]:
+def line_fields(line: LineState) -> dict[str, object]:
     return {
         "round": line.play.round,
         "table": line.play.table,
@@ -331,12 +369,13 @@ def _line_fields(line: LineState) -> dict[str, object]:
         "role": line.by.role.value,
         "seq": line.seq,
         "confirmed": tuple(sorted(side.value for side in line.confirmed)),
+        "disputed": tuple(sorted(side.value for side in line.disputed)),
     }
 
 
 def line_view(line: LineState) -> LineView:
     """A traveller line."""
-    return LineView.model_validate(_line_fields(line))
+    return LineView.model_validate(line_fields(line))
 
 
 def traveller(state: ClubState, board: int) -> TravellerView:
@@ -363,12 +402,12 @@ def phone_line(line: LineState, lang: Lang) -> PhoneLine:
     if isinstance(outcome, Result):
         return PhoneLine.model_validate(
             {
-                **_line_fields(line),
+                **line_fields(line),
                 "text": outcome.format(lang),
                 "score_ns": ns_score(outcome, line.play.board),
             }
         )
-    return PhoneLine.model_validate({**_line_fields(line), "text": outcome_text(outcome), "score_ns": None})
+    return PhoneLine.model_validate({**line_fields(line), "text": outcome_text(outcome), "score_ns": None})
 
 
 def standing_view(standing: Standing) -> StandingView:
@@ -385,30 +424,6 @@ def standing_view(standing: Standing) -> StandingView:
     )
 
 
-def _scored_lines(scored: ScoredEvent | None) -> Mapping[tuple[int, int | None, int | None], ScoredLine]:
-    if scored is None:
-        return {}
-    return {
-        (board.board.number, line.line.round, line.line.table): line
-        for section in scored.sections
-        for board in section.boards
-        for line in board.lines
-    }
-
-
-def _scored_line(line: LineState, scored: ScoredLine | None) -> ScoredLineView:
-    fields = _line_fields(line)
-    if scored is None:
-        return ScoredLineView.model_validate(fields)
-    return ScoredLineView.model_validate({
-        **fields,
-        "score_ns": scored.score_ns,
-        "mp_ns": printed(scored.mp_ns, LINE_MP),
-        "mp_ew": printed(scored.mp_ew, LINE_MP),
-        "imps_ns": printed(scored.imps_ns, LINE_IMPS),
-    })  # fmt: skip
-
-
 def pair_names(settings: ClubSettings) -> dict[str, str]:
     """Each named pair's players, by the pair as the ranking names it (``3`` in a Howell; ``3 NS``
     and ``3 EW`` are told apart by the ranking's direction, :func:`names_of`)."""
@@ -417,107 +432,6 @@ def pair_names(settings: ClubSettings) -> dict[str, str]:
 
 def _ranked(seat: PairSeat) -> str:
     return seat.id if seat.direction is None else f"{seat.id} {seat.direction.value}"
-
-
-def console(
-    session_id: str, state: ClubState, scored: ScoredEvent | None, problem: str | None = None
-) -> Console:
-    """The director's console of *state*, with the numbers of *scored* (None: *problem* says why not)."""
-    missing = state.missing()
-    numbers = _scored_lines(scored)
-    boards = []
-    for board in state.boards():
-        lines = tuple(
-            _scored_line(line, numbers.get((board, line.play.round, line.play.table)))
-            for line in state.traveller(board)
-        )
-        wanted = tuple(PlaceView(round=p.round, table=p.table) for p in missing if p.board == board)
-        boards.append(ConsoleBoard(board=board, lines=lines, missing=wanted))
-    tables = sorted({a.table for a in state.movement.assignments})
-    ranking = () if scored is None else tuple(
-        standing_view(standing) for section in scored.sections for standing in section.standings
-    )  # fmt: skip
-    return Console(
-        session=session_id,
-        title=state.settings.title,
-        version=state.seq,
-        published=state.published,
-        ranking_shown=state.ranking_shown,
-        movement=MovementSummary(
-            name=state.movement.name, kind=state.movement.kind, rounds=state.movement.rounds
-        ),
-        boards=tuple(boards),
-        missing=tuple(PlayView(round=p.round, table=p.table, board=p.board) for p in missing),
-        tables=tuple(TableRound(table=table, round=state.current_round(table)) for table in tables),
-        fouled={str(board): [[list(w) for w in g] for g in groups] for board, groups in state.fouled.items()},
-        ranking=ranking,
-        problem=problem,
-        names=pair_names(state.settings),
-    )
-
-
-def _seated(assignment: Assignment | None, settings: ClubSettings) -> Seated | None:
-    if assignment is None:
-        return None
-    return Seated(
-        round=assignment.round,
-        table=assignment.table,
-        ns=pair_view(assignment.ns, settings),
-        ew=pair_view(assignment.ew, settings),
-        boards=assignment.boards,
-    )
-
-
-def table_view(session_id: str, state: ClubState, table: int, lang: Lang = "en") -> TableView:
-    """What *table*'s phone shows (its lines' text in *lang*)."""
-    current = state.current_round(table)
-    here = None if current is None else state.assignment(current, table)
-    boards = []
-    if here is not None:
-        for board in here.boards:
-            line = state.line(Play(here.round, table, board))
-            boards.append(BoardAtTable(board=board, line=None if line is None else line_view(line)))
-    waiting = sorted(
-        (line for line in state.lines.values() if line.play.table == table and not line.confirmed),
-        key=lambda line: (line.play.round, line.play.board),
-    )
-    played = sorted(state.played_boards(table))
-    return TableView(
-        session=session_id,
-        title=state.settings.title,
-        version=state.seq,
-        table=table,
-        round=current,
-        rounds=state.movement.rounds,
-        seated=_seated(here, state.settings),
-        boards=tuple(boards),
-        played=tuple(played),
-        ranking_shown=state.ranking_shown,
-        next=tuple(
-            NextTable(**pair_view(seat, state.settings).model_dump(), goes_to=_seated(later, state.settings))
-            for seat, later in state.next_round(table)
-        ),
-        waiting=tuple(phone_line(line, lang) for line in waiting),
-        travellers=tuple(
-            PhoneTraveller(
-                board=board, lines=tuple(phone_line(line, lang) for line in state.traveller(board))
-            )
-            for board in played
-        ),
-    )
-
-
-def action_view(action: StoredAction) -> ActionView:
-    """An action of the audit trail."""
-    return ActionView(
-        seq=action.seq,
-        change=action.change,
-        role=action.actor.role,
-        by=action.actor.name,
-        table=action.actor.table,
-        at=action.at.isoformat(),
-        reason=action.reason,
-    )
 
 
 def session_summary(record: ClubSessionRecord) -> SessionSummary:

@@ -47,7 +47,7 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  // ---- sign-in, sign-out, join ----------------------------------------------------------------
+  // ---- sign-in, sign-out, join
   const signIn = $("#sign-in");
   if (signIn) {
     signIn.addEventListener("submit", async (event) => {
@@ -71,7 +71,7 @@
   if (join) {
     const field = $("#code");
     const fromCard = decodeURIComponent(location.hash.slice(1));
-    if (fromCard && /^[A-Za-z0-9]{1,20}$/.test(fromCard)) field.value = fromCard;
+    if (fromCard && /^[A-Za-z0-9-]{1,20}$/.test(fromCard)) field.value = fromCard;
     join.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
@@ -84,7 +84,7 @@
     if (field.value) join.requestSubmit();
   }
 
-  // ---- a new session ----------------------------------------------------------------------------
+  // ---- a new session
   const DIRECTIONS = { NS: "NS", EW: "EW", "СЮ": "NS", "ВЗ": "EW" };
   function readPairs(text) {
     const pairs = [];
@@ -106,7 +106,7 @@
       event.preventDefault();
       const body = {
         title: $("#session-title").value,
-        movement: { kind: $("#session-kind").value, tables: Number($("#session-tables").value),
+        movement: { kind: $("#session-kind").value, pairs: Number($("#session-pairs-count").value),
                     boards_per_round: Number($("#session-boards").value) },
         pairs: readPairs($("#session-pairs").value),
         scoring: $("#session-scoring").value,
@@ -121,7 +121,7 @@
     });
   }
 
-  // ---- a table's phone: the entry widget (entry.js), started here on the table's ------------------
+  // ---- a table's phone: the entry widget (entry.js), started here on the table's
   const entry = $('[data-page="club-table"]');
   const table = club.dataset.table;
   let ready = ""; // what Save would send: while there is some, the page is not reloaded under it
@@ -140,7 +140,8 @@
       ready: (text) => { ready = text; },
       save: (text) => {
         const board = Number(widget.chosen.board);
-        const round = Number(club.dataset.round);
+        const picked = $('[data-part="board"] button[data-value="' + board + '"]:not([disabled])', entry);
+        const round = Number((picked && picked.dataset.round) || club.dataset.round);
         enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/results",
                   body: { round: round, board: board, result: text }, label: board + ": " + text, board: board });
         const button = $('[data-part="board"] button[data-value="' + board + '"]', entry);
@@ -160,7 +161,7 @@
     widget.changed();
   }
 
-  // ---- the offline queue: kept until the server answers; the key makes a resend harmless -----------
+  // ---- the offline queue: kept until the server answers; the key makes a resend harmless
   function loadQueue() {
     try { return JSON.parse(localStorage.getItem(QUEUE_KEY) || "[]"); } catch (e) { return []; }
   }
@@ -235,18 +236,29 @@
   setInterval(() => { if (loadQueue().length) flush(); }, 5000);
   if (table) { showQueue(); flush(); }
 
-  // ---- the opponents confirm --------------------------------------------------------------------
+  // ---- the opponents confirm, or disagree (the director is called)
   document.addEventListener("click", (event) => {
-    const button = event.target.closest("button.confirm");
+    const button = event.target.closest("button.confirm, button.dispute");
     if (!button) return;
     const li = button.closest("li");
-    $$("button.confirm", li).forEach((b) => { b.disabled = true; });
-    enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/confirmations",
+    const agree = button.classList.contains("confirm");
+    $$('button[data-side="' + button.dataset.side + '"]', li).forEach((b) => { b.disabled = true; });
+    enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + (agree ? "/confirmations" : "/disputes"),
               body: { round: Number(li.dataset.round), board: Number(li.dataset.board), side: button.dataset.side },
-              label: "✓ " + li.dataset.board });
+              label: (agree ? "✓ " : "✗ ") + li.dataset.board });
   });
 
-  // ---- the table's page follows the director's changes ---------------------------------------------
+  // ---- a button that posts what it says (a round's pairs start it)
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-post]");
+    if (!button) return;
+    button.disabled = true;
+    let body = {};
+    try { body = JSON.parse(button.dataset.body || "{}"); } catch (e) { body = {}; }
+    enqueue({ path: button.dataset.post, body: body, label: button.dataset.label || "" });
+  });
+
+  // ---- the table's page follows the director's changes
   if (table && sessionId) {
     setInterval(async () => {
       if (loadQueue().length || ready || ($("#club-notation") && $("#club-notation").value) || document.hidden) return;
@@ -257,7 +269,7 @@
     }, 10000);
   }
 
-  // ---- the director's console ---------------------------------------------------------------------
+  // ---- the director's console
   const live = $("#live");
   if (live && sessionId) {
     let tag = null;
@@ -294,7 +306,7 @@
       const button = event.target.closest("button.edit-line");
       if (!button) return;
       const row = button.closest("tr");
-      $("#correction-kind").value = button.classList.contains("late") ? "enter" : "correct";
+      $("#correction-kind").value = "correct";  // a late line takes a result or an adjusted score alike
       $("#correction-round").value = row.dataset.round;
       $("#correction-table").value = row.dataset.table;
       $("#correction-board").value = row.dataset.board;
@@ -303,7 +315,7 @@
       showFields();
       $("#correct").open = true;
       $("#correct").scrollIntoView({ block: "start" });
-      $(button.classList.contains("late") ? "#correction-result" : "#correction-outcome").focus();
+      $("#correction-outcome").focus();
     });
   }
 
@@ -377,7 +389,7 @@
     });
   }
 
-  // ---- table codes and their QR cards ------------------------------------------------------------
+  // ---- table codes and their QR cards
   async function showCodes(codes, viewer) {
     const box = $("#codes");
     const cards = Object.entries(codes).map(([number, code]) => [say("table", { table: number }), code]);
@@ -396,6 +408,13 @@
       value.textContent = code;
       value.className = "code";
       card.append(name, value);
+      const address = $("#join-address b");  // the address phones reach, as text beside the QR code
+      if (address) {
+        const where = document.createElement("small");
+        where.className = "code-address";
+        where.textContent = address.textContent;
+        card.append(where);
+      }
       if (pictures[code]) {
         const img = document.createElement("img");
         img.src = pictures[code];

@@ -1,0 +1,106 @@
+"""What a table's phone shows (:class:`~.views.TableView`), built from the session's fold.
+
+The phone shows the round its pairs play now (the log says which: :meth:`ClubState.entry_round
+<bridgescore.club.state.ClubState.entry_round>`), with each board's dealer and vulnerability;
+boards left out of an earlier round, to enter late; the results the seated pairs have not both
+agreed with; the travellers of the boards both seated pairs have finished, and no other; where
+each pair goes next — kept until the next round's pairs have come.
+"""
+
+from __future__ import annotations
+
+from bridgescore.club import ClubSettings, ClubState, Play
+from bridgescore.core.board import board_dealer, board_vulnerability
+from bridgescore.forms.duplicate.movement import Assignment, PairSeat
+from bridgescore.i18n import Lang
+from bridgescore.web.club.views import (
+    BoardAtTable,
+    NextTable,
+    PhoneTraveller,
+    Seated,
+    SitOut,
+    TableView,
+    line_view,
+    pair_view,
+    phone_line,
+)
+
+__all__ = ["table_view"]
+
+
+def _seated(assignment: Assignment | None, settings: ClubSettings) -> Seated | None:
+    if assignment is None:
+        return None
+    return Seated(
+        round=assignment.round,
+        table=assignment.table,
+        ns=pair_view(assignment.ns, settings),
+        ew=pair_view(assignment.ew, settings),
+        boards=assignment.boards,
+    )
+
+
+def _board(state: ClubState, play: Play) -> BoardAtTable:
+    line = state.line(play)
+    return BoardAtTable(
+        board=play.board,
+        round=play.round,
+        dealer=board_dealer(play.board).value,
+        vulnerability=board_vulnerability(play.board).value,
+        line=None if line is None else line_view(line),
+    )
+
+
+def _going(state: ClubState, pair: PairSeat, round: int) -> Assignment | None:
+    later = [a for a in state.movement.guide_card(pair) if a.round > round]
+    return min(later, key=lambda a: a.round) if later else None
+
+
+def table_view(session_id: str, state: ClubState, table: int, lang: Lang = "en") -> TableView:
+    """What *table*'s phone shows (its lines' text in *lang*)."""
+    settings = state.settings
+    entry = state.entry_round(table)
+    here = None if entry is None else state.assignment(entry, table)
+    boards = () if here is None else tuple(_board(state, Play(here.round, table, b)) for b in here.boards)
+    sitting = state.sitting_out(table)
+    sit_out = None
+    if sitting is not None:
+        round_, pairs = sitting
+        sit_out = SitOut(
+            round=round_,
+            pairs=tuple(
+                NextTable(
+                    **pair_view(pair, settings).model_dump(),
+                    goes_to=_seated(_going(state, pair, round_), settings),
+                )
+                for pair in pairs
+            ),
+        )
+    visible = sorted(state.visible_boards(table))
+    return TableView(
+        session=session_id,
+        title=settings.title,
+        version=state.seq,
+        table=table,
+        round=entry,
+        rounds=state.movement.rounds,
+        seated=_seated(here, settings),
+        seated_round=state.seated_round(table),
+        boards=boards,
+        overdue=tuple(_board(state, play) for play in state.overdue(table)),
+        sitting_out=sit_out,
+        played=tuple(sorted(state.played_boards(table))),
+        ranking_shown=state.ranking_shown,
+        travellers_shown=state.travellers_shown,
+        next=tuple(
+            NextTable(**pair_view(seat, settings).model_dump(), goes_to=_seated(later, settings))
+            for seat, later in state.next_round(table)
+        ),
+        waiting=tuple(phone_line(line, lang) for line in state.to_confirm(table)),
+        travellers=tuple(
+            PhoneTraveller(
+                board=board, lines=tuple(phone_line(line, lang) for line in state.traveller(board))
+            )
+            for board in visible
+        ),
+    )
