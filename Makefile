@@ -5,9 +5,9 @@ BIN    := $(VENV)/bin
 # The stamp's name carries a checksum of pyproject.toml, so a changed dependency list reinstalls.
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: setup run test lint typecheck unit bench clean messages chromium postgres test-postgres screenshots
+.PHONY: setup run test lint typecheck unit bench clean messages chromium postgres test-postgres screenshots pyodide
 
-setup: $(STAMP)
+setup: $(STAMP) pyodide
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,21 @@ run: setup
 	$(BIN)/bridgescore serve
 
 test: setup chromium lint typecheck unit test-postgres
+
+# Pyodide (CPython for the browser), from the npm registry at a pinned version, into a git-ignored
+# folder: the app serves it under /py/ so that the phone runs the scorepad's own Python offline
+# (web/engine.py, docs/web.md). npm comes from Debian when it is missing.
+PYODIDE_VERSION := 314.0.8
+PYODIDE_STAMP   := build/pyodide/.installed-$(PYODIDE_VERSION)
+
+pyodide: $(PYODIDE_STAMP)
+
+$(PYODIDE_STAMP):
+	@command -v npm >/dev/null || { apt-get update -qq && apt-get install -y -qq nodejs npm; }
+	rm -rf build/pyodide
+	npm install --prefix build/pyodide --no-save --no-package-lock --no-audit --no-fund --omit=dev \
+		--ignore-scripts --loglevel=error pyodide@$(PYODIDE_VERSION)
+	touch $@
 
 # The browser tests drive Debian's chromium (Playwright never downloads a browser here).
 chromium:

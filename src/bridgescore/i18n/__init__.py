@@ -13,6 +13,7 @@ Terms follow the glossary of Russian bridge vocabulary (взятки, над ч�
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable
 from functools import cache
@@ -35,9 +36,12 @@ def catalog(lang: Lang) -> dict[str, str]:
     """The translations of *lang* as a mapping from English message to translated text."""
     if lang == "en":
         return {}
-    from babel.messages.pofile import read_po
-
     path = Path(__file__).parent / "locales" / lang / "LC_MESSAGES" / "bridgescore.po"
+    try:
+        from babel.messages.pofile import read_po
+    except ImportError:  # in the browser: the engine's archive carries the catalog read here (web/engine.py)
+        loaded: dict[str, str] = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+        return loaded
     with path.open("rb") as handle:
         po = read_po(handle, locale=lang)
     return {
@@ -47,8 +51,11 @@ def catalog(lang: Lang) -> dict[str, str]:
     }
 
 
+@cache
 def translator(lang: str) -> Callable[[str], str]:
-    """A gettext function for *lang* (``en`` or ``ru``); unknown messages stay in English."""
+    """A gettext function for *lang* (``en`` or ``ru``); unknown messages stay in English.
+
+    The same function each time for the same language, so that what is drawn with it can be kept."""
     checked = language(lang)
     if checked == "en":
         return _identity

@@ -24,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from bridgescore import __version__
 from bridgescore.club.service import ClubService
 from bridgescore.store import Store
-from bridgescore.web import api, appshell, language, pages, problems
+from bridgescore.web import api, appshell, engine_files, language, pages, problems
 from bridgescore.web.club import api as club_api
 from bridgescore.web.club import pages as club_pages
 from bridgescore.web.club.auth import Limits
@@ -124,6 +124,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(club_pages.router)
     app.include_router(appshell.router)
+    app.include_router(engine_files.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     problems.install(app, pages.error_page)
     app.add_middleware(GZipMiddleware, minimum_size=800)

@@ -10,9 +10,6 @@ the board from ``/games/{id}/board``. Every word on a page goes through ``_()`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
-from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -22,23 +19,18 @@ from fastapi.templating import Jinja2Templates
 
 from bridgescore import __version__
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
-from bridgescore.core.seat import SEAT_NAMES, Seat, Side
-from bridgescore.forms.players import Players
-from bridgescore.i18n import LANGUAGES, translator
+from bridgescore.i18n import translator
 from bridgescore.store import Kind, Op
 from bridgescore.store.errors import NotFoundError
 from bridgescore.store.journal import Effect
-from bridgescore.web import language, security
+from bridgescore.web import board, language, security
 from bridgescore.web.api import MAX_DEALER, MAX_LOG, MAX_NAME, MAX_TITLE, import_log, plain
 from bridgescore.web.problems import FieldError
 from bridgescore.web.services import Needs, Opened, Services
 
 router = APIRouter(include_in_schema=False)
 
-TEMPLATES = Path(__file__).parent / "templates"
-
-SEAT_LETTERS = {lang: {seat.value: seat.letter(lang) for seat in Seat} for lang in LANGUAGES}
-SIDE_NAMES = {lang: {side.value: side.name_in(lang) for side in Side} for lang in LANGUAGES}
+TEMPLATES = board.TEMPLATES
 
 # The words the page script shows, sent to it translated (the script itself holds no words).
 SCRIPT_MESSAGES = {
@@ -65,35 +57,12 @@ SCRIPT_MESSAGES = {
 }
 
 
-def utc(moment: datetime | None) -> str:
-    """A stored moment as ISO 8601 with its zone (the store keeps UTC; SQLite forgets the zone).
-
-    >>> utc(datetime(2026, 3, 6, 19, 30))
-    '2026-03-06T19:30:00+00:00'
-    """
-    if moment is None:
-        return ""
-    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).isoformat()
-
-
-def number(value: Decimal) -> str:
-    """A printed number as a page shows it: no trailing zeros (``3``, ``2.5``, ``56.25``).
-
-    >>> number(Decimal("3.00")), number(Decimal("2.50")), number(Decimal("100")), number(Decimal("-0.33"))
-    ('3', '2.5', '100', '-0.33')
-    """
-    return format(value.normalize(), "f")
-
-
 def _context(request: Request) -> dict[str, Any]:
     lang = language.of_request(request)
     gettext = translator(lang)
     return {
-        "lang": lang,
-        "_": gettext,
+        **board.words(lang),
         "version": __version__,
-        "seat_letters": SEAT_LETTERS[lang],
-        "side_names": SIDE_NAMES[lang],
         "script_messages": {key: gettext(message) for key, message in SCRIPT_MESSAGES.items()},
         "form_token": security.form_token(request),
         "pin_needed": _pin_needed(request),
@@ -105,12 +74,7 @@ def _pin_needed(request: Request) -> bool:
     return guard is not None and guard.safety.pin is not None and not guard.unlocked(request)
 
 
-templates = Jinja2Templates(directory=str(TEMPLATES), context_processors=[_context])
-templates.env.globals["seats"] = [seat.value for seat in Seat]
-templates.env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
-templates.env.globals["sides"] = {side.value: side for side in Side}
-templates.env.filters["utc"] = utc
-templates.env.filters["number"] = number
+templates = Jinja2Templates(env=board.environment(), context_processors=[_context])
 
 
 def render(request: Request, name: str, status: int = 200, **context: Any) -> HTMLResponse:
@@ -127,28 +91,17 @@ def error_page(request: Request, error: BridgeScoreError, status: int) -> HTMLRe
 def _players(services: Services, form: str, header: Any) -> dict[str, str]:
     """Seat letter → name: the players a game's header seats (as the deal log reads them)."""
     try:
-        return _seated(services.pad(form).header_log(header).players)
+        return board.seated(services.pad(form).header_log(header).players)
     except BridgeScoreError:
         return {}
 
 
-def _seated(players: Players | None) -> dict[str, str]:
-    return {} if players is None else players.as_dict()
-
-
 def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
     sheet = opened.sheet
-    numbers = {line.id: info for line, info in zip(opened.lines, sheet.deals, strict=False)}
     return {
-        "game": opened.game,
-        "pad": opened.pad,
-        "sheet": sheet,
-        "lines": opened.lines,
-        "numbers": numbers,
-        "players": _seated(sheet.log.players),
-        "undo": opened.game.undoable,
+        **board.context(opened.pad, sheet, opened.lines, opened.game, undo=opened.game.undoable is not None),
         "taps": opened.pad.entry_for(opened.game.header),
-        "seated": _seated(sheet.players),
+        "seated": board.seated(sheet.players),
     }
 
 

@@ -137,7 +137,9 @@ def script_hashes(html: str) -> list[str]:
 
 def policy(inline_scripts: Iterable[str] = ()) -> str:
     """The Content-Security-Policy of the pages: everything from this server, nothing framed."""
-    scripts = " ".join(["'self'", *inline_scripts])
+    # 'wasm-unsafe-eval' lets the page compile WebAssembly (the engine's Pyodide, from this server
+    # only); it allows no eval() of JavaScript.
+    scripts = " ".join(["'self'", *inline_scripts, "'wasm-unsafe-eval'"])
     return (
         f"default-src 'self'; script-src {scripts}; style-src 'self' 'unsafe-inline'; "
         "img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"

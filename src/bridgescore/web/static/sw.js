@@ -6,6 +6,10 @@
 "use strict";
 const VERSION = "{{version}}";
 const CACHE = "bridgescore-" + VERSION;
+// Pyodide and the engine's bundle (static/engine.js) are kept apart, across versions of the app:
+// their addresses carry their own version or digest, so a file once fetched never changes; on
+// activation the files that /py/engine.json no longer names are dropped.
+const ENGINE = "bridgescore-engine";
 const SHELL = [
   "/",
   "/static/app.css?v=" + VERSION,
@@ -23,10 +27,28 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then((names) => Promise.all(
+        names.filter((name) => name !== CACHE && name !== ENGINE).map((name) => caches.delete(name))
+      ))
+      .then(pruneEngine)
       .then(() => self.clients.claim())
   );
 });
+
+async function pruneEngine() {
+  try {
+    const where = await (await fetch("/py/engine.json", { cache: "no-cache" })).json();
+    const cache = await caches.open(ENGINE);
+    for (const request of await cache.keys()) {
+      const path = new URL(request.url).pathname;
+      if (!path.startsWith(where.pyodide) && path !== where.bundle) await cache.delete(request);
+    }
+  } catch (error) { /* offline, or no engine here: nothing to prune */ }
+}
+
+function engineFile(url) {
+  return url.pathname.startsWith("/py/") && url.pathname !== "/py/engine.json";
+}
 
 function kept(request) {
   const url = new URL(request.url);
@@ -48,8 +70,8 @@ async function networkFirst(request) {
   }
 }
 
-async function cacheFirst(request) {
-  const cache = await caches.open(CACHE);
+async function cacheFirst(request, name = CACHE) {
+  const cache = await caches.open(name);
   const found = await cache.match(request);
   if (found) return found;
   const response = await fetch(request);
@@ -61,5 +83,6 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (!kept(request)) return;
   const url = new URL(request.url);
-  event.respondWith(url.pathname.startsWith("/static/") ? cacheFirst(request) : networkFirst(request));
+  if (engineFile(url)) event.respondWith(cacheFirst(request, ENGINE));
+  else event.respondWith(url.pathname.startsWith("/static/") ? cacheFirst(request) : networkFirst(request));
 });

@@ -115,9 +115,21 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
         return rubbersheet.svg(sheet.state, we=sheet.log.we, gettext=gettext)
 
     def sheet_of(self, sheet: Sheet, number: int, gettext: Callable[[str], str]) -> Markup:
-        """Rubber *number* of the evening as a paper score sheet (SVG), to look back at."""
+        """Rubber *number* of the evening as a paper score sheet (SVG), to look back at.
+
+        A finished rubber never changes, so its sheet is drawn once (kept by its value, the side in
+        the left column and the language's gettext): a long evening's board draws only its last.
+        """
         chosen = tuple(item for item in sheet.state.rubbers if item.number == number)
-        return Markup(rubbersheet.svg(replace(sheet.state, rubbers=chosen), we=sheet.log.we, gettext=gettext))
+        key = (chosen, sheet.log.we, gettext)
+        drawn = _DRAWN.get(key)
+        if drawn is None:
+            if len(_DRAWN) >= 256:
+                _DRAWN.clear()
+            drawn = _DRAWN[key] = rubbersheet.svg(
+                replace(sheet.state, rubbers=chosen), we=key[1], gettext=gettext
+            )
+        return Markup(drawn)
 
     def just_over(self, sheet: Sheet) -> rubber.Rubber | None:
         """The rubber the last deal finished (the moment to say who won), else None."""
@@ -161,6 +173,10 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
     def margin(self, sheet: Sheet, item: rubber.Rubber, gettext: Callable[[str], str]) -> str:
         """Who leads or won, by how much, in the page's language."""
         return rubbersheet.margin_text(item, sheet.log.we, gettext)
+
+
+_DRAWN: dict[tuple[tuple[rubber.Rubber, ...], Side, Callable[[str], str]], str] = {}
+"""Rubbers' sheets as drawn (:meth:`RubberPad.sheet_of`), by what they were drawn from."""
 
 
 PAD = RubberPad(rubber.RUBBER)

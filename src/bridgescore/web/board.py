@@ -1,0 +1,125 @@
+"""A game's board — its sheet, next deal and list of deals — drawn from the pages' templates.
+
+One Jinja environment draws every page (:mod:`bridgescore.web.pages` hands it to FastAPI) and the
+board the phone draws by itself (:mod:`bridgescore.web.engine`, in the browser): the same
+templates, the same globals and filters, the same words. Nothing here needs a server.
+
+    >>> from bridgescore.web.views import scorepads
+    >>> pad = scorepads()["chicago"]
+    >>> header = [("form", "chicago"), ("first dealer", "N")]
+    >>> sheet = pad.replay(header, ["3NT S 10"])
+    >>> html = draw("board.html", {**words("en"), **context(pad, sheet, [], "g1", undo=True)})
+    >>> 'id="chicago"' in html, 'data-game="g1"' in html, "<td>430</td>" in html
+    (True, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from bridgescore.core.seat import SEAT_NAMES, Seat, Side
+from bridgescore.forms.description import FormState, Settings
+from bridgescore.forms.players import Players
+from bridgescore.i18n import LANGUAGES, language, translator
+from bridgescore.store.journal import Line
+from bridgescore.web.pads import PadState
+from bridgescore.web.views.scorepad import AnyPad
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+SEAT_LETTERS = {lang: {seat.value: seat.letter(lang) for seat in Seat} for lang in LANGUAGES}
+SIDE_NAMES = {lang: {side.value: side.name_in(lang) for side in Side} for lang in LANGUAGES}
+
+
+def utc(moment: datetime | None) -> str:
+    """A stored moment as ISO 8601 with its zone (the store keeps UTC; SQLite forgets the zone).
+
+    >>> utc(datetime(2026, 3, 6, 19, 30))
+    '2026-03-06T19:30:00+00:00'
+    """
+    if moment is None:
+        return ""
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).isoformat()
+
+
+def number(value: Decimal) -> str:
+    """A printed number as a page shows it: no trailing zeros (``3``, ``2.5``, ``56.25``).
+
+    >>> number(Decimal("3.00")), number(Decimal("2.50")), number(Decimal("100")), number(Decimal("-0.33"))
+    ('3', '2.5', '100', '-0.33')
+    """
+    return format(value.normalize(), "f")
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The templates' environment: HTML escaped, the seats and sides as globals, the ``utc`` and
+    ``number`` filters."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=jinja2.select_autoescape()
+    )
+    env.globals["seats"] = [seat.value for seat in Seat]
+    env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
+    env.globals["sides"] = {side.value: side for side in Side}
+    env.filters["utc"] = utc
+    env.filters["number"] = number
+    return env
+
+
+def words(lang: str) -> dict[str, Any]:
+    """What every template reads in *lang*: ``lang``, ``_`` (its gettext), the seats' letters and
+    the sides' names."""
+    checked = language(lang)
+    return {
+        "lang": checked,
+        "_": translator(checked),
+        "seat_letters": SEAT_LETTERS[checked],
+        "side_names": SIDE_NAMES[checked],
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class GameRef:
+    """What the board partials read of a game: its id (the Undo button's ``data-game``)."""
+
+    id: str
+
+
+def context(
+    pad: AnyPad,
+    sheet: PadState[Settings, FormState],
+    lines: Sequence[Line],
+    game: Any,
+    *,
+    undo: bool,
+) -> dict[str, Any]:
+    """What ``board.html`` draws: the pad, its state, the log's lines (each beside its deal's info),
+    the game (anything with an ``id``; a string is taken for the id) and whether Undo is offered."""
+    numbers: Mapping[int, Any] = {line.id: info for line, info in zip(lines, sheet.deals, strict=False)}
+    return {
+        "game": GameRef(game) if isinstance(game, str) else game,
+        "pad": pad,
+        "sheet": sheet,
+        "lines": lines,
+        "numbers": numbers,
+        "players": seated(sheet.log.players),
+        "undo": undo,
+    }
+
+
+def seated(players: Players | None) -> dict[str, str]:
+    """Seat letter → name of who sits where (empty when nobody is named)."""
+    return {} if players is None else players.as_dict()
+
+
+def draw(name: str, values: Mapping[str, Any]) -> str:
+    """Template *name* drawn with *values*."""
+    return environment().get_template(name).render(values)
