@@ -27,8 +27,9 @@ from bridgescore.web import language, security
 from bridgescore.web.address import phones_address
 from bridgescore.web.club import console as club_console
 from bridgescore.web.club import phone, views
-from bridgescore.web.club.api import SessionId, console_of
+from bridgescore.web.club.api import console_of
 from bridgescore.web.club.auth import DIRECTOR_COOKIE, TABLE_COOKIE, VIEWER_TABLE, may_give, not_directing
+from bridgescore.web.club.requests import SessionId
 from bridgescore.web.pages import render
 
 router = APIRouter(include_in_schema=False)
@@ -224,7 +225,9 @@ def table_page(request: Request) -> Response:
         shown = state.ranking_shown and not state.published
         where = "ranking" if shown else "results"
         return RedirectResponse(f"/club/{where}/{joined.session_id}", status_code=303)
-    view = phone.table_view(joined.session_id, state, joined.table, language.of_request(request))
+    view = phone.table_view(
+        joined.session_id, state, joined.table, language.of_request(request), joined.phone
+    )
     return _page(request, "club/table.html", view=view, session_id=joined.session_id)
 
 
@@ -235,7 +238,9 @@ def table_live(request: Request) -> Response:
     if joined is None or joined.table == VIEWER_TABLE:
         return Response(status_code=401)
     state = _club(request).folded(joined.session_id).state
-    view = phone.table_view(joined.session_id, state, joined.table, language.of_request(request))
+    view = phone.table_view(
+        joined.session_id, state, joined.table, language.of_request(request), joined.phone
+    )
     return _page(request, "club/table_live.html", view=view, session_id=joined.session_id)
 
 
