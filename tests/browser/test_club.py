@@ -270,5 +270,13 @@ def test_every_club_page_is_accessible_and_fits_the_phone(
     phone.click("#live-ranking-link")
     phone.wait_for_selector("#live-ranking #ranking")
     check(phone, "live ranking")
+    # The published results: every traveller and pair's table fits the phone, no sideways scroll.
+    boss.goto(f"{live.url}/club/sessions/{session}")
+    boss.click("#publish")
+    boss.wait_for_selector("#ranking-card h2 .muted")
+    phone.goto(f"{live.url}/club/results/{session}")
+    phone.wait_for_selector("#travellers")
+    check(phone, "published results")
+    assert "None" not in phone.inner_text("body") and ": mp" not in phone.inner_text("body")
     assert problems == {}
     assert errors == []

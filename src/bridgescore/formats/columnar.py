@@ -428,7 +428,7 @@ def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: s
     matchpoints = scored.scoring.method is Method.MATCHPOINTS
     event = skeleton(read, scored)
     section = event.sections[0]
-    view = html._section_view(section, matchpoints, labels)
+    view = html._section_view(section, matchpoints, labels, lang=lang)
     width = 12 if matchpoints else 10
     for board in view["boards"]:
         board["rows"] = [[f"QQB{i}QQ" for i in range(width)]]
@@ -436,7 +436,8 @@ def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: s
         pair.rows = [[f"QQH{i}QQ" for i in range(9)]]
     document: str = html._template().render(
         lang=lang, title=event.event.name or labels["ranking"], date=event.event.date or "",
-        scoring=scored.scoring.name, labels=labels, matchpoints=matchpoints, several=False, sections=[view],
+        scoring=html.scoring_label(scored.scoring.name, gettext), labels=labels, matchpoints=matchpoints,
+        several=False, sections=[view],
     )  # fmt: skip
     rows = {}
     for mark, count in (("B", width), ("H", 9)):
