@@ -69,6 +69,9 @@ def test_dd_of_a_pbn_file_analyses_every_board(capsys: pytest.CaptureFixture[str
         (["calibrate", "--deals", "0"], "deals"),
         (["calibrate", "--deals", "2", "--workers", "0"], "--workers"),
         (["calibrate", "--deals", "2", "--plot", "x.pdf"], ".png or .svg"),
+        (["calibrate", "--deals", str(10**12)], "at most 10000000"),  # was 3.7 GB, then MemoryError
+        (["calibrate", "--deals", "2", "--scheduler", "tcp://127.0.0.1:notaport"], "tcp://host:port"),
+        (["calibrate", "--deals", "2", "--scheduler", "tcp://"], "tcp://host:port"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

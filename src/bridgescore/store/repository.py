@@ -34,18 +34,21 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import BindParameter, Engine, String, bindparam, func, insert, select, update
+from sqlalchemy import URL, BindParameter, Engine, String, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from bridgescore.core.errors import N_
 from bridgescore.store import database
 from bridgescore.store.club import ClubStore
-from bridgescore.store.errors import ConflictError, NotFoundError
+from bridgescore.store.errors import UNREACHABLE, ConflictError, NotFoundError
 from bridgescore.store.journal import Effect, Entry, Kind, Line, Op, effects, last_change, log
 from bridgescore.store.models import EntryRow, GameRow
 from bridgescore.store.shared import SharedState
 from bridgescore.store.turn import write_turn
+
+_UNOPENED: tuple[type[Exception], ...] = (*UNREACHABLE, OSError)
+"""What opening a database raises when it cannot be opened or reached."""
 
 Check = Callable[[Sequence[Line]], None]
 """Called with the log as a change would leave it; raises to refuse the change."""
@@ -233,14 +236,20 @@ class Store:
         """Club mode's directors, sessions and logs (:mod:`.club`), writing in turn with the games."""
 
     @classmethod
-    def open(cls, url: str | None = None, *, migrate: bool = True) -> Store:
+    def open(cls, url: URL | str | None = None, *, migrate: bool = True) -> Store:
         """Open the database at *url* (default: :func:`~bridgescore.store.database.database_url`).
 
         The migrations are applied first, so an empty or older database is brought up to date.
+        A database that cannot be opened or reached then is an
+        :class:`~bridgescore.store.errors.UnusableDatabaseError` naming it (without its password).
         """
         engine = database.create(url if url is not None else database.database_url())
         if migrate:
-            database.migrate(engine)
+            try:
+                database.migrate(engine)
+            except _UNOPENED as error:
+                engine.dispose()
+                raise database.opened(engine, error) from None
         return cls(engine)
 
     def close(self) -> None:
