@@ -113,6 +113,7 @@ class EntryView(View):
     text: str | None
     line: int | None
     undoes: int | None
+    idempotency_key: str | None
     client_token: str | None
     created_at: str | None
 
@@ -186,6 +187,7 @@ def entry_view(entry: Entry) -> EntryView:
         text=entry.text,
         line=entry.line,
         undoes=entry.undoes,
+        idempotency_key=entry.client_token,
         client_token=entry.client_token,
         created_at=entry.created_at.isoformat() if entry.created_at else None,
     )

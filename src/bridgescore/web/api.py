@@ -1,8 +1,9 @@
 """The JSON API beside the pages (OpenAPI at /docs): games, their deals, history, undo, export and import.
 
-Every change is one stored entry (see :mod:`bridgescore.store`); a change may carry a
-``client_token`` so that a request repeated after a lost answer, or an offline queue sent
-twice, stores it once (the answer is then 200 instead of 201, with the same entry).
+Every change is one stored entry (see :mod:`bridgescore.store`); a change may carry an
+``idempotency_key`` (the club API's name too; ``client_token``, its former name here, is still
+read) so that a request repeated after a lost answer, or an offline queue sent twice, stores it
+once (the answer is then 200 instead of 201, with the same entry).
 """
 
 from __future__ import annotations
@@ -72,6 +73,38 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+Key = Annotated[Line, Field(min_length=1, max_length=64)]
+"""An idempotency key: the same change sent again with it is stored once."""
+
+
+def change_key(key: str | None, client_token: str | None) -> str | None:
+    """The change's key, under its name or its former one (both: they must be the same).
+
+    >>> change_key("k-1", None), change_key(None, "k-1"), change_key("k-1", "k-1")
+    ('k-1', 'k-1', 'k-1')
+    """
+    if key is not None and client_token is not None and key != client_token:
+        raise FieldError(
+            "client_token",
+            ParseError(N_("client_token is the former name of idempotency_key: give one of them")),
+        )
+    return key if key is not None else client_token
+
+
+class _Change(_Strict):
+    """A change: its idempotency key, under its name or its former one."""
+
+    idempotency_key: Key | None = None
+    client_token: Key | None = Field(
+        None, description="the former name of idempotency_key", json_schema_extra={"deprecated": True}
+    )
+
+    @property
+    def key(self) -> str | None:
+        """The key the change carries (None: none)."""
+        return change_key(self.idempotency_key, self.client_token)
+
+
 class NewGame(_Strict):
     """A game to start: its form, a title, who sits where, the first dealer and the settings."""
 
@@ -86,34 +119,29 @@ class NewGame(_Strict):
     )
 
 
-class LineIn(_Strict):
+class LineIn(_Change):
     """A deal as text, in any notation the deal log reads: ``4S N 10``, ``3БК Ю +1``, ``pass``."""
 
     text: Line = Field(max_length=MAX_LINE, examples=["4S N 10"])
-    client_token: Line | None = Field(None, min_length=1, max_length=64)
     before: int | None = Field(
         None, ge=1, le=MAX_ID, description="insert before this line (default: at the end)"
     )
 
 
-class EditIn(_Strict):
+class EditIn(_Change):
     """New text for a line."""
 
     text: Line = Field(max_length=MAX_LINE, examples=["4S N 9"])
-    client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
-class PlayersIn(_Strict):
+class PlayersIn(_Change):
     """Who sits where from the next deal on (seat letter → name)."""
 
     players: dict[Line, Annotated[Line, Field(max_length=MAX_NAME)]]
-    client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
-class TokenIn(_Strict):
-    """Just the idempotency token of a change."""
-
-    client_token: Line | None = Field(None, min_length=1, max_length=64)
+class TokenIn(_Change):
+    """Just the idempotency key of a change."""
 
 
 class PreviewIn(_Strict):
@@ -298,7 +326,7 @@ def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
         # A deal added at the end was read whole, settings and all, by read_line: no need to
         # replay the log for it. A deal inserted before another changes what follows: replay.
         check = None if payload.before is None else services.checker(summary, pad)
-        receipt = services.store.append(game_id, change, check=check, client_token=payload.client_token)
+        receipt = services.store.append(game_id, change, check=check, client_token=payload.key)
     return receipt_response(receipt)
 
 
@@ -315,7 +343,7 @@ def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONRespon
         reading = pad.read_line(pad.players_line(payload.players), summary.header)
         change = Change(Op.ADD, Kind.PLAYERS, reading.text)
         check = None  # seating from the next deal on changes no score before it
-        receipt = services.store.append(game_id, change, check=check, client_token=payload.client_token)
+        receipt = services.store.append(game_id, change, check=check, client_token=payload.key)
     return receipt_response(receipt)
 
 
@@ -333,9 +361,7 @@ def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -
         if current is not None and current.kind is not reading.kind:
             raise ParseError(N_("{text!r} cannot replace a line of another kind"), text=payload.text)
         change = Change(Op.EDIT, reading.kind, reading.text, line=line_id)
-        receipt = services.store.append(
-            game_id, change, check=opened.check, client_token=payload.client_token
-        )
+        receipt = services.store.append(game_id, change, check=opened.check, client_token=payload.key)
     return receipt_response(receipt)
 
 
@@ -349,13 +375,15 @@ def delete_line(
     game_id: str,
     line_id: LineId,
     services: Needs,
-    client_token: Annotated[Line | None, Query(min_length=1, max_length=64)] = None,
+    idempotency_key: Annotated[Line | None, Query(min_length=1, max_length=64)] = None,
+    client_token: Annotated[Line | None, Query(min_length=1, max_length=64, deprecated=True)] = None,
 ) -> JSONResponse:
+    key = change_key(idempotency_key, client_token)
     summary, pad = services.summary(game_id)
     with field("line"):
         check = services.checker(summary, pad)
         receipt = services.store.append(
-            game_id, Change(Op.DELETE, line=line_id), check=check, client_token=client_token
+            game_id, Change(Op.DELETE, line=line_id), check=check, client_token=key
         )
     return receipt_response(receipt)
 
@@ -369,7 +397,7 @@ def delete_line(
 )
 def undo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONResponse:
     summary, pad = services.summary(game_id)
-    token = payload.client_token if payload is not None else None
+    token = payload.key if payload is not None else None
     check = services.checker(summary, pad)
     receipt = services.store.append(game_id, Change(Op.UNDO), check=check, client_token=token)
     return receipt_response(receipt)
