@@ -277,3 +277,33 @@ def test_conventions_file_prints_the_directors_score_beside_the_contract_marked(
         True,
     )
     assert "^200" in pbn.dumps(sheet)
+
+
+def test_a_directors_score_on_a_fouled_board_keeps_its_own_contract() -> None:
+    """A fouled board (Law 87) is one number on two travellers: a line is known by its place, so
+    the director's +200 at the first traveller's first table (2S+2, Law 77: +170) keeps 2S+2, and
+    the second traveller's first line keeps 3NT+1."""
+    from bridgescore.core import Result
+
+    first = Board(
+        1,
+        (
+            line("1", "5", "2S N 10", published=PublishedLine(200, mp_ns=D(2), adjusted=True)),
+            line("2", "6", "2S N 6", published=PublishedLine(-100, mp_ns=D(0))),
+        ),
+    )
+    second = Board(
+        1,
+        (
+            line("3", "7", "3NT S 10", published=PublishedLine(430, mp_ns=D(2))),
+            line("4", "8", "3NT S 8", published=PublishedLine(-50, mp_ns=D(0))),
+        ),
+    )
+    report = check_event(event_of(first, second, movement=Movement.MITCHELL))
+    assert report.ok and report.scored is not None
+    assert [(d.field, d.theirs, d.ours) for d in report.unverified] == [("score_ns", "200", "170")]
+    boards = report.scored.sections[0].boards
+    assert [(board.lines[0].line.outcome, board.lines[0].director) for board in boards] == [
+        (Result.parse("2S N 10"), True),
+        (Result.parse("3NT S 10"), False),
+    ]

@@ -369,7 +369,7 @@ def check_columns(
     with more than two decimals, or under any convention but bridgescore's — the object path's
     :func:`~.check.check_event` then lists each difference with its reason.
     """
-    from bridgescore.forms.duplicate.check import CheckReport, _check_standings, _Comparer, _Seen
+    from bridgescore.forms.duplicate.check import CheckReport, Comparer, Seen, check_standings
     from bridgescore.forms.duplicate.conventions import BRIDGESCORE
 
     if convention is not BRIDGESCORE:
@@ -402,10 +402,10 @@ def check_columns(
             compared += int(np.count_nonzero(at))
             if np.any(np.sign(numerator) * magnitude != printed.scaled[at]):
                 return None
-    comparer = _Comparer()
+    comparer = Comparer()
     played = int(np.count_nonzero(np.diff(columns.starts)))  # boards with results (the section has no lines)
-    _check_standings(
-        section, section.standings, scored.scoring, convention, _Seen(set(), {}), comparer, boards=played
+    check_standings(
+        section, section.standings, scored.scoring, convention, Seen(set(), {}), comparer, boards=played
     )
     if comparer.differences:
         return None
