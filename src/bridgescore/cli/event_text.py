@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import IO, TYPE_CHECKING
 
+from rich.markup import escape
+
+from bridgescore.core.errors import printable
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
@@ -39,7 +43,7 @@ def print_plain_text(
     columns = read.columns
     chosen = scored.scoring
     lines = len(columns.ns)
-    title = read.event.name or _("Event")
+    title = printable(read.event.name) or _("Event")
     scoring_label = _("scoring")
     out.write(f"{title} — {scoring_label}: {chosen.name}\n".encode())
     show = travellers if travellers is not None else lines <= TRAVELLER_LINES
@@ -76,7 +80,7 @@ def print_text(
     out = console()
     from bridgescore.forms.duplicate.sessions import cumulative_after, section_heading, session_numbers
 
-    title = scored.event.name or _("Event")
+    title = escape(printable(scored.event.name)) or _("Event")
     scoring_label = _("scoring")
     out.print(f"[bold]{title}[/bold] — {scoring_label}: {scored.scoring.name}")
     several_sessions = len(session_numbers(scored)) > 1
@@ -223,7 +227,8 @@ def _print_matches(out: Console, section: ScoredSection, printing: Printing, _: 
     for match in section.matches:
         vp = "" if match.vp_home is None else f"{match.vp_home} – {match.vp_visit}"
         imps = f"{printing.text(match.imps_home, MATCH_IMPS)} – {printing.text(match.imps_visit, MATCH_IMPS)}"
-        table.add_row(_fmt(match.round), match.home, match.visit, str(match.boards), imps, vp)
+        home, visit = (escape(printable(team)) for team in (match.home, match.visit))
+        table.add_row(_fmt(match.round), home, visit, str(match.boards), imps, vp)
     out.print()
     out.print(table)
 
@@ -242,7 +247,7 @@ def _print_ranking(
     for standing in standings:
         direction = "" if standing.direction is None else str(standing.direction)
         table.add_row(
-            str(standing.rank), direction, standing.id, standing.name,
+            str(standing.rank), direction, escape(printable(standing.id)), escape(printable(standing.name)),
             printing.text(standing.total, TOTAL), printing.text(standing.percentage, PERCENTAGE),
             str(standing.boards),
         )  # fmt: skip

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.contract import Result
+from bridgescore.core.errors import printable
 from bridgescore.core.seat import Seat
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats.pbn.columns import ColumnsRead
@@ -596,8 +597,8 @@ def write_ranking_text(scored: ScoredColumns, out: IO[bytes], headers: Sequence[
     rows = [list(headers)]
     for standing in scored.standings:
         rows.append([
-            str(standing.rank), "" if standing.direction is None else str(standing.direction), standing.id,
-            standing.name, str(to_decimal(standing.total, 2)),
+            str(standing.rank), "" if standing.direction is None else str(standing.direction),
+            printable(standing.id), printable(standing.name), str(to_decimal(standing.total, 2)),
             "" if standing.percentage is None else str(to_decimal(standing.percentage, 2)),
             str(standing.boards),
         ])  # fmt: skip
