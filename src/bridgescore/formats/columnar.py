@@ -250,7 +250,8 @@ def _aligned(texts: Sequence[Sequence[str]], separator: str = " ") -> tuple[list
 
 def write_pbn(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes]) -> None:
     """Canonical PBN 2.1 with our numbers (the object path's ``--format pbn``)."""
-    from bridgescore.formats.pbn.event import APPLICATION, event_games
+    from bridgescore.formats.pbn.event_export import event_games
+    from bridgescore.formats.pbn.tags import APPLICATION
     from bridgescore.formats.pbn.writer import HEADER, format_game
     from bridgescore.forms.duplicate.publish import publish
 

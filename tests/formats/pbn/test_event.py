@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from bridgescore.core import Contract, Result, Seat, Vulnerability
 from bridgescore.formats import pbn
 from bridgescore.formats.diagnostics import Severity
-from bridgescore.formats.pbn.event import SHRUNK_BOARD, format_scoring, read_scoring
+from bridgescore.formats.pbn.event import SHRUNK_BOARD
+from bridgescore.formats.pbn.scoring import format_scoring, read_scoring
 from bridgescore.forms.duplicate import (
     ArtificialScore,
     AssignedScore,

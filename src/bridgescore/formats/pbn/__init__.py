@@ -25,8 +25,10 @@ Like the :mod:`json` module::
   any size needs the memory of one game; :func:`read_games` streams the games as text.
 
 The layers, from the text up: :mod:`.reader` (lines → :class:`~.game.PbnGame`), :mod:`.table`
-(tables), :mod:`.deal` (the Deal tag), :mod:`.travellers` and :mod:`.standings` (ScoreTable and
-TotalScoreTable ↔ the event model), :mod:`.event` (games ↔ an event), :mod:`.writer`.
+(tables), :mod:`.deal` (the Deal tag), :mod:`.tags` (what the event's tags share), :mod:`.scoring`
+(the Scoring tag), :mod:`.travellers`, :mod:`.standings` and :mod:`.matches` (ScoreTable,
+TotalScoreTable and MatchTable ↔ the event model), :mod:`.boards` (a game → a board),
+:mod:`.event` (games → an event), :mod:`.event_export` (an event → games), :mod:`.writer` (games → text).
 """
 
 from __future__ import annotations
@@ -37,9 +39,12 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from bridgescore.formats.loaded import Loaded
-from bridgescore.formats.pbn.event import APPLICATION, GameRead, event_games, read_event, read_game
+from bridgescore.formats.pbn.boards import GameRead, read_game
+from bridgescore.formats.pbn.event import read_event
+from bridgescore.formats.pbn.event_export import event_games
 from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.reader import PbnReader, open_pbn
+from bridgescore.formats.pbn.tags import APPLICATION
 from bridgescore.formats.pbn.writer import HEADER, format_game
 from bridgescore.forms.duplicate.model import Event
 
