@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import IO
 from xml.etree import ElementTree
@@ -40,28 +39,23 @@ from xml.etree import ElementTree
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as DefusedElementTree
 
-from bridgescore.core.contract import Contract, Result, parse_contract
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.core.seat import Seat, Side
 from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.loaded import Loaded
 from bridgescore.formats.pbn.deal import normalise_deal
+from bridgescore.formats.usebio.lines import HANDS, directors_score, outcome, published_line
 from bridgescore.formats.usebio.writer import ADJUSTED, FOULED_GROUP
 from bridgescore.forms.duplicate.conventions import SCORING_TAG
 from bridgescore.forms.duplicate.model import (
-    ArtificialScore,
-    AssignedScore,
     Board,
     Event,
     EventKind,
     Match,
-    NotPlayed,
-    Outcome,
     Participant,
     Player,
     PublishedBoard,
-    PublishedLine,
     PublishedMatch,
     PublishedStanding,
     Rank,
@@ -107,13 +101,6 @@ _HEADER_KEPT = (
     "MPS_AWARDED_FLAG", "P2P_CHARGE_RATE", "SCORING_METHOD", "BOARD_SCORING_METHOD",
 )  # fmt: skip
 """Header fields kept in :attr:`Event.metadata` (as ``USEBIO:NAME``) and written back."""
-
-_HANDS = {"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST}
-_HANDS.update({seat.value: seat for seat in Seat})
-_DECLARERS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
-_DECLARERS.update(_HANDS)
-_PASSES = frozenset({"PASS", "PASSED", "P", "AP", "ALL PASS", "PASSED OUT"})
-_PUBLISHED_IMPS = ("BUTLER_POINTS", "CROSS_IMP_POINTS", "IMPS", "IMP_POINTS")
 
 
 def _session_number(element: ElementTree.Element, default: int) -> int:
@@ -431,7 +418,7 @@ class _Reader:
         get = element.findtext
         contract_text = (get("CONTRACT") or "").strip()
         score_text = (get("SCORE") or "").strip()
-        happened = self._outcome(
+        happened = outcome(
             contract_text, (get("PLAYED_BY") or "").strip(), (get("TRICKS") or "").strip(), score_text
         )
         room = None
@@ -446,10 +433,10 @@ class _Reader:
             south, west = (get("S_PLAYER_NUMBER") or "").strip(), (get("W_PLAYER_NUMBER") or "").strip()
         else:
             ns, ew = (get("NS_PAIR_NUMBER") or "").strip(), (get("EW_PAIR_NUMBER") or "").strip()
-        published = self._published(element, happened, score_text, room, board_imps)
+        published = published_line(element, happened, score_text, room, board_imps)
         if (get(ADJUSTED) or "").strip().upper() == "YES" and published is not None:
             published = replace(published, adjusted=True)
-            happened = _directors(happened, published)
+            happened = directors_score(happened, published)
         return TravellerLine(
             ns,
             ew,
@@ -462,64 +449,6 @@ class _Reader:
             west=west or None,
             published=published,
         )
-
-    @staticmethod
-    def _outcome(contract_text: str, played_by: str, tricks_text: str, score_text: str) -> Outcome:
-        artificial = values.artificial(score_text) if score_text.upper().startswith("A") else None
-        if artificial is not None:
-            return artificial
-        if contract_text.upper() in _PASSES:
-            return Result(Contract.PASSED_OUT, None)
-        if not contract_text:
-            score = values.integer(score_text or None)
-            return NotPlayed() if score is None else AssignedScore(score)
-        contract = parse_contract(contract_text)
-        declarer = contract.declarer or _DECLARERS.get(played_by.upper())
-        if declarer is None:
-            raise ParseError(
-                N_("who declared {contract}? PLAYED_BY is {text!r}"), contract=contract, text=played_by
-            )
-        tricks = values.integer(tricks_text or None)
-        if tricks is None:
-            raise ParseError(
-                N_("{contract} has no result: how many tricks did declarer take?"), contract=contract
-            )
-        if not 0 <= tricks <= 13:
-            raise ParseError(
-                N_("{tricks} tricks is impossible: declarer takes 0 to 13 tricks"), tricks=tricks
-            )
-        return Result(contract.with_declarer(declarer), tricks)
-
-    @staticmethod
-    def _published(
-        element: ElementTree.Element,
-        happened: Outcome,
-        score_text: str,
-        room: Room | None,
-        board_imps: Decimal | None,
-    ) -> PublishedLine | None:
-        get = element.findtext
-        imps_ns = imps_ew = None
-        for name in _PUBLISHED_IMPS:
-            if element.find(f"NS_{name}") is not None or element.find(f"EW_{name}") is not None:
-                imps_ns = values.decimal(get(f"NS_{name}") or None)
-                imps_ew = values.decimal(get(f"EW_{name}") or None)
-                break
-        if room is Room.OPEN and board_imps is not None and imps_ns is None:
-            imps_ns, imps_ew = board_imps, -board_imps
-        score_ns = None
-        if isinstance(happened, Result):
-            score_ns = values.integer(score_text or None)
-        published = PublishedLine(
-            score_ns=score_ns,
-            mp_ns=values.decimal(get("NS_MATCH_POINTS") or None),
-            mp_ew=values.decimal(get("EW_MATCH_POINTS") or None),
-            percentage_ns=values.decimal(get("NS_PERCENTAGE") or None),
-            percentage_ew=values.decimal(get("EW_PERCENTAGE") or None),
-            imps_ns=imps_ns,
-            imps_ew=imps_ew,
-        )
-        return None if published == _NOTHING else published
 
     def _match(self, element: ElementTree.Element, builder: _SectionBuilder) -> None:
         team = _text(element, "TEAM") or _text(element, "HOME_TEAM")
@@ -549,7 +478,7 @@ class _Reader:
                 continue
             hands = {}
             for hand in board.findall("HAND"):
-                seat = _HANDS.get(_text(hand, "DIRECTION").upper())
+                seat = HANDS.get(_text(hand, "DIRECTION").upper())
                 if seat is not None:
                     hands[seat] = ".".join(
                         _text(hand, suit) for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
@@ -565,23 +494,6 @@ class _Reader:
                 self.deals[number] = normalise_deal("N:" + " ".join(hands[seat] for seat in Seat))
             except ParseError as error:
                 self.note(error, board=number)
-
-
-_NOTHING = PublishedLine()
-
-
-def _directors(happened: Outcome, published: PublishedLine) -> Outcome:
-    """The artificial score of a line whose numbers the director set, from its own percentages
-    (its IMPs at IMPs), which carry it to the hundredth (``SCORE``'s whole ``A5842`` cannot)."""
-    if not isinstance(happened, ArtificialScore):
-        return happened
-    for ns, ew in (
-        (published.percentage_ns, published.percentage_ew),
-        (published.imps_ns, published.imps_ew),
-    ):
-        if ns is not None and ew is not None:
-            return ArtificialScore(Fraction(ns), Fraction(ew))
-    return happened
 
 
 def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
