@@ -13,7 +13,7 @@ from bridgescore.forms.duplicate import (
     Board,
     Event,
     EventKind,
-    Movement,
+    MovementKind,
     Participant,
     Player,
     Scoring,
@@ -32,7 +32,7 @@ def mitchell() -> Event:
         TravellerLine("3", "3", ArtificialScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)),
     )
     people = (Participant("1", (Player("Ann <&> Co"), Player("Bob")), direction=None),)
-    section = Section("A", (Board(1, lines),), people, movement=Movement.MITCHELL)
+    section = Section("A", (Board(1, lines),), people, movement=MovementKind.MITCHELL)
     return Event("Monday <pairs>", (Session(1, (section,)),))
 
 

@@ -45,7 +45,7 @@ from bridgescore.core.batch import score_array
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.imp_pairs import butler_array, cross_imp_array
 from bridgescore.forms.duplicate.matchpoints import matchpoint_array, neuberg, top
-from bridgescore.forms.duplicate.model import Movement, Participant, Section
+from bridgescore.forms.duplicate.model import MovementKind, Participant, Section
 from bridgescore.forms.duplicate.results import Key, _labels, ranked_standings
 from bridgescore.forms.duplicate.scored import ScoredSection, Standing
 from bridgescore.forms.duplicate.settings import (
@@ -133,10 +133,10 @@ class TravellerColumns:
         return np.repeat(np.arange(len(self.numbers)), np.diff(self.starts))
 
     @property
-    def movement(self) -> Movement:
+    def movement(self) -> MovementKind:
         """A Mitchell when no pair number is seen on both sides, else a Howell (as the object path)."""
         both = np.intersect1d(self.ns, self.ew)
-        return Movement.HOWELL if both.size else Movement.MITCHELL
+        return MovementKind.HOWELL if both.size else MovementKind.MITCHELL
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -183,7 +183,7 @@ class ScoredColumns:
 
     columns: TravellerColumns
     scoring: Scoring
-    movement: Movement
+    movement: MovementKind
     score_ns: IntArray
     ns: Rationals
     ew: Rationals
@@ -314,7 +314,7 @@ def _matchpoints(
 
 def _standings(
     columns: TravellerColumns,
-    movement: Movement,
+    movement: MovementKind,
     scoring: Scoring,
     ns: Rationals,
     ew: Rationals,
@@ -325,7 +325,7 @@ def _standings(
     denominator = lcm(*np.unique(np.concatenate((ns.denominator, ew.denominator))).tolist())
     if denominator > _LARGEST:
         return None
-    mitchell = movement is Movement.MITCHELL
+    mitchell = movement is MovementKind.MITCHELL
     keys = (
         np.concatenate((columns.ns * 2, columns.ew * 2 + 1))
         if mitchell

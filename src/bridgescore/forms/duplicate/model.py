@@ -45,6 +45,7 @@ from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.forms.duplicate.movement.model import MovementKind
 from bridgescore.forms.duplicate.published import (
     PublishedBoard,
     PublishedLine,
@@ -62,7 +63,7 @@ __all__ = [
     "Event",
     "EventKind",
     "Match",
-    "Movement",
+    "MovementKind",
     "NotPlayed",
     "Outcome",
     "Participant",
@@ -86,19 +87,6 @@ class EventKind(Enum):
     PAIRS = "pairs"
     INDIVIDUAL = "individual"
     TEAMS = "teams"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Movement(Enum):
-    """How a section is ranked: a Mitchell has two fields (ranked per direction), a Howell one.
-
-    Individual and barometer movements rank like a Howell: one field.
-    """
-
-    MITCHELL = "mitchell"
-    HOWELL = "howell"
 
     def __str__(self) -> str:
         return self.value
@@ -455,7 +443,7 @@ class Section:
     name: str = ""
     boards: tuple[Board, ...] = ()
     participants: tuple[Participant, ...] = ()
-    movement: Movement | None = None
+    movement: MovementKind | None = None
     matches: tuple[Match, ...] = ()
 
     def participant(self, id: str, side: Side | None = None) -> Participant | None:

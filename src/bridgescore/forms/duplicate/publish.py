@@ -31,7 +31,7 @@ from bridgescore.forms.duplicate.model import (
     Board,
     Event,
     Match,
-    Movement,
+    MovementKind,
     Participant,
     PublishedBoard,
     PublishedLine,
@@ -104,7 +104,7 @@ def _section(scored: ScoredSection, printing: Printing, overall: dict[Key, Stand
     cumulative standing (*overall*) with this session's as its session columns."""
     section = scored.section
     boards = tuple(_board(board, printing) for board in scored.boards)
-    mitchell = scored.movement is Movement.MITCHELL
+    mitchell = scored.movement is MovementKind.MITCHELL
     listed = {(p.id, p.direction if mitchell else None): p for p in section.participants}
     participants = []
     for standing in scored.standings:

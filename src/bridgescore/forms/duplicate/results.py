@@ -33,7 +33,7 @@ from bridgescore.forms.duplicate.model import (
     Board,
     Event,
     EventKind,
-    Movement,
+    MovementKind,
     NotPlayed,
     Section,
     TravellerLine,
@@ -68,23 +68,23 @@ Key = tuple[str, Side | None]
 """A participant in a section: its id and, in a Mitchell, its field."""
 
 
-def movement_of(section: Section, kind: EventKind) -> Movement:
+def movement_of(section: Section, kind: EventKind) -> MovementKind:
     """The section's movement: as given; else a Mitchell when every pair has a direction or no pair
     number is seen on both sides; else a Howell (individuals and teams: one field)."""
     if section.movement is not None:
         return section.movement
     if kind is not EventKind.PAIRS:
-        return Movement.HOWELL
+        return MovementKind.HOWELL
     if section.participants and all(p.direction is not None for p in section.participants):
-        return Movement.MITCHELL
+        return MovementKind.MITCHELL
     sides: dict[str, set[Side]] = defaultdict(set)
     for board in section.boards:
         for line in board.lines:
             sides[line.ns].add(Side.NS)
             sides[line.ew].add(Side.EW)
     if sides and all(len(seen) == 1 for seen in sides.values()):
-        return Movement.MITCHELL
-    return Movement.HOWELL
+        return MovementKind.MITCHELL
+    return MovementKind.HOWELL
 
 
 def _score_section(session: int, section: Section, kind: EventKind, scoring: Scoring) -> ScoredSection:
@@ -163,7 +163,7 @@ def _mp_line(
 
 
 def _value_artificial(
-    boards: tuple[ScoredBoard, ...], movement: Movement, scoring: Scoring
+    boards: tuple[ScoredBoard, ...], movement: MovementKind, scoring: Scoring
 ) -> tuple[ScoredBoard, ...]:
     """Give artificial lines their matchpoints: 60/50/40 % of the top (or the session percentage)."""
     settings = scoring.matchpoints.artificial
@@ -265,13 +265,13 @@ def _artificial_imps(award: Award | Fraction, value: Fraction) -> Fraction:
     return {Award.AVERAGE_PLUS: value, Award.AVERAGE: Fraction(0), Award.AVERAGE_MINUS: -value}[award]
 
 
-def _keys(line: TravellerLine, side: Side, movement: Movement) -> list[Key]:
-    field_side = side if movement is Movement.MITCHELL else None
+def _keys(line: TravellerLine, side: Side, movement: MovementKind) -> list[Key]:
+    field_side = side if movement is MovementKind.MITCHELL else None
     return [(participant, field_side) for participant in line.participants(side)]
 
 
 def standings(
-    section: Section, boards: tuple[ScoredBoard, ...], movement: Movement, scoring: Scoring
+    section: Section, boards: tuple[ScoredBoard, ...], movement: MovementKind, scoring: Scoring
 ) -> tuple[Standing, ...]:
     """The ranked standings of a pairs or individual section from its scored boards.
 
@@ -316,7 +316,7 @@ def _labels(section: Section) -> dict[Key, str]:
 def ranked_standings(
     totals: dict[Key, list[Fraction]],
     counts: dict[Key, int],
-    movement: Movement,
+    movement: MovementKind,
     scoring: Scoring,
     labels: dict[Key, str],
 ) -> tuple[Standing, ...]:

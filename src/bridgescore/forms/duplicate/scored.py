@@ -17,7 +17,7 @@ from bridgescore.forms.duplicate.model import (
     AssignedScore,
     Board,
     Event,
-    Movement,
+    MovementKind,
     Rank,
     Section,
     TravellerLine,
@@ -140,7 +140,7 @@ class ScoredSection:
 
     session: int
     section: Section
-    movement: Movement
+    movement: MovementKind
     boards: tuple[ScoredBoard, ...]
     standings: tuple[Standing, ...]
     matches: tuple[ScoredMatch, ...] = ()

@@ -33,7 +33,7 @@ from fractions import Fraction
 
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.model import Movement
+from bridgescore.forms.duplicate.model import MovementKind
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection, Standing
 from bridgescore.forms.duplicate.settings import Method
@@ -57,7 +57,7 @@ Key = tuple[str, Side | None, str]
 
 def key_of(section: ScoredSection, standing: Standing) -> Key:
     """Who *standing* is across sessions."""
-    direction = standing.direction if section.movement is Movement.MITCHELL else None
+    direction = standing.direction if section.movement is MovementKind.MITCHELL else None
     return section.section.name, direction, standing.id
 
 
