@@ -12,9 +12,9 @@ from bridgescore.forms.duplicate import (
     Board,
     MovementKind,
     Participant,
+    Place,
     PublishedLine,
     PublishedStanding,
-    Rank,
 )
 from bridgescore.forms.duplicate.check import (
     WHY_BOARD_SCORE,
@@ -127,8 +127,8 @@ def test_numbers_are_compared_as_printed_and_rounding_differences_say_so() -> No
 
 def test_totals_and_ranks_are_checked_and_blamed_on_the_lines() -> None:
     board = board_one(published(420, mp_ns="3"), published(), published())
-    first = PublishedStanding(total=D("3"), rank=Rank(1))
-    third = PublishedStanding(total=D("2"), rank=Rank(2), boards=1)
+    first = PublishedStanding(total=D("3"), rank=Place(1))
+    third = PublishedStanding(total=D("2"), rank=Place(2), boards=1)
     people = (
         Participant("1", direction=Side.NS, published=first),
         Participant("3", direction=Side.NS, published=third),
@@ -192,11 +192,11 @@ def test_compscore_prints_line_matchpoints_on_the_boards_own_top() -> None:
 def test_a_program_that_does_not_mark_ties_prints_the_bare_place() -> None:
     board = Board(1, (line("1", "1", "4S N 10"), line("2", "2", "4S N 10")))
     people = (
-        Participant("1", direction=Side.NS, published=PublishedStanding(rank=Rank(1))),
-        Participant("2", direction=Side.NS, published=PublishedStanding(rank=Rank(1, tied=True))),
+        Participant("1", direction=Side.NS, published=PublishedStanding(rank=Place(1))),
+        Participant("2", direction=Side.NS, published=PublishedStanding(rank=Place(1, tied=True))),
     )
     assert check_event(event_of(board, movement=MovementKind.MITCHELL, participants=people)).ok
-    wrong = (Participant("1", direction=Side.NS, published=PublishedStanding(rank=Rank(2))),)
+    wrong = (Participant("1", direction=Side.NS, published=PublishedStanding(rank=Place(2))),)
     report = check_event(event_of(board, movement=MovementKind.MITCHELL, participants=wrong))
     assert [(d.field, d.theirs, d.ours) for d in report.differences] == [("rank", "2", "1=")]
 

@@ -15,9 +15,9 @@ from bridgescore.forms.duplicate import (
     Board,
     MovementKind,
     Participant,
+    Place,
     PublishedLine,
     PublishedStanding,
-    Rank,
 )
 from bridgescore.forms.duplicate.check import check_event, in_convention, reproduce
 from bridgescore.forms.duplicate.conventions import BRIDGESCORE, COMPSCORE, RUTER
@@ -91,10 +91,10 @@ def test_ruter_ranks_both_directions_in_one_list_with_ranges_for_ties() -> None:
     list; NS 1 and EW 2 share 3rd–4th. Ranked per direction, NS 1 would be 2nd."""
     board = Board(1, (line("1", "1", "4S N 10"), line("2", "2", "4S N 11")))
     people = (
-        Participant("1", direction=Side.NS, published=PublishedStanding(rank=Rank.parse("3 4"))),
-        Participant("2", direction=Side.NS, published=PublishedStanding(rank=Rank.parse("1 2"))),
-        Participant("1", direction=Side.EW, published=PublishedStanding(rank=Rank.parse("1 2"))),
-        Participant("2", direction=Side.EW, published=PublishedStanding(rank=Rank.parse("3 4"))),
+        Participant("1", direction=Side.NS, published=PublishedStanding(rank=Place.parse("3 4"))),
+        Participant("2", direction=Side.NS, published=PublishedStanding(rank=Place.parse("1 2"))),
+        Participant("1", direction=Side.EW, published=PublishedStanding(rank=Place.parse("1 2"))),
+        Participant("2", direction=Side.EW, published=PublishedStanding(rank=Place.parse("3 4"))),
     )
     event = event_of(board, movement=MovementKind.MITCHELL, participants=people)
     assert check_event(event, convention=RUTER).ok

@@ -25,7 +25,7 @@ import pytest
 
 from bridgescore.core import Side
 from bridgescore.formats import pbn, usebio
-from bridgescore.forms.duplicate import MovementKind, Rank
+from bridgescore.forms.duplicate import MovementKind, Place
 from bridgescore.forms.duplicate.check import check_event
 from bridgescore.forms.duplicate.conventions import COMPSCORE, RUTER, event_scoring
 from bridgescore.forms.duplicate.publish import publish
@@ -103,8 +103,8 @@ def test_compscore_mitchell_ranks_each_direction_and_shares_places() -> None:
     assert (ns[0].id, ew[0].id) == ("4NS", "5EW")  # both published in first place
     # 17NS and 19NS share sixth place (521.22 each; Compscore prints "6" for both).
     assert {s.id: s.rank for s in ns if s.rank.position == 6} == {
-        "17NS": Rank(6, True),
-        "19NS": Rank(6, True),
+        "17NS": Place(6, True),
+        "19NS": Place(6, True),
     }
 
 

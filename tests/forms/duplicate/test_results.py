@@ -20,8 +20,8 @@ from bridgescore.forms.duplicate import (
     MovementKind,
     NotPlayed,
     Participant,
+    Place,
     Player,
-    Rank,
     Scoring,
 )
 from bridgescore.forms.duplicate.results import score_event
@@ -61,14 +61,14 @@ def test_a_mitchell_is_ranked_per_direction() -> None:
     ns = [(s.id, s.total, s.rank) for s in section.standings if s.direction is Side.NS]
     ew = [(s.id, s.total, s.rank) for s in section.standings if s.direction is Side.EW]
     assert ns == [
-        ("1", Fraction(11, 2), Rank(1)),
-        ("2", Fraction(9, 2), Rank(2)),
-        ("3", Fraction(12, 5), Rank(3)),
+        ("1", Fraction(11, 2), Place(1)),
+        ("2", Fraction(9, 2), Place(2)),
+        ("3", Fraction(12, 5), Place(3)),
     ]
     assert ew == [
-        ("3", Fraction(15, 2), Rank(1)),
-        ("1", Fraction(18, 5), Rank(2)),
-        ("2", Fraction(1, 2), Rank(3)),
+        ("3", Fraction(15, 2), Place(1)),
+        ("1", Fraction(18, 5), Place(2)),
+        ("2", Fraction(1, 2), Place(3)),
     ]
     ns1 = section.standing("1", Side.NS)
     assert ns1 is not None and ns1.percentage == Fraction(11, 2) * 100 / 8

@@ -16,9 +16,9 @@ from bridgescore.forms.duplicate import (
     Board,
     MovementKind,
     Participant,
+    Place,
     PublishedLine,
     PublishedStanding,
-    Rank,
 )
 from bridgescore.forms.duplicate.check import (
     WHY_CUMULATIVE,
@@ -76,8 +76,8 @@ def test_the_session_columns_are_read_beside_the_cumulative_ones() -> None:
     assert loaded.diagnostics == ()
     first = loaded.event.sessions[0].sections[0].participants[0]
     assert first.published == PublishedStanding(
-        total=D("11"), percentage=D("68.75"), rank=Rank(1), boards=4, cumulative=True,
-        session_total=D("6"), session_percentage=D("75.00"), session_rank=Rank(1), session_boards=2,
+        total=D("11"), percentage=D("68.75"), rank=Place(1), boards=4, cumulative=True,
+        session_total=D("6"), session_percentage=D("75.00"), session_rank=Place(1), session_boards=2,
     )  # fmt: skip
 
 

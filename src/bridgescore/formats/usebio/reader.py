@@ -54,11 +54,11 @@ from bridgescore.forms.duplicate.model import (
     EventKind,
     Match,
     Participant,
+    Place,
     Player,
     PublishedBoard,
     PublishedMatch,
     PublishedStanding,
-    Rank,
     Room,
     Section,
     Session,
@@ -353,7 +353,7 @@ class _Reader:
         published = PublishedStanding(
             total=values.decimal(_text(element, "TOTAL_SCORE") or None),
             percentage=values.decimal(_text(element, "PERCENTAGE") or None),
-            rank=Rank.parse(place) if place else None,
+            rank=Place.parse(place) if place else None,
             boards=values.integer(_text(element, "BOARDS_PLAYED") or None),
         )
         return Participant(

@@ -47,13 +47,17 @@ from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.duplicate.movement.model import MovementKind
 from bridgescore.forms.duplicate.published import (
+    Place,
     PublishedBoard,
     PublishedLine,
     PublishedMatch,
     PublishedStanding,
-    Rank,
 )
 from bridgescore.forms.duplicate.settings import Scoring
+
+Rank = Place
+"""The old name of :class:`Place`, kept while ``forms/duplicate/check.py`` (being split elsewhere)
+imports it; a card's rank is :class:`bridgescore.core.card.Rank`. Use ``Place``."""
 
 __all__ = [
     "ArtificialScore",
@@ -67,12 +71,12 @@ __all__ = [
     "NotPlayed",
     "Outcome",
     "Participant",
+    "Place",
     "Player",
     "PublishedBoard",
     "PublishedLine",
     "PublishedMatch",
     "PublishedStanding",
-    "Rank",
     "Room",
     "Section",
     "Session",

@@ -1,10 +1,10 @@
 """The numbers a file published, kept apart from the event's facts: each traveller line's scores,
 matchpoints, percentages and IMPs, a board's datum and top, each participant's standing and
-:class:`Rank`, each match's IMPs and VPs. ``bridgescore event FILE --check`` compares them with
+:class:`Place`, each match's IMPs and VPs. ``bridgescore event FILE --check`` compares them with
 ours; they are never trusted.
 
-    >>> PublishedStanding(total=Decimal("52.5"), rank=Rank.parse("3=")).rank
-    Rank(position=3, tied=True, last=None)
+    >>> PublishedStanding(total=Decimal("52.5"), rank=Place.parse("3=")).rank
+    Place(position=3, tied=True, last=None)
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from bridgescore.core.errors import N_, ParseError, RuleError
 
 
 @dataclass(frozen=True, slots=True, order=True)
-class Rank:
+class Place:
     """A place in a ranking; ``tied`` when it is shared, printed ``3=`` (PBN ``RankTie``).
 
-    >>> Rank.parse("3="), str(Rank(1)), Rank.parse(" 12 ")
-    (Rank(position=3, tied=True, last=None), '1', Rank(position=12, tied=False, last=None))
+    >>> Place.parse("3="), str(Place(1)), Place.parse(" 12 ")
+    (Place(position=3, tied=True, last=None), '1', Place(position=12, tied=False, last=None))
     """
 
     position: int
@@ -35,12 +35,12 @@ class Rank:
             raise RuleError(N_("a rank is a whole number from 1, not {value!r}"), value=self.position)
 
     @classmethod
-    def parse(cls, text: str) -> Rank:
+    def parse(cls, text: str) -> Place:
         """Read ``3``, ``3=`` or ``=3`` (a shared third place), or a range of shared places
         ``4 5`` / ``4-5`` (as Ruter writes its ``RankTie``) as ``4=``.
 
-        >>> Rank.parse("4 5"), str(Rank.parse("4-6"))
-        (Rank(position=4, tied=True, last=5), '4-6')
+        >>> Place.parse("4 5"), str(Place.parse("4-6"))
+        (Place(position=4, tied=True, last=5), '4-6')
         """
         stripped = text.strip()
         places = stripped.replace("-", " ").split()
@@ -95,7 +95,7 @@ class PublishedStanding:
     total: Decimal | None = None
     """Total matchpoints, IMPs or VPs, on the publisher's scale."""
     percentage: Decimal | None = None
-    rank: Rank | None = None
+    rank: Place | None = None
     boards: int | None = None
     """Boards the participant played (PBN ``NrBoards``)."""
     imps: Decimal | None = None
@@ -108,7 +108,7 @@ class PublishedStanding:
     """This session's total (PBN ``SessionScoreMP``, ``SessionScoreIMP`` …)."""
     session_percentage: Decimal | None = None
     """This session's percentage (PBN ``SessionPercentage``)."""
-    session_rank: Rank | None = None
+    session_rank: Place | None = None
     """The place in this session (PBN ``SessionRank``)."""
     session_boards: int | None = None
     """Boards played in this session (PBN ``NrBoardsSession``)."""

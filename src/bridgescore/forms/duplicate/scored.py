@@ -18,7 +18,7 @@ from bridgescore.forms.duplicate.model import (
     Board,
     Event,
     MovementKind,
-    Rank,
+    Place,
     Section,
     TravellerLine,
 )
@@ -101,7 +101,7 @@ class Standing:
     total: Fraction
     percentage: Fraction | None
     boards: int
-    rank: Rank
+    rank: Place
     imps: Fraction | None = None
     maximum: Fraction | None = None
     """At matchpoints, the sum of the tops of the boards scored: the percentage's denominator."""
