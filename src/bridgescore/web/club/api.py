@@ -387,8 +387,11 @@ def _download(text: str, name: str, kind: str) -> PlainTextResponse:
 def table_view(
     session_id: SessionId, table: TableNumber, cookies: LatePass, club: Service, request: Request
 ) -> views.TableView:
-    of_table(session_id, table, cookies.caller(club.store))
-    return phone.table_view(session_id, club.folded(session_id).state, table, language.of_request(request))
+    who = cookies.caller(club.store)
+    of_table(session_id, table, who)
+    joined = who.joined.phone if who.joined is not None and who.table_in(session_id) == table else None
+    state = club.folded(session_id).state
+    return phone.table_view(session_id, state, table, language.of_request(request), joined)
 
 
 @router.post("/sessions/{session_id}/tables/{table}/results", status_code=201,
@@ -470,7 +473,7 @@ def start_round(
 def _actor(who: Caller, session_id: str, table: int) -> Actor:
     if who.director is not None and who.table_in(session_id) != table and who.directs(session_id):
         return Actor.director(who.director.name)
-    return Actor.at_table(table)
+    return Actor.at_table(table, who.joined.phone if who.joined is not None else None)
 
 
 @router.get(

@@ -223,7 +223,9 @@ def table_page(request: Request) -> Response:
         shown = state.ranking_shown and not state.published
         where = "ranking" if shown else "results"
         return RedirectResponse(f"/club/{where}/{joined.session_id}", status_code=303)
-    view = phone.table_view(joined.session_id, state, joined.table, language.of_request(request))
+    view = phone.table_view(
+        joined.session_id, state, joined.table, language.of_request(request), joined.phone
+    )
     return _page(request, "club/table.html", view=view, session_id=joined.session_id)
 
 
