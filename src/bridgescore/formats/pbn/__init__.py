@@ -50,7 +50,7 @@ from bridgescore.forms.duplicate.model import Event
 
 if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
-    from bridgescore.analysis.event import Key as DoubleDummyKey
+    from bridgescore.analysis.event import DealKey
 
 __all__ = [
     "GameRead",
@@ -127,9 +127,7 @@ def read_boards(
         yield read_game(game)
 
 
-def dump(
-    event: Event, out: IO[str], *, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None
-) -> None:
+def dump(event: Event, out: IO[str], *, double_dummy: Mapping[DealKey, DoubleDummy] | None = None) -> None:
     """Write *event* to a text stream as canonical PBN 2.1 (export format).
 
     With *double_dummy* (:func:`bridgescore.analysis.event.analyse_boards`) each analysed board
@@ -140,7 +138,7 @@ def dump(
         out.write("\n".join(format_game(game, tables)) + "\n\n")
 
 
-def dumps(event: Event, *, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None) -> str:
+def dumps(event: Event, *, double_dummy: Mapping[DealKey, DoubleDummy] | None = None) -> str:
     """*event* as canonical PBN 2.1 text (see :func:`dump`)."""
     out = io.StringIO()
     dump(event, out, double_dummy=double_dummy)

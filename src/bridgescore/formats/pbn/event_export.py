@@ -29,7 +29,7 @@ from bridgescore.forms.duplicate.settings import Method
 
 if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
-    from bridgescore.analysis.event import Key as DoubleDummyKey
+    from bridgescore.analysis.event import DealKey
 
 
 def _total_name(event: Event) -> str:
@@ -59,7 +59,7 @@ def optimum_tags(found: DoubleDummy) -> tuple[dict[str, str], dict[str, Table]]:
 
 
 def event_games(
-    event: Event, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None
+    event: Event, double_dummy: Mapping[DealKey, DoubleDummy] | None = None
 ) -> Iterator[tuple[PbnGame, dict[str, Table]]]:
     """The games of *event*: one per board of each section, with the tables to write.
 
