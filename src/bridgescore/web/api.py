@@ -17,7 +17,7 @@ from pydantic_core import PydanticCustomError
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.forms import registry
 from bridgescore.i18n import translator
-from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
+from bridgescore.store import EntryChange, EntryReceipt, GameSummary, Kind, Op
 from bridgescore.store.repository import MAX_IMPORT
 from bridgescore.web import answers, language
 from bridgescore.web.pads import PreviewJSON
@@ -152,7 +152,7 @@ def _choice(value: str, label: str) -> answers.FormChoice:
     return answers.FormChoice(value=value, label=label)
 
 
-def receipt_response(receipt: Receipt) -> JSONResponse:
+def receipt_response(receipt: EntryReceipt) -> JSONResponse:
     """201 with the new entry, or 200 with the entry a repeated token had stored."""
     view = answers.Receipt(entry=answers.entry_view(receipt.entry), created=receipt.created)
     return JSONResponse(view.model_dump(mode="json"), status_code=201 if receipt.created else 200)
@@ -294,7 +294,7 @@ def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
         reading = pad.read_line(payload.text, summary.header)
         if reading.kind is not Kind.DEAL:
             raise ParseError(N_("{text!r} is not a deal: who sits where goes to /players"), text=payload.text)
-        change = Change(Op.ADD, Kind.DEAL, reading.text, line=payload.before)
+        change = EntryChange(Op.ADD, Kind.DEAL, reading.text, line=payload.before)
         # A deal added at the end was read whole, settings and all, by read_line: no need to
         # replay the log for it. A deal inserted before another changes what follows: replay.
         check = None if payload.before is None else services.checker(summary, pad)
@@ -313,7 +313,7 @@ def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONRespon
     summary, pad = services.summary(game_id)
     with field("players"):
         reading = pad.read_line(pad.players_line(payload.players), summary.header)
-        change = Change(Op.ADD, Kind.PLAYERS, reading.text)
+        change = EntryChange(Op.ADD, Kind.PLAYERS, reading.text)
         check = None  # seating from the next deal on changes no score before it
         receipt = services.store.append(game_id, change, check=check, client_token=payload.client_token)
     return receipt_response(receipt)
@@ -332,7 +332,7 @@ def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -
         current = next((line for line in opened.lines if line.id == line_id), None)
         if current is not None and current.kind is not reading.kind:
             raise ParseError(N_("{text!r} cannot replace a line of another kind"), text=payload.text)
-        change = Change(Op.EDIT, reading.kind, reading.text, line=line_id)
+        change = EntryChange(Op.EDIT, reading.kind, reading.text, line=line_id)
         receipt = services.store.append(
             game_id, change, check=opened.check, client_token=payload.client_token
         )
@@ -355,7 +355,7 @@ def delete_line(
     with field("line"):
         check = services.checker(summary, pad)
         receipt = services.store.append(
-            game_id, Change(Op.DELETE, line=line_id), check=check, client_token=client_token
+            game_id, EntryChange(Op.DELETE, line=line_id), check=check, client_token=client_token
         )
     return receipt_response(receipt)
 
@@ -371,5 +371,5 @@ def undo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONR
     summary, pad = services.summary(game_id)
     token = payload.client_token if payload is not None else None
     check = services.checker(summary, pad)
-    receipt = services.store.append(game_id, Change(Op.UNDO), check=check, client_token=token)
+    receipt = services.store.append(game_id, EntryChange(Op.UNDO), check=check, client_token=token)
     return receipt_response(receipt)

@@ -112,7 +112,7 @@ def read_columns_text(data: bytes) -> ColumnsRead | None:
 
 def read_columns_stream(handle: IO[bytes]) -> ColumnsRead | None:
     """Read a plain PBN file from a binary stream, a piece at a time; ``None`` when it is not plain."""
-    reader = _Reader()
+    reader = _ColumnsReader()
     for piece in _pieces(handle):
         if piece is None or not reader.piece(piece):
             return None
@@ -271,7 +271,7 @@ def _long_cells(padded: npt.NDArray[np.uint8], firsts: IntArray, lengths: IntArr
     return list(distinct.tolist()), inverse.reshape(-1).astype(np.int64)
 
 
-class _Reader:
+class _ColumnsReader:
     """What is read so far: the first game's tags, each board's tags, and the columns, piece by piece."""
 
     def __init__(self) -> None:

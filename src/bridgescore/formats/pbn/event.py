@@ -51,7 +51,7 @@ _LAYOUT_KIND = {"pairs": EventKind.PAIRS, "individual": EventKind.INDIVIDUAL, "t
 
 
 @dataclass
-class _SectionBuilder:
+class _SectionGames:
     boards: dict[tuple[int, int], Board] = field(default_factory=dict)
     """Each traveller by board number and fouled group (0: the board is not fouled)."""
     participants: dict[tuple[str, Side | None], Participant] = field(default_factory=dict)
@@ -64,7 +64,7 @@ class EventBuilder:
 
     def __init__(self) -> None:
         self.first: PbnGame | None = None
-        self.sections: dict[str, _SectionBuilder] = {}
+        self.sections: dict[str, _SectionGames] = {}
         self.diagnostics: list[Diagnostic] = []
         self.layouts: set[Layout] = set()
         self.program: str | None = None
@@ -82,7 +82,7 @@ class EventBuilder:
     def add(self, read: GameRead) -> None:
         """Add what one game gave."""
         self.diagnostics.extend(read.diagnostics)
-        section = self.sections.setdefault(read.section, _SectionBuilder())
+        section = self.sections.setdefault(read.section, _SectionGames())
         for participant in read.participants:
             key = (participant.id, participant.direction)
             if key in section.participants:
@@ -184,7 +184,7 @@ class EventBuilder:
         )
         return Loaded(event, tuple(diagnostics))
 
-    def _section(self, name: str, builder: _SectionBuilder, kind: EventKind) -> Section:
+    def _section(self, name: str, builder: _SectionGames, kind: EventKind) -> Section:
         boards = tuple(builder.boards[key] for key in sorted(builder.boards))
         participants = list(builder.participants.values())
         listed = {participant.id for participant in participants}

@@ -142,7 +142,7 @@ def check_prolog(data: bytes) -> None:
 
 
 @dataclass
-class _SectionBuilder:
+class _SectionRead:
     name: str
     boards: dict[tuple[int, int], Board] = field(default_factory=dict)
     """Each traveller by board number and fouled group (0: not fouled)."""
@@ -150,7 +150,7 @@ class _SectionBuilder:
     matches: list[Match] = field(default_factory=list)
 
 
-class _Reader:
+class _Document:
     """One USEBIO document being read."""
 
     def __init__(self, root: ElementTree.Element, file: str | None) -> None:
@@ -302,8 +302,8 @@ class _Reader:
             for builder in builders
         ]
 
-    def _section(self, element: ElementTree.Element, name: str, kind: EventKind) -> _SectionBuilder:
-        builder = _SectionBuilder(name)
+    def _section(self, element: ElementTree.Element, name: str, kind: EventKind) -> _SectionRead:
+        builder = _SectionRead(name)
         participants = element.find("PARTICIPANTS")
         if participants is not None:
             for child in participants:
@@ -369,7 +369,7 @@ class _Reader:
     def _board(
         self,
         element: ElementTree.Element,
-        builder: _SectionBuilder,
+        builder: _SectionRead,
         match: tuple[str, str, int | None] | None,
     ) -> None:
         number = values.integer(_text(element, "BOARD_NUMBER") or None)
@@ -450,7 +450,7 @@ class _Reader:
             published=published,
         )
 
-    def _match(self, element: ElementTree.Element, builder: _SectionBuilder) -> None:
+    def _match(self, element: ElementTree.Element, builder: _SectionRead) -> None:
         team = _text(element, "TEAM") or _text(element, "HOME_TEAM")
         opposing = _text(element, "OPPOSING_TEAM") or _text(element, "AWAY_TEAM")
         round_number = values.integer(_text(element, "ROUND_NUMBER") or None)
@@ -524,7 +524,7 @@ def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
                 ),
             ),
         )
-    reader = _Reader(root, file)
+    reader = _Document(root, file)
     try:
         event = reader.event()
     except BridgeScoreError as error:
