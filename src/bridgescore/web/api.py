@@ -68,11 +68,11 @@ Line = Annotated[Text, AfterValidator(_one_line)]
 """One line of text: no line breaks either."""
 
 
-class _Strict(BaseModel):
+class _StrictBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class NewGame(_Strict):
+class NewGame(_StrictBody):
     """A game to start: its form, a title, who sits where, the first dealer and the settings."""
 
     form: Line = Field(max_length=32, examples=["rubber"])
@@ -86,7 +86,7 @@ class NewGame(_Strict):
     )
 
 
-class LineIn(_Strict):
+class LineIn(_StrictBody):
     """A deal as text, in any notation the deal log reads: ``4S N 10``, ``3БК Ю +1``, ``pass``."""
 
     text: Line = Field(max_length=MAX_LINE, examples=["4S N 10"])
@@ -96,33 +96,33 @@ class LineIn(_Strict):
     )
 
 
-class EditIn(_Strict):
+class EditIn(_StrictBody):
     """New text for a line."""
 
     text: Line = Field(max_length=MAX_LINE, examples=["4S N 9"])
     client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
-class PlayersIn(_Strict):
+class PlayersIn(_StrictBody):
     """Who sits where from the next deal on (seat letter → name)."""
 
     players: dict[Line, Annotated[Line, Field(max_length=MAX_NAME)]]
     client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
-class TokenIn(_Strict):
+class TokenIn(_StrictBody):
     """Just the idempotency token of a change."""
 
     client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
-class PreviewIn(_Strict):
+class PreviewIn(_StrictBody):
     """A deal to score in its place, without saving it."""
 
     text: Line = Field(max_length=MAX_LINE, examples=["3NT S +1"])
 
 
-class ImportIn(_Strict):
+class ImportIn(_StrictBody):
     """A whole deal-log file."""
 
     text: Text = Field(max_length=MAX_LOG)
@@ -154,11 +154,11 @@ def _choice(value: str, label: str) -> answers.FormChoice:
 
 def receipt_response(receipt: EntryReceipt) -> JSONResponse:
     """201 with the new entry, or 200 with the entry a repeated token had stored."""
-    view = answers.Receipt(entry=answers.entry_view(receipt.entry), created=receipt.created)
+    view = answers.GameReceipt(entry=answers.entry_view(receipt.entry), created=receipt.created)
     return JSONResponse(view.model_dump(mode="json"), status_code=201 if receipt.created else 200)
 
 
-STORED: dict[int | str, dict[str, object]] = {201: {"model": answers.Receipt, "description": "Stored"}}
+STORED: dict[int | str, dict[str, object]] = {201: {"model": answers.GameReceipt, "description": "Stored"}}
 """OpenAPI: a change is answered 201 when stored, 200 (the same receipt) when its token was already."""
 
 
@@ -285,7 +285,7 @@ def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request)
     "/games/{game_id}/deals",
     status_code=201,
     summary="Add a deal (at the end, or before a line)",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
@@ -306,7 +306,7 @@ def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
     "/games/{game_id}/players",
     status_code=201,
     summary="Seat players from the next deal on",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONResponse:
@@ -322,7 +322,7 @@ def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONRespon
 @router.put(
     "/games/{game_id}/lines/{line_id}",
     summary="Correct a line (the old text stays in the history)",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -> JSONResponse:
@@ -342,7 +342,7 @@ def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -
 @router.delete(
     "/games/{game_id}/lines/{line_id}",
     summary="Delete a line (undo brings it back)",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def delete_line(
@@ -364,7 +364,7 @@ def delete_line(
     "/games/{game_id}/undo",
     status_code=201,
     summary="Undo the last change that still counts",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def undo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONResponse:
