@@ -42,8 +42,7 @@ from bridgescore.core import Result
 from bridgescore.core.errors import RuleError
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.model import ArtificialScore, Award
-from bridgescore.forms.duplicate.model import Movement as Field
-from bridgescore.forms.duplicate.movement import PairSeat, movement
+from bridgescore.forms.duplicate.movement import MovementKind, PairSeat, movement
 from bridgescore.forms.duplicate.results import score_event
 
 AT = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
@@ -207,7 +206,7 @@ def test_the_event_has_one_line_per_entered_result_with_the_pairs_seated_there()
     ])  # fmt: skip
     event = to_event(state)
     section = event.sessions[0].sections[0]
-    assert section.movement is Field.HOWELL
+    assert section.movement is MovementKind.HOWELL
     assert section.participant("6") is not None and section.participant("6").label == "Ann – Bob"  # type: ignore[union-attr]
     lines = [
         (b.number, x.ns, x.ew, x.round, x.table, str(x.outcome)) for b in section.boards for x in b.lines

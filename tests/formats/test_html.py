@@ -13,7 +13,7 @@ from bridgescore.forms.duplicate import (
     Board,
     Event,
     EventKind,
-    Movement,
+    MovementKind,
     Participant,
     Player,
     Scoring,
@@ -32,7 +32,7 @@ def mitchell() -> Event:
         TravellerLine("3", "3", ArtificialScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)),
     )
     people = (Participant("1", (Player("Ann <&> Co"), Player("Bob")), direction=None),)
-    section = Section("A", (Board(1, lines),), people, movement=Movement.MITCHELL)
+    section = Section("A", (Board(1, lines),), people, movement=MovementKind.MITCHELL)
     return Event("Monday <pairs>", (Session(1, (section,)),))
 
 
@@ -99,7 +99,7 @@ def test_the_russian_page_names_the_scoring_the_dealer_and_who_is_vulnerable_in_
         TravellerLine("1", "1", Result.parse("4S N 10")),
         TravellerLine("2", "2", Result.parse("4S N 9")),
     )
-    section = Section("A", (Board(1, lines), Board(2, lines)), movement=Movement.MITCHELL)
+    section = Section("A", (Board(1, lines), Board(2, lines)), movement=MovementKind.MITCHELL)
     page = html.dumps(score_event(Event("Club", (Session(1, (section,)),))), lang="ru")
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page[page.index("<body>") :]))
     assert "Подсчёт: Матчпойнты" in text and ": mp" not in text

@@ -55,3 +55,10 @@ def test_a_games_answer_carries_its_forms_whole_state(client: TestClient, form: 
     replayed = client.app.state.services.open(game["id"]).sheet.state  # type: ignore[attr-defined]
     assert answered["state"] == json.loads(json.dumps(replayed.as_dict()))
     answers.GameView.model_validate(answered)
+
+
+def test_every_model_has_a_name_of_its_own(client: TestClient) -> None:
+    # Two models of one name are documented under their module paths (bridgescore__web__…__Receipt).
+    names = client.get("/openapi.json").json()["components"]["schemas"]
+    assert [name for name in names if "__" in name] == []
+    assert {"GameReceipt", "ActionReceipt"} <= set(names)

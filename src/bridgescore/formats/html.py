@@ -59,7 +59,7 @@ from bridgescore.i18n import translator
 
 if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
-    from bridgescore.analysis.event import Key as DoubleDummyKey
+    from bridgescore.analysis.event import DealKey
 
 __all__ = ["dump", "dumps"]
 
@@ -238,7 +238,7 @@ def _board_view(
     matchpoints: bool,
     labels: dict[str, str],
     history: _Histories,
-    double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+    double_dummy: Mapping[DealKey, DoubleDummy] | None = None,
     printing: Printing = OURS,
     lang: str = "en",
 ) -> dict[str, Any]:
@@ -272,7 +272,7 @@ def _board_view(
 
 
 def _double_dummy(
-    board: ScoredBoard, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None
+    board: ScoredBoard, double_dummy: Mapping[DealKey, DoubleDummy] | None
 ) -> dict[str, Any] | None:
     if double_dummy is None or not board.board.deal:
         return None
@@ -309,7 +309,7 @@ def _section_view(
     section: ScoredSection,
     matchpoints: bool,
     labels: dict[str, str],
-    double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+    double_dummy: Mapping[DealKey, DoubleDummy] | None = None,
     printing: Printing = OURS,
     lang: str = "en",
 ) -> dict[str, Any]:
@@ -347,7 +347,7 @@ def dumps(
     scored: ScoredEvent,
     lang: str = "en",
     *,
-    double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+    double_dummy: Mapping[DealKey, DoubleDummy] | None = None,
 ) -> str:
     """The results page of *scored* in *lang* (``en`` or ``ru``).
 

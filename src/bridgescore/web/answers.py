@@ -31,11 +31,11 @@ __all__ = [
     "FormSetting",
     "FormView",
     "GameLine",
+    "GameReceipt",
     "GameSummaryView",
     "GameView",
     "HistoryItem",
     "PreviewJSON",
-    "Receipt",
     "entry_view",
     "summary_view",
 ]
@@ -59,20 +59,20 @@ StateJSON = Annotated[
 form's own object."""
 
 
-class View(BaseModel):
+class Answer(BaseModel):
     """What every answer is: a frozen value."""
 
     model_config = ConfigDict(frozen=True)
 
 
-class FormChoice(View):
+class FormChoice(Answer):
     """A choice of a setting: the value to send, and its label in the request's language."""
 
     value: str
     label: str
 
 
-class FormSetting(View):
+class FormSetting(Answer):
     """A setting of a form: its header key, label, default, choices and the rule's source."""
 
     key: str
@@ -82,7 +82,7 @@ class FormSetting(View):
     source: str
 
 
-class FormView(View):
+class FormView(Answer):
     """A form of scoring offered: its name, the extra taps of its entry, its settings."""
 
     form: str
@@ -91,7 +91,7 @@ class FormView(View):
     settings: tuple[FormSetting, ...]
 
 
-class GameSummaryView(View):
+class GameSummaryView(Answer):
     """A game in a list: id, form, title, header lines and times."""
 
     id: str
@@ -102,7 +102,7 @@ class GameSummaryView(View):
     updated_at: str
 
 
-class EntryView(View):
+class EntryView(Answer):
     """An entry of a game's journal: what was done to which line (``idempotency_key``: the client's
     token for the change; ``client_token``: the same, under its former name)."""
 
@@ -118,7 +118,7 @@ class EntryView(View):
     created_at: str | None
 
 
-class Receipt(View):
+class GameReceipt(Answer):
     """A stored change: the entry, and whether this request stored it (False: its token was already there)."""
 
     entry: EntryView
@@ -140,7 +140,7 @@ class GameLine(TypedDict, total=False):
     parts: dict[str, str]
 
 
-class GameView(View):
+class GameView(Answer):
     """A game: its log, the form's state, the next deal, and what Undo would cancel."""
 
     id: str
@@ -155,7 +155,7 @@ class GameView(View):
     undo: EntryView | None
 
 
-class HistoryItem(View):
+class HistoryItem(Answer):
     """A change of the history: the entry, the line's place then, what it replaced, whether it counts."""
 
     entry: EntryView

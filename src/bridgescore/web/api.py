@@ -18,7 +18,7 @@ from pydantic_core import PydanticCustomError
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.forms import registry
 from bridgescore.i18n import translator
-from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
+from bridgescore.store import EntryChange, EntryReceipt, GameSummary, Kind, Op
 from bridgescore.store.repository import MAX_IMPORT
 from bridgescore.web import answers, language
 from bridgescore.web.pads import PreviewJSON
@@ -69,7 +69,7 @@ Line = Annotated[Text, AfterValidator(_one_line)]
 """One line of text: no line breaks either."""
 
 
-class _Strict(BaseModel):
+class _StrictBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
@@ -91,7 +91,7 @@ def change_key(key: str | None, client_token: str | None) -> str | None:
     return key if key is not None else client_token
 
 
-class _Change(_Strict):
+class _Change(_StrictBody):
     """A change: its idempotency key, under its name or its former one."""
 
     idempotency_key: Key | None = None
@@ -105,7 +105,7 @@ class _Change(_Strict):
         return change_key(self.idempotency_key, self.client_token)
 
 
-class NewGame(_Strict):
+class NewGame(_StrictBody):
     """A game to start: its form, a title, who sits where, the first dealer and the settings."""
 
     form: Line = Field(max_length=32, examples=["rubber"])
@@ -144,13 +144,13 @@ class TokenIn(_Change):
     """Just the idempotency key of a change."""
 
 
-class PreviewIn(_Strict):
+class PreviewIn(_StrictBody):
     """A deal to score in its place, without saving it."""
 
     text: Line = Field(max_length=MAX_LINE, examples=["3NT S +1"])
 
 
-class ImportIn(_Strict):
+class ImportIn(_StrictBody):
     """A whole deal-log file."""
 
     text: Text = Field(max_length=MAX_LOG)
@@ -180,13 +180,13 @@ def _choice(value: str, label: str) -> answers.FormChoice:
     return answers.FormChoice(value=value, label=label)
 
 
-def receipt_response(receipt: Receipt) -> JSONResponse:
+def receipt_response(receipt: EntryReceipt) -> JSONResponse:
     """201 with the new entry, or 200 with the entry a repeated token had stored."""
-    view = answers.Receipt(entry=answers.entry_view(receipt.entry), created=receipt.created)
+    view = answers.GameReceipt(entry=answers.entry_view(receipt.entry), created=receipt.created)
     return JSONResponse(view.model_dump(mode="json"), status_code=201 if receipt.created else 200)
 
 
-STORED: dict[int | str, dict[str, object]] = {201: {"model": answers.Receipt, "description": "Stored"}}
+STORED: dict[int | str, dict[str, object]] = {201: {"model": answers.GameReceipt, "description": "Stored"}}
 """OpenAPI: a change is answered 201 when stored, 200 (the same receipt) when its token was already."""
 
 
@@ -313,7 +313,7 @@ def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request)
     "/games/{game_id}/deals",
     status_code=201,
     summary="Add a deal (at the end, or before a line)",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
@@ -322,7 +322,7 @@ def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
         reading = pad.read_line(payload.text, summary.header)
         if reading.kind is not Kind.DEAL:
             raise ParseError(N_("{text!r} is not a deal: who sits where goes to /players"), text=payload.text)
-        change = Change(Op.ADD, Kind.DEAL, reading.text, line=payload.before)
+        change = EntryChange(Op.ADD, Kind.DEAL, reading.text, line=payload.before)
         # A deal added at the end was read whole, settings and all, by read_line: no need to
         # replay the log for it. A deal inserted before another changes what follows: replay.
         check = None if payload.before is None else services.checker(summary, pad)
@@ -334,14 +334,14 @@ def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
     "/games/{game_id}/players",
     status_code=201,
     summary="Seat players from the next deal on",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONResponse:
     summary, pad = services.summary(game_id)
     with field("players"):
         reading = pad.read_line(pad.players_line(payload.players), summary.header)
-        change = Change(Op.ADD, Kind.PLAYERS, reading.text)
+        change = EntryChange(Op.ADD, Kind.PLAYERS, reading.text)
         check = None  # seating from the next deal on changes no score before it
         receipt = services.store.append(game_id, change, check=check, client_token=payload.key)
     return receipt_response(receipt)
@@ -350,7 +350,7 @@ def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONRespon
 @router.put(
     "/games/{game_id}/lines/{line_id}",
     summary="Correct a line (the old text stays in the history)",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -> JSONResponse:
@@ -360,7 +360,7 @@ def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -
         current = next((line for line in opened.lines if line.id == line_id), None)
         if current is not None and current.kind is not reading.kind:
             raise ParseError(N_("{text!r} cannot replace a line of another kind"), text=payload.text)
-        change = Change(Op.EDIT, reading.kind, reading.text, line=line_id)
+        change = EntryChange(Op.EDIT, reading.kind, reading.text, line=line_id)
         receipt = services.store.append(game_id, change, check=opened.check, client_token=payload.key)
     return receipt_response(receipt)
 
@@ -368,7 +368,7 @@ def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -
 @router.delete(
     "/games/{game_id}/lines/{line_id}",
     summary="Delete a line (undo brings it back)",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def delete_line(
@@ -383,7 +383,7 @@ def delete_line(
     with field("line"):
         check = services.checker(summary, pad)
         receipt = services.store.append(
-            game_id, Change(Op.DELETE, line=line_id), check=check, client_token=key
+            game_id, EntryChange(Op.DELETE, line=line_id), check=check, client_token=key
         )
     return receipt_response(receipt)
 
@@ -392,12 +392,12 @@ def delete_line(
     "/games/{game_id}/undo",
     status_code=201,
     summary="Undo the last change that still counts",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def undo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONResponse:
     summary, pad = services.summary(game_id)
     token = payload.key if payload is not None else None
     check = services.checker(summary, pad)
-    receipt = services.store.append(game_id, Change(Op.UNDO), check=check, client_token=token)
+    receipt = services.store.append(game_id, EntryChange(Op.UNDO), check=check, client_token=token)
     return receipt_response(receipt)

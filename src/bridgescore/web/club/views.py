@@ -286,12 +286,16 @@ class ActionView(View):
     """What the line held before the action (a correction's previous result)."""
 
 
-class Receipt(View):
+class ActionReceipt(View):
     """A stored action: its number, whether this request stored it (False: its key was there), the change."""
 
     seq: int
     created: bool
     change: dict[str, JsonValue]
+
+
+Receipt = ActionReceipt
+"""The old name of :class:`ActionReceipt`, kept while ``web/club/api.py`` (being split elsewhere) uses it."""
 
 
 class SessionSummary(View):
