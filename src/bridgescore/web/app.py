@@ -28,6 +28,7 @@ from bridgescore.web import api, appshell, engine_files, language, pages, proble
 from bridgescore.web.club import api as club_api
 from bridgescore.web.club import pages as club_pages
 from bridgescore.web.club.auth import Limits
+from bridgescore.web.forwarded import Forwarded
 from bridgescore.web.security import Guard, Safety, script_hashes
 from bridgescore.web.services import Services
 from bridgescore.web.views import scorepads
@@ -100,8 +101,8 @@ def create_app(
 ) -> FastAPI:
     """The app on *store* (default: :meth:`Store.open`, which applies the migrations) and *pads*.
 
-    *safety*: the body limit, the household PIN and the rate limit (default: from the
-    environment, :meth:`Safety.from_environment`; see :mod:`bridgescore.web.security`).
+    *safety*: the body limit, the household PIN, the rate limit and the trusted proxies (default:
+    from the environment, :meth:`Safety.from_environment`; see :mod:`bridgescore.web.security`).
     *serving*: the app of a server process (``bridgescore serve``), which at its start freezes
     the objects made so far for Python's garbage collector (``gc.freeze``): a full collection
     then walks only what the requests made, and pauses every request for less (docs/performance.md).
@@ -130,12 +131,9 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=800)
     app.add_middleware(Timing)
     inline = script_hashes((pages.TEMPLATES / "base.html").read_text(encoding="utf-8"))
-    app.add_middleware(
-        Guard,
-        safety=safety if safety is not None else Safety.from_environment(),
-        shared=store.shared,
-        inline_scripts=inline,
-    )
+    safety = safety if safety is not None else Safety.from_environment()
+    app.add_middleware(Guard, safety=safety, shared=store.shared, inline_scripts=inline)
+    app.add_middleware(Forwarded, proxies=safety.trusted_proxies)  # outermost: who is asking
     return app
 
 

@@ -55,6 +55,7 @@ from bridgescore.i18n import translator
 from bridgescore.store.errors import UNREACHABLE
 from bridgescore.store.shared import SharedState
 from bridgescore.web import language
+from bridgescore.web.forwarded import NOBODY, TRUSTED_PROXY_VARIABLE, TrustedProxies
 
 MAX_BODY = 2_000_000
 """The default limit of a request's body, in bytes (a deal-log file of some 100,000 deals)."""
@@ -88,25 +89,30 @@ class Safety:
     """The guard's settings; :meth:`from_environment` reads them from ``BRIDGESCORE_*`` variables.
 
     ``pin`` None: no PIN (anyone who reaches the port may change games). ``writes_per_minute``
-    0: no rate limit. ``max_body`` in bytes.
+    0: no rate limit. ``max_body`` in bytes. ``trusted_proxies``: whose ``X-Forwarded-For`` is
+    believed (:mod:`bridgescore.web.forwarded`; nobody's by default).
     """
 
     max_body: int = MAX_BODY
     pin: str | None = None
     writes_per_minute: int = WRITES_PER_MINUTE
+    trusted_proxies: TrustedProxies = NOBODY
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Safety:
-        """``BRIDGESCORE_PIN``, ``BRIDGESCORE_MAX_BODY``, ``BRIDGESCORE_WRITES_PER_MINUTE``.
+        """``BRIDGESCORE_PIN``, ``BRIDGESCORE_MAX_BODY``, ``BRIDGESCORE_WRITES_PER_MINUTE``,
+        ``BRIDGESCORE_TRUSTED_PROXY``.
 
-        >>> Safety.from_environment({"BRIDGESCORE_PIN": "2468", "BRIDGESCORE_MAX_BODY": "1000"})
-        Safety(max_body=1000, pin='2468', writes_per_minute=600)
+        >>> safety = Safety.from_environment({"BRIDGESCORE_PIN": "2468", "BRIDGESCORE_MAX_BODY": "1000"})
+        >>> safety.pin, safety.max_body, safety.writes_per_minute, bool(safety.trusted_proxies)
+        ('2468', 1000, 600, False)
         """
         env = os.environ if environ is None else environ
         return cls(
             max_body=_count(env.get("BRIDGESCORE_MAX_BODY"), MAX_BODY),
             pin=env.get("BRIDGESCORE_PIN") or None,
             writes_per_minute=_count(env.get("BRIDGESCORE_WRITES_PER_MINUTE"), WRITES_PER_MINUTE),
+            trusted_proxies=TrustedProxies.parse(env.get(TRUSTED_PROXY_VARIABLE)),
         )
 
 
