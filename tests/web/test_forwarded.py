@@ -17,9 +17,9 @@ from fastapi.testclient import TestClient
 from bridgescore.cli.serve import SERVER_OPTIONS
 from bridgescore.core.errors import ParseError
 from bridgescore.store import Store
-from bridgescore.web.app import create_app
 from bridgescore.web.forwarded import TrustedProxies
 from bridgescore.web.security import Safety
+from tests.web.apps import make_app
 from tests.web.server import free_port
 
 LIMITED = Safety(writes_per_minute=8)  # two changes at once, then one every 7.5 s
@@ -51,7 +51,7 @@ def changes(client: TestClient, game: str, forwarded: list[str]) -> list[int]:
 
 
 def test_a_forged_x_forwarded_for_changes_nothing_without_a_trusted_proxy(store: Store, plain: None) -> None:
-    app = create_app(store, safety=LIMITED)
+    app = make_app(store, safety=LIMITED)
     with TestClient(app, client=("127.0.0.1", 40000)) as client:
         game = client.post("/api/games", json={"form": "plain"}).json()["id"]
         codes = changes(client, game, [f"203.0.113.{n}" for n in range(1, 6)])
@@ -63,7 +63,7 @@ def test_behind_a_trusted_proxy_each_client_has_its_own_limit_and_cannot_forge_a
 ) -> None:
     from dataclasses import replace
 
-    app = create_app(store, safety=replace(LIMITED, trusted_proxies=TrustedProxies.parse("127.0.0.1")))
+    app = make_app(store, safety=replace(LIMITED, trusted_proxies=TrustedProxies.parse("127.0.0.1")))
     with TestClient(app, client=("127.0.0.1", 40000)) as proxy:
         game = proxy.post("/api/games", json={"form": "plain"}, headers={"x-forwarded-for": "192.0.2.99"})
         game_id = game.json()["id"]
@@ -77,7 +77,7 @@ def test_behind_a_trusted_proxy_each_client_has_its_own_limit_and_cannot_forge_a
 def live(store: Store, plain: None) -> Iterator[str]:
     """A real uvicorn on loopback, started with the options ``serve`` uses."""
     port = free_port()
-    config = uvicorn.Config(create_app(store, safety=LIMITED), host="127.0.0.1", port=port, **SERVER_OPTIONS)  # type: ignore[arg-type]
+    config = uvicorn.Config(make_app(store, safety=LIMITED), host="127.0.0.1", port=port, **SERVER_OPTIONS)  # type: ignore[arg-type]
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

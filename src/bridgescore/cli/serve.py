@@ -27,7 +27,13 @@ from typing import Annotated
 import typer
 
 from bridgescore.cli.output import LangOption, use_language, warning_line
-from bridgescore.web.address import PUBLIC_URL_VARIABLE, addresses, loopback
+from bridgescore.web.address import (
+    ALLOWED_HOSTS_VARIABLE,
+    PUBLIC_URL_VARIABLE,
+    addresses,
+    allowed_hosts,
+    loopback,
+)
 from bridgescore.web.forwarded import TRUSTED_PROXY_VARIABLE
 
 SERVER_OPTIONS: dict[str, object] = {
@@ -93,6 +99,16 @@ def serve_command(
             "X-Forwarded-Proto are believed (default: none; every limit counts per client address).",
         ),
     ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            envvar=ALLOWED_HOSTS_VARIABLE,
+            help="Another host name the server answers to (repeatable; the environment's separated by "
+            "spaces). Always: loopback, --host, the network addresses with --host 0.0.0.0, the host of "
+            "--public-url; any other Host is refused with 400 (DNS rebinding).",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Start the scorepad web app; the database is created and migrated on first run."""
@@ -139,9 +155,13 @@ def serve_command(
     if not loopback(host) and not pin:
         warning_line(_("the scorepad listens beyond this computer without a PIN: anyone on the network "
                        "may change or delete every game (--pin or BRIDGESCORE_PIN)"))  # fmt: skip
+    extra = [name for given in allowed_host or () for name in given.replace(",", " ").split()]
+    hosts = allowed_hosts(host, phones, extra)
     quiet = SERVER_OPTIONS
     if workers == 1:
-        safety = replace(Safety.from_environment(), pin=pin or None, trusted_proxies=proxies)
+        safety = replace(
+            Safety.from_environment(), pin=pin or None, trusted_proxies=proxies, allowed_hosts=hosts
+        )
         uvicorn.run(create_app(store, safety=safety, serving=True), host=host, port=port, **quiet)  # type: ignore[arg-type]
         return
     store.close()  # migrated: each worker opens its own connections
@@ -151,6 +171,7 @@ def serve_command(
     else:
         os.environ.pop("BRIDGESCORE_PIN", None)
     os.environ[TRUSTED_PROXY_VARIABLE] = ",".join(str(network) for network in proxies.networks)
+    os.environ[ALLOWED_HOSTS_VARIABLE] = ",".join(sorted(hosts))
     uvicorn.run(
         "bridgescore.web.app:app_from_environment",
         factory=True,

@@ -2,7 +2,7 @@
 
 >>> from fastapi.testclient import TestClient
 >>> from bridgescore.store import Store
->>> client = TestClient(create_app(Store.open("sqlite://"), pads={}))
+>>> client = TestClient(create_app(Store.open("sqlite://"), pads={}), base_url="http://localhost")
 >>> client.get("/api/games").json()
 []
 """

@@ -2,6 +2,9 @@
 
 Every request passes the guard before the app sees it:
 
+- **host** — a request whose ``Host`` is not one of the server's names (loopback's, and
+  :attr:`Safety.allowed_hosts`) is refused with 400, so that a page on another name resolving to
+  this server (DNS rebinding) cannot list, start or delete games through a visitor's browser;
 - **size** — a body over :attr:`Safety.max_body` bytes is refused with 413, before it is read
   when it says its length, and as soon as it passes the limit when it does not;
 - **cross-site writes** — a change (POST, PUT, PATCH, DELETE) whose ``Origin`` is not this
@@ -55,6 +58,13 @@ from bridgescore.i18n import translator
 from bridgescore.store.errors import UNREACHABLE
 from bridgescore.store.shared import SharedState
 from bridgescore.web import language
+from bridgescore.web.address import (
+    ALLOWED_HOSTS_VARIABLE,
+    PUBLIC_URL_VARIABLE,
+    allowed_hosts,
+    host_name,
+    loopback,
+)
 from bridgescore.web.forwarded import NOBODY, TRUSTED_PROXY_VARIABLE, TrustedProxies
 
 MAX_BODY = 2_000_000
@@ -90,18 +100,33 @@ class Safety:
 
     ``pin`` None: no PIN (anyone who reaches the port may change games). ``writes_per_minute``
     0: no rate limit. ``max_body`` in bytes. ``trusted_proxies``: whose ``X-Forwarded-For`` is
-    believed (:mod:`bridgescore.web.forwarded`; nobody's by default).
+    believed (:mod:`bridgescore.web.forwarded`; nobody's by default). ``allowed_hosts``: the names
+    the server answers to besides loopback's (``localhost``, ``127.0.0.1``, ``::1`` always are).
     """
 
     max_body: int = MAX_BODY
     pin: str | None = None
     writes_per_minute: int = WRITES_PER_MINUTE
     trusted_proxies: TrustedProxies = NOBODY
+    allowed_hosts: frozenset[str] = frozenset()
+
+    def answers_to(self, host: str | None) -> bool:
+        """Whether a request with this ``Host`` header is for this server.
+
+        >>> safety = Safety(allowed_hosts=frozenset({"bridge.example.org"}))
+        >>> [safety.answers_to(h) for h in ("localhost:8000", "BRIDGE.example.org", "evil.example", None)]
+        [True, True, False, False]
+        """
+        if not host:
+            return False
+        name = host_name(host)
+        return loopback(name) or name in self.allowed_hosts
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Safety:
         """``BRIDGESCORE_PIN``, ``BRIDGESCORE_MAX_BODY``, ``BRIDGESCORE_WRITES_PER_MINUTE``,
-        ``BRIDGESCORE_TRUSTED_PROXY``.
+        ``BRIDGESCORE_TRUSTED_PROXY``, ``BRIDGESCORE_ALLOWED_HOSTS`` (names separated by commas or
+        spaces) and the host of ``BRIDGESCORE_PUBLIC_URL``.
 
         >>> safety = Safety.from_environment({"BRIDGESCORE_PIN": "2468", "BRIDGESCORE_MAX_BODY": "1000"})
         >>> safety.pin, safety.max_body, safety.writes_per_minute, bool(safety.trusted_proxies)
@@ -113,6 +138,11 @@ class Safety:
             pin=env.get("BRIDGESCORE_PIN") or None,
             writes_per_minute=_count(env.get("BRIDGESCORE_WRITES_PER_MINUTE"), WRITES_PER_MINUTE),
             trusted_proxies=TrustedProxies.parse(env.get(TRUSTED_PROXY_VARIABLE)),
+            allowed_hosts=allowed_hosts(
+                "127.0.0.1",
+                env.get(PUBLIC_URL_VARIABLE),
+                env.get(ALLOWED_HOSTS_VARIABLE, "").replace(",", " ").split(),
+            ),
         )
 
 
@@ -189,6 +219,12 @@ class Guard:
         state["form_token"] = form_token
         headers = self._headers(scope["path"], form_token if fresh else None)
         try:
+            if not self.safety.answers_to(request.headers.get("host")):
+                raise RefusedError(
+                    400,
+                    N_("this server does not answer to the name {host!r} (serve --allowed-host)"),
+                    host=host_name(request.headers.get("host", ""))[:60],
+                )
             if request.method in UNSAFE and self._reads_database() and not _has_own_passes(scope["path"]):
                 await run_in_threadpool(self._admit, request)  # the PIN's key, the rate buckets
             else:
