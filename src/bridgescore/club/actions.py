@@ -1,10 +1,12 @@
 """What a club session's actions do: one class per kind, carrying its ``kind``, its record and its effect.
 
-Each kind of action is one frozen class: who may take it (:attr:`Change.director_only`),
+Each kind of action is one frozen class derived from :class:`~bridgescore.club.change.Change`
+(here the table's actions and the director's switches; the corrections in
+:mod:`.corrections`): who may take it (:attr:`Change.director_only`),
 whether it needs a reason, how it is stored (:meth:`Change.record`, read back by
 :func:`read_change` — plain JSON values; results in the deal notation, artificial scores as
 ``A+/A-`` or ``60/40``) and what it does to the session (:meth:`Change.apply` on the fold's
-:class:`~bridgescore.club.state.Ledger`). Adding a kind is adding one class here and naming it in
+:class:`~bridgescore.club.state.Ledger`). Adding a kind is adding one class and naming it in
 :data:`KINDS` (docs/adding-a-form.md, "Adding a club action").
 
     >>> from bridgescore.core import Result
@@ -21,21 +23,27 @@ whether it needs a reason, how it is stored (:meth:`Change.record`, read back by
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from fractions import Fraction
-from typing import ClassVar, TypeVar
+from typing import ClassVar
 
-from bridgescore.club.lines import Adjusted, LineTakenError, Play, Weighted, outcome_text, parse_outcome
-from bridgescore.club.record import movement_record, read_movement_record
+from bridgescore.club.change import (
+    Change,
+    JSONRecord,
+    flag,
+    parsed,
+    play_of,
+    play_record,
+    side_of,
+    whole,
+)
+from bridgescore.club.corrections import ChangeMovement, Correct, Delete, Foul, MoveBoard, Weigh
+from bridgescore.club.lines import LineTakenError, Play
 from bridgescore.club.roles import Actor, Role
-from bridgescore.club.settings import refuse_movement
-from bridgescore.club.state import FoulGroups, Ledger
+from bridgescore.club.state import Ledger
 from bridgescore.core.contract import Result
-from bridgescore.core.errors import N_, ParseError, RuleError, blamed
+from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.movement import Movement, change_conflicts
 
 __all__ = [
     "KINDS",
@@ -58,54 +66,6 @@ __all__ = [
     "read_change",
 ]
 
-JSONRecord = dict[str, object]
-"""A change as stored: a JSON object of plain values."""
-
-T = TypeVar("T")
-C = TypeVar("C", bound="Change")
-
-
-class Change(ABC):
-    """What an action does to the session: the base of every kind.
-
-    ``kind`` names it in the log and the API; ``director_only``: only the director may take it
-    (else a table may, for its own table's lines); ``needs_reason``: the director says why.
-    """
-
-    __slots__ = ()
-
-    kind: ClassVar[str]
-    label: ClassVar[str]
-    """What the audit trail calls it (an English msgid)."""
-    director_only: ClassVar[bool] = True
-    needs_reason: ClassVar[bool] = False
-    changes_scores: ClassVar[bool] = True
-    """Whether the change can change a score (a confirmation, a publication or a switch cannot)."""
-
-    @property
-    def table(self) -> int | None:
-        """The table whose line the change touches (None: no one table's)."""
-        return None
-
-    @property
-    def where(self) -> Play | None:
-        """The line the change touches (None: no one line)."""
-        return None
-
-    @abstractmethod
-    def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """Make the change on *ledger* (the session as the log's earlier actions left it); raise
-        a :class:`~bridgescore.core.errors.RuleError` if it cannot be made."""
-
-    @abstractmethod
-    def record(self) -> JSONRecord:
-        """The change's own fields as JSON (without its ``kind``)."""
-
-    @classmethod
-    @abstractmethod
-    def read(cls: type[C], data: Mapping[str, object]) -> C:
-        """The change :meth:`record` wrote; a field that cannot be read is blamed by name."""
-
 
 def change_json(change: Change) -> JSONRecord:
     """*change* as the log stores it: its ``kind`` and its fields."""
@@ -119,65 +79,6 @@ def read_change(data: Mapping[str, object]) -> Change:
     if found is None:
         raise ParseError(N_("unknown club action {kind!r}"), kind=kind)
     return found.read(data)
-
-
-# --- reading a record's fields ------------------------------------------------------------------
-
-
-def _value(data: Mapping[str, object], key: str) -> object:
-    if key not in data:
-        raise ParseError(N_("{field} is required"), field=key)
-    return data[key]
-
-
-def _whole(data: Mapping[str, object], key: str) -> int:
-    return _number(_value(data, key), key)
-
-
-def _number(value: object, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ParseError(N_("{field} must be a whole number"), field=key)
-    return value
-
-
-def _text(data: Mapping[str, object], key: str) -> str:
-    value = _value(data, key)
-    if not isinstance(value, str):
-        raise ParseError(N_("{field} must be text"), field=key)
-    return value
-
-
-def _flag(data: Mapping[str, object], key: str) -> bool:
-    value = _value(data, key)
-    if not isinstance(value, bool):
-        raise ParseError(N_("{field} is not valid here"), field=key)
-    return value
-
-
-def _list(value: object, key: str) -> list[object]:
-    if not isinstance(value, list | tuple):
-        raise ParseError(N_("{field} is not valid here"), field=key)
-    return list(value)
-
-
-def _read(key: str, reader: Callable[[str], T], data: Mapping[str, object]) -> T:
-    with blamed(key):
-        return reader(_text(data, key))
-
-
-def _side(data: Mapping[str, object]) -> Side:
-    side = _text(data, "side")
-    if side not in ("NS", "EW"):
-        raise ParseError(N_("{field} is not valid here"), field="side")
-    return Side(side)
-
-
-def _play(data: Mapping[str, object]) -> Play:
-    return Play(_whole(data, "round"), _whole(data, "table"), _whole(data, "board"))
-
-
-def _play_record(play: Play) -> JSONRecord:
-    return {"round": play.round, "table": play.table, "board": play.board}
 
 
 # --- a table's actions ---------------------------------------------------------------------------
@@ -214,12 +115,12 @@ class Enter(Change):
 
     def record(self) -> JSONRecord:
         """Where, and the result in the deal notation."""
-        return {**_play_record(self.play), "result": str(self.result)}
+        return {**play_record(self.play), "result": str(self.result)}
 
     @classmethod
     def read(cls, data: Mapping[str, object]) -> Enter:
         """The entry :meth:`record` wrote."""
-        return cls(_play(data), _read("result", Result.parse, data))
+        return cls(play_of(data), parsed("result", Result.parse, data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,12 +154,12 @@ class Confirm(Change):
 
     def record(self) -> JSONRecord:
         """Where, and the side (``NS``, ``EW``)."""
-        return {**_play_record(self.play), "side": self.side.value}
+        return {**play_record(self.play), "side": self.side.value}
 
     @classmethod
     def read(cls, data: Mapping[str, object]) -> Confirm:
         """The confirmation :meth:`record` wrote."""
-        return cls(_play(data), _side(data))
+        return cls(play_of(data), side_of(data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,12 +195,12 @@ class Dispute(Change):
 
     def record(self) -> JSONRecord:
         """Where, and the side (``NS``, ``EW``)."""
-        return {**_play_record(self.play), "side": self.side.value}
+        return {**play_record(self.play), "side": self.side.value}
 
     @classmethod
     def read(cls, data: Mapping[str, object]) -> Dispute:
         """The dispute :meth:`record` wrote."""
-        return cls(_play(data), _side(data))
+        return cls(play_of(data), side_of(data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,232 +234,7 @@ class StartRound(Change):
     @classmethod
     def read(cls, data: Mapping[str, object]) -> StartRound:
         """The start :meth:`record` wrote."""
-        return cls(_whole(data, "round"), _whole(data, "table"))
-
-
-# --- the director's corrections ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Correct(Change):
-    """The director puts another outcome on a line (an edit, an average, a split, an assigned score)."""
-
-    kind: ClassVar[str] = "correct"
-    label: ClassVar[str] = N_("Corrected")
-    needs_reason: ClassVar[bool] = True
-
-    play: Play
-    outcome: Adjusted
-
-    @property
-    def where(self) -> Play | None:
-        """The line it touches."""
-        return self.play
-
-    def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The line gets the outcome (a line not entered yet is seated by the movement)."""
-        ledger.put(self.play, self.outcome, actor)
-
-    def record(self) -> JSONRecord:
-        """Where, and the outcome as :func:`~bridgescore.club.lines.outcome_text` writes it."""
-        return {**_play_record(self.play), "outcome": outcome_text(self.outcome)}
-
-    @classmethod
-    def read(cls, data: Mapping[str, object]) -> Correct:
-        """The correction :meth:`record` wrote."""
-        return cls(_play(data), _read("outcome", parse_outcome, data))
-
-
-def _weight(text: str) -> Fraction:
-    try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise ParseError(N_("a weight is a fraction such as 3/5 or 0.6")) from None
-
-
-@dataclass(frozen=True, slots=True)
-class Weigh(Change):
-    """The director gives a line a weighted adjusted score."""
-
-    kind: ClassVar[str] = "weigh"
-    label: ClassVar[str] = N_("Weighted score")
-    needs_reason: ClassVar[bool] = True
-
-    play: Play
-    score: Weighted
-
-    @property
-    def where(self) -> Play | None:
-        """The line it touches."""
-        return self.play
-
-    def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The line gets the weighted score."""
-        ledger.put(self.play, self.score, actor)
-
-    def record(self) -> JSONRecord:
-        """Where, and each part as ``[weight, result]`` (``["3/5", "4S N ="]``)."""
-        return {**_play_record(self.play), "parts": [[str(w), str(r)] for w, r in self.score.parts]}
-
-    @classmethod
-    def read(cls, data: Mapping[str, object]) -> Weigh:
-        """The weighted score :meth:`record` wrote."""
-        parts = []
-        with blamed("parts"):
-            for part in _list(_value(data, "parts"), "parts"):
-                weight, result = _list(part, "parts")
-                if not isinstance(weight, str) or not isinstance(result, str):
-                    raise ParseError(N_("{field} must be text"), field="parts")
-                parts.append((_weight(weight), Result.parse(result)))
-            return cls(_play(data), Weighted(tuple(parts)))
-
-
-@dataclass(frozen=True, slots=True)
-class Delete(Change):
-    """The director takes a line out: the board is missing at that table again."""
-
-    kind: ClassVar[str] = "delete"
-    label: ClassVar[str] = N_("Result deleted")
-    needs_reason: ClassVar[bool] = True
-
-    play: Play
-
-    @property
-    def where(self) -> Play | None:
-        """The line it touches."""
-        return self.play
-
-    def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The line goes."""
-        ledger.existing(self.play)
-        del ledger.lines[self.play]
-
-    def record(self) -> JSONRecord:
-        """Where."""
-        return _play_record(self.play)
-
-    @classmethod
-    def read(cls, data: Mapping[str, object]) -> Delete:
-        """The deletion :meth:`record` wrote."""
-        return cls(_play(data))
-
-
-@dataclass(frozen=True, slots=True)
-class MoveBoard(Change):
-    """A wrong board: the line entered for ``play`` was in fact board *board*; it moves there."""
-
-    kind: ClassVar[str] = "move"
-    label: ClassVar[str] = N_("Moved to another board")
-    needs_reason: ClassVar[bool] = True
-
-    play: Play
-    board: int
-
-    @property
-    def where(self) -> Play | None:
-        """The line it touches."""
-        return self.play
-
-    def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The line moves to the same round and table of the right board (which must be free)."""
-        line = ledger.existing(self.play)
-        target = replace(self.play, board=self.board)
-        if self.board not in ledger.movement.boards():
-            raise RuleError(N_("the movement has no board {board}"), board=self.board)
-        if target in ledger.lines:
-            raise RuleError(N_("{play} already has a result"), play=str(target))
-        del ledger.lines[self.play]
-        ledger.lines[target] = replace(line, play=target)
-
-    def record(self) -> JSONRecord:
-        """Where, and the board it moves ``to``."""
-        return {**_play_record(self.play), "to": self.board}
-
-    @classmethod
-    def read(cls, data: Mapping[str, object]) -> MoveBoard:
-        """The move :meth:`record` wrote."""
-        return cls(_play(data), _whole(data, "to"))
-
-
-@dataclass(frozen=True, slots=True)
-class Foul(Change):
-    """A fouled board (Law 87): its results are compared only within each group of tables.
-
-    A group is the (round, table) pairs that played the same deal; no groups: not fouled after all.
-    """
-
-    kind: ClassVar[str] = "foul"
-    label: ClassVar[str] = N_("Fouled board")
-    needs_reason: ClassVar[bool] = True
-
-    board: int
-    groups: FoulGroups
-
-    def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The board is scored in its groups (no place in two of them)."""
-        seen: set[tuple[int, int]] = set()
-        for group in self.groups:
-            for where in group:
-                if where in seen:
-                    raise RuleError(N_("round {round}, table {table} is in two groups"),
-                                    round=where[0], table=where[1])  # fmt: skip
-                seen.add(where)
-        if self.groups:
-            ledger.fouled[self.board] = self.groups
-        else:
-            ledger.fouled.pop(self.board, None)
-
-    def record(self) -> JSONRecord:
-        """The board, and its groups of ``[round, table]``."""
-        return {"board": self.board, "groups": [[list(w) for w in g] for g in self.groups]}
-
-    @classmethod
-    def read(cls, data: Mapping[str, object]) -> Foul:
-        """The fouled board :meth:`record` wrote."""
-        groups = []
-        for group in _list(_value(data, "groups"), "groups"):
-            places = []
-            for where in _list(group, "groups"):
-                place = _list(where, "groups")
-                if len(place) != 2:
-                    raise ParseError(N_("{field} is not valid here"), field="groups")
-                places.append((_number(place[0], "groups"), _number(place[1], "groups")))
-            groups.append(tuple(places))
-        return cls(_whole(data, "board"), tuple(groups))
-
-
-@dataclass(frozen=True, slots=True)
-class ChangeMovement(Change):
-    """The director changes the movement; the rounds already played must stay as they were seated."""
-
-    kind: ClassVar[str] = "movement"
-    label: ClassVar[str] = N_("Movement changed")
-    needs_reason: ClassVar[bool] = True
-
-    movement: Movement
-
-    def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The new movement, if every line entered is still seated as it was."""
-        played: dict[tuple[int, int], list[int]] = {}
-        for play in ledger.lines:
-            seated = ledger.movement.at(play.round, play.table)
-            boards = played.setdefault((play.round, play.table), [])
-            if seated is not None and play.board in seated.boards:  # not a board moved there
-                boards.append(play.board)
-        refuse_movement(
-            change_conflicts(ledger.movement, [(r, t, b) for (r, t), b in played.items()], self.movement)
-        )
-        ledger.movement = self.movement
-
-    def record(self) -> JSONRecord:
-        """The movement as its file (:func:`~bridgescore.club.record.movement_record`)."""
-        return {"movement": movement_record(self.movement)}
-
-    @classmethod
-    def read(cls, data: Mapping[str, object]) -> ChangeMovement:
-        """The change of movement :meth:`record` wrote."""
-        with blamed("movement"):
-            return cls(read_movement_record(_value(data, "movement")))
+        return cls(whole(data, "round"), whole(data, "table"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -608,7 +284,7 @@ class ShowRanking(Change):
     @classmethod
     def read(cls, data: Mapping[str, object]) -> ShowRanking:
         """The switch :meth:`record` wrote."""
-        return cls(_flag(data, "shown"))
+        return cls(flag(data, "shown"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -633,7 +309,7 @@ class ShowTravellers(Change):
     @classmethod
     def read(cls, data: Mapping[str, object]) -> ShowTravellers:
         """The switch :meth:`record` wrote."""
-        return cls(_flag(data, "shown"))
+        return cls(flag(data, "shown"))
 
 
 KINDS: Mapping[str, type[Change]] = {

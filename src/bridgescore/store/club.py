@@ -27,11 +27,9 @@ are rate limited in the token buckets every process shares, :mod:`.shared`.)
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, cast
 
@@ -50,8 +48,28 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 
-from bridgescore.core.errors import N_, ParseError
+from bridgescore.core.errors import N_
 from bridgescore.store import database
+from bridgescore.store.club_records import (
+    ActorRecord,
+    ClubSessionRecord,
+    Director,
+    StoredAction,
+    StoredReceipt,
+    TablePass,
+)
+from bridgescore.store.credentials import (
+    CODE_ALPHABET,
+    NOT_A_PASSWORD,
+    SECRET_LENGTH,
+    VIEWER_MARK,
+    TableCode,
+    digest,
+    hash_password,
+    read_code,
+    room_of,
+    verify_password,
+)
 from bridgescore.store.errors import ConflictError, NotFoundError
 from bridgescore.store.group import GroupCommit
 from bridgescore.store.models import (
@@ -82,14 +100,6 @@ __all__ = [
     "verify_password",
 ]
 
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""The letters of a table code: no 0/O, 1/I/L, which are read wrongly off a card."""
-ROOM_LENGTH = 2
-SECRET_LENGTH = 7
-"""A table code is ``KQ-3-M4TNRXZ``: the session's *room* (two letters, the same on all its codes,
-so that a guess counts against one session), the table (``V``: the viewers), and 7 secret letters —
-31⁷ ≈ 2.75 × 10¹⁰ to guess from (docs/web.md, "Security", has the arithmetic)."""
-VIEWER_MARK = "V"
 CODE_LIFETIME = timedelta(hours=12)
 """How long a table code lets a phone join (an evening's session, with room to spare)."""
 DIRECTOR_PASS_LIFETIME = timedelta(hours=12)
@@ -99,152 +109,12 @@ MAX_ACTIONS = 50_000
 RETRIES = 20
 
 
-# --- passwords ---------------------------------------------------------------------------------
-
-
-def _hasher() -> Any:
-    from argon2 import PasswordHasher
-
-    return PasswordHasher()
-
-
-def hash_password(password: str) -> str:
-    """An argon2id hash of *password* (with its own salt and parameters, as argon2 writes them)."""
-    return str(_hasher().hash(password))
-
-
-def verify_password(stored: str, password: str) -> bool:
-    """Whether *password* is the one *stored* was made from (in constant time)."""
-    from argon2.exceptions import InvalidHashError, VerificationError
-
-    try:
-        return bool(_hasher().verify(stored, password))
-    except (VerificationError, InvalidHashError):
-        return False
-
-
-_NOT_A_PASSWORD = hash_password("bridgescore: no such director")
-"""Checked against when the name is unknown, so that a wrong name takes as long as a wrong password."""
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def room_of(session_id: str) -> str:
-    """The two letters a session's codes start with (two sessions may share them: only a limit is shared).
-
-    >>> room_of("a1b2c3d4e5f6") == room_of("a1b2c3d4e5f6") and len(room_of("a1b2c3d4e5f6"))
-    2
-    """
-    number = int.from_bytes(hashlib.sha256(session_id.encode()).digest()[:4], "big")
-    letters = len(CODE_ALPHABET)
-    return CODE_ALPHABET[number % letters] + CODE_ALPHABET[(number // letters) % letters]
-
-
-@dataclass(frozen=True, slots=True)
-class TableCode:
-    """A table code read from what was typed: its room, its table (``V``: viewers) and the whole code."""
-
-    room: str
-    table: str
-    text: str
-
-
-def read_code(typed: str) -> TableCode:
-    """A code as typed or scanned: case, spaces and dashes do not matter; :class:`ParseError` if it
-    is not a code's shape.
-
-    >>> read_code("kq 3 m4tnrxz"), read_code("KQ-12-M4TNRXZ").table, read_code("KQVM4TNRXZ").table
-    (TableCode(room='KQ', table='3', text='KQ-3-M4TNRXZ'), '12', 'V')
-    >>> read_code("K7Q2")
-    Traceback (most recent call last):
-    ...
-    bridgescore.core.errors.ParseError: 'K7Q2' is not a table code: it looks like KQ-3-M4TNRXZ
-    """
-    packed = "".join(char for char in typed.upper() if char.isalnum())
-    room, table, secret = packed[:ROOM_LENGTH], packed[ROOM_LENGTH:-SECRET_LENGTH], packed[-SECRET_LENGTH:]
-    well_formed = (
-        len(packed) > ROOM_LENGTH + SECRET_LENGTH
-        and all(char in CODE_ALPHABET for char in room + secret)
-        and (table == VIEWER_MARK or (table.isdigit() and table[0] != "0" and len(table) <= 4))
-    )
-    if not well_formed:
-        raise ParseError(
-            N_("{code!r} is not a table code: it looks like KQ-3-M4TNRXZ"), code=typed.strip()[:40]
-        )
-    return TableCode(room, table, f"{room}-{table}-{secret}")
-
-
 def _now() -> datetime:
     return datetime.now(UTC)
 
 
 def _utc(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-# --- what the store hands out ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Director:
-    """A director account (never its password or hash); ``admin``: the club's administrator, who
-    directs every session (a director directs the sessions they started or were given)."""
-
-    id: int
-    name: str
-    created_at: datetime
-    admin: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ClubSessionRecord:
-    """A club session as stored: its id, title, settings (JSON), status, director and creation."""
-
-    id: str
-    title: str
-    settings: dict[str, Any]
-    status: str
-    director_id: int | None
-    created_at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class TablePass:
-    """A phone joined to *table* of *session_id*."""
-
-    session_id: str
-    table: int
-
-
-@dataclass(frozen=True, slots=True)
-class ActorRecord:
-    """Who made an action: ``director`` or ``table``, a name, the table number for a table."""
-
-    role: str
-    name: str
-    table: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class StoredAction:
-    """One stored action of a session's log."""
-
-    seq: int
-    change: dict[str, Any]
-    actor: ActorRecord
-    reason: str
-    key: str | None
-    at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class StoredReceipt:
-    """The stored action, and whether this request stored it (False: its key was already there)."""
-
-    action: StoredAction
-    created: bool
 
 
 Check = Callable[[Sequence[StoredAction], StoredAction], None]
@@ -376,7 +246,7 @@ class ClubStore:
         with self.engine.connect() as connection:
             row = connection.execute(select(DirectorRow).where(DirectorRow.name == name.strip())).first()
         if row is None:
-            verify_password(_NOT_A_PASSWORD, password)
+            verify_password(NOT_A_PASSWORD, password)
             raise NotFoundError(N_("wrong name or password"))
         if not verify_password(row.password_hash, password):
             raise NotFoundError(N_("wrong name or password"))
@@ -387,7 +257,7 @@ class ClubStore:
         if not token:
             return None
         with self._read_one() as connection:
-            row = connection.execute(_DIRECTOR_OF, {"token": _digest(token), "now": _now()}).first()
+            row = connection.execute(_DIRECTOR_OF, {"token": digest(token), "now": _now()}).first()
         return None if row is None else _director(row)
 
     def sign_out(self, token: str | None) -> None:
@@ -395,7 +265,7 @@ class ClubStore:
         if not token:
             return
         with self._write() as connection:
-            connection.execute(delete(PassRow).where(PassRow.token_hash == _digest(token)))
+            connection.execute(delete(PassRow).where(PassRow.token_hash == digest(token)))
 
     def _pass(self, kind: str, *, lifetime: timedelta, **columns: Any) -> str:
         token = secrets.token_urlsafe(32)
@@ -404,7 +274,7 @@ class ClubStore:
             connection.execute(delete(PassRow).where(PassRow.expires_at <= now))
             connection.execute(
                 insert(PassRow).values(
-                    token_hash=_digest(token), kind=kind, expires_at=now + lifetime, **columns
+                    token_hash=digest(token), kind=kind, expires_at=now + lifetime, **columns
                 )
             )
         return token
@@ -554,7 +424,7 @@ class ClubStore:
         if not token:
             return None
         with self._read_one() as connection:
-            row = connection.execute(_TABLE_OF, {"token": _digest(token), "now": _now()}).first()
+            row = connection.execute(_TABLE_OF, {"token": digest(token), "now": _now()}).first()
         if row is None or row[0] is None or row[1] is None:
             return None
         return TablePass(str(row[0]), int(row[1]))

@@ -10,11 +10,10 @@ resent), it is stored once and answered 200 with the first receipt instead of 20
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
-from pydantic import BaseModel, ConfigDict, Field
 
 from bridgescore.club import (
     KINDS,
@@ -35,16 +34,15 @@ from bridgescore.club import (
 )
 from bridgescore.club.record import settings_json
 from bridgescore.club.service import ClubService, LineTakenConflict, no_such
-from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.core.errors import N_, BridgeScoreError
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.export import as_dict
-from bridgescore.forms.duplicate.movement import Movement, PairSeat, loads_movement, movement
+from bridgescore.forms.duplicate.movement import PairSeat
 from bridgescore.forms.duplicate.settings import parse_scoring
 from bridgescore.i18n import translator
 from bridgescore.store.club import StoredReceipt, read_code
 from bridgescore.store.errors import NotFoundError
 from bridgescore.web import language
-from bridgescore.web.api import Line, Text
 from bridgescore.web.club import console as club_console
 from bridgescore.web.club import phone, views
 from bridgescore.web.club.auth import (
@@ -63,196 +61,34 @@ from bridgescore.web.club.auth import (
     of_table,
     set_pass,
 )
+from bridgescore.web.club.requests import (
+    BoardNumber,
+    CodesIn,
+    ConfirmIn,
+    CorrectionIn,
+    DisputeIn,
+    EntryIn,
+    GiveIn,
+    Join,
+    MovementChangeIn,
+    NewSessionIn,
+    PublishIn,
+    RankingShownIn,
+    SessionId,
+    SignIn,
+    StartIn,
+    TableNumber,
+    movement_of,
+)
 from bridgescore.web.problems import FieldError, body, field
 from bridgescore.web.security import RefusedError
 
 router = APIRouter(prefix="/api/club", tags=["club"])
 
-MAX_KEY = 64
-MAX_NAME = 60
-MAX_TABLES = 400
-MAX_ROUND = 100
-MAX_BOARD = 999
-MAX_MOVEMENT_FILE = 200_000
-SessionId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[0-9a-zA-Z_-]+$")]
-TableNumber = Annotated[int, Path(ge=1, le=MAX_TABLES)]
-BoardNumber = Annotated[int, Path(ge=1, le=MAX_BOARD)]
-IdempotencyKey = Annotated[Line | None, Field(None, min_length=1, max_length=MAX_KEY)]
 NO_PASS: dict[str, list[object]] = {"security": []}
 Responses = dict[int | str, dict[str, Any]]
 """OpenAPI: what a route answers beside its model (FastAPI's own type)."""
 """OpenAPI: a route anyone may call (sign-in, join)."""
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class SignIn(_Strict):
-    """A director's name and password."""
-
-    name: Line = Field(max_length=MAX_NAME)
-    password: str = Field(max_length=1000)
-
-
-class Join(_Strict):
-    """A table's (or the viewers') code, as on the card: ``KQ-3-M4TNRXZ``."""
-
-    code: Line = Field(max_length=40, examples=["KQ-3-M4TNRXZ"])
-
-
-class MovementIn(_Strict):
-    """A movement: made by the movement module (``kind``, and ``pairs`` or ``tables``,
-    ``boards_per_round``), or a movement file (``file``: its text, as ``bridgescore movement``
-    reads it). An odd number of pairs sits one out each round: in a Howell the last pair's places
-    are sit-outs, in a Mitchell the last East-West pair (``sit_out``: or the last North-South)."""
-
-    kind: Line | None = Field(None, max_length=32, examples=["howell"])
-    tables: int | None = Field(None, ge=1, le=MAX_TABLES)
-    pairs: int | None = Field(None, ge=5, le=2 * MAX_TABLES, examples=[7])
-    sit_out: Literal["NS", "EW"] | None = None
-    boards_per_round: int = Field(2, ge=1, le=10)
-    file: Text | None = Field(None, max_length=MAX_MOVEMENT_FILE)
-
-
-class PairIn(_Strict):
-    """A pair's number (its direction in a Mitchell) and its players' names."""
-
-    pair: Line = Field(max_length=10)
-    direction: Literal["NS", "EW"] | None = None
-    names: list[Annotated[Line, Field(max_length=MAX_NAME)]] = Field(default_factory=list, max_length=4)
-
-
-class NewSessionIn(_Strict):
-    """A club session to start."""
-
-    title: Line = Field(max_length=200, examples=["Tuesday pairs"])
-    movement: MovementIn
-    pairs: list[PairIn] = Field(default_factory=list, max_length=2 * MAX_TABLES)
-    scoring: Line = Field("mp", max_length=200, examples=["mp"])
-
-
-class CodesIn(_Strict):
-    """The tables to give new codes (default: every table), and whether the viewers' code too."""
-
-    tables: list[Annotated[int, Field(ge=1, le=MAX_TABLES)]] | None = Field(None, max_length=MAX_TABLES)
-    viewer: bool = False
-
-
-class EntryIn(_Strict):
-    """A table's result for a board of a round, in the deal notation (``4S N 10``, ``3БК Ю +1``, ``pass``)."""
-
-    round: int = Field(ge=1, le=MAX_ROUND)
-    board: int = Field(ge=1, le=MAX_BOARD)
-    result: Line = Field(max_length=40, examples=["4S N 10"])
-    idempotency_key: IdempotencyKey = None
-
-
-class ConfirmIn(_Strict):
-    """The pair sitting *side* agrees with the result entered for the board."""
-
-    round: int = Field(ge=1, le=MAX_ROUND)
-    board: int = Field(ge=1, le=MAX_BOARD)
-    side: Literal["NS", "EW"]
-    idempotency_key: IdempotencyKey = None
-
-
-class DisputeIn(_Strict):
-    """The pair sitting *side* does not agree with the result entered for the board: the director is
-    called (``note``: what the pair says)."""
-
-    round: int = Field(ge=1, le=MAX_ROUND)
-    board: int = Field(ge=1, le=MAX_BOARD)
-    side: Literal["NS", "EW"]
-    note: Line = Field("", max_length=500)
-    idempotency_key: IdempotencyKey = None
-
-
-class StartIn(_Strict):
-    """The pairs of ``round`` have sat down at the table."""
-
-    round: int = Field(ge=1, le=MAX_ROUND)
-    idempotency_key: IdempotencyKey = None
-
-
-class _Why(_Strict):
-    reason: Line = Field(max_length=500)
-    idempotency_key: IdempotencyKey = None
-
-
-class _AtLine(_Why):
-    round: int = Field(ge=1, le=MAX_ROUND)
-    table: int = Field(ge=1, le=MAX_TABLES)
-    board: int = Field(ge=1, le=MAX_BOARD)
-
-
-class LateEntryIn(_AtLine):
-    """A late entry: the table's result, entered by the director."""
-
-    kind: Literal["enter"]
-    result: Line = Field(max_length=40, examples=["4S N 10"])
-
-
-class CorrectIn(_AtLine):
-    """Another outcome on the line: a result, ``A+/A-``, ``50/50``, ``=-620``."""
-
-    kind: Literal["correct"]
-    outcome: Line = Field(max_length=40, examples=["A+/A-"])
-
-
-class WeighIn(_AtLine):
-    """A weighted score: ``parts`` of weight and result, ``[["3/5", "4S N 10"], ["2/5", "4S N 9"]]``."""
-
-    kind: Literal["weigh"]
-    parts: list[tuple[Annotated[Line, Field(max_length=20)], Annotated[Line, Field(max_length=40)]]] = Field(
-        max_length=10
-    )
-
-
-class DeleteIn(_AtLine):
-    """The line taken out: the board is missing at that table again."""
-
-    kind: Literal["delete"]
-
-
-class MoveIn(_AtLine):
-    """A wrong board: the line moves to board ``to``."""
-
-    kind: Literal["move"]
-    to: int = Field(ge=1, le=MAX_BOARD)
-
-
-class FoulIn(_Why):
-    """A fouled board, scored in ``groups`` of ``[round, table]`` that played the same cards."""
-
-    kind: Literal["foul"]
-    board: int = Field(ge=1, le=MAX_BOARD)
-    groups: list[list[tuple[int, int]]] = Field(max_length=MAX_TABLES)
-
-
-CorrectionIn = Annotated[
-    LateEntryIn | CorrectIn | WeighIn | DeleteIn | MoveIn | FoulIn, Field(discriminator="kind")
-]
-"""A director's correction, with why: one model per kind of action (``kind`` tells which)."""
-
-
-class MovementChangeIn(_Why):
-    """A new movement for the session, with why."""
-
-    movement: MovementIn
-
-
-class RankingShownIn(_Strict):
-    """Whether the tables (and viewers) see it (``true``), or only the director (``false``)."""
-
-    shown: bool
-    idempotency_key: IdempotencyKey = None
-
-
-class PublishIn(_Strict):
-    """Publish the results as they stand."""
-
-    idempotency_key: IdempotencyKey = None
 
 
 def club_of(request: Request) -> ClubService:
@@ -288,26 +124,6 @@ def _append(request: Request, club: ClubService, session_id: str, change: Change
         return _receipt(club.append(session_id, change, actor, reason=reason, key=key))
     except LineTakenConflict as taken:
         return _taken(request, taken)
-
-
-def _movement(given: MovementIn) -> Movement:
-    if given.file is not None:
-        return loads_movement(given.file)
-    tables = (
-        given.tables if given.tables is not None else None if given.pairs is None else -(-given.pairs // 2)
-    )
-    if given.kind is None or tables is None:
-        raise ParseError(N_("a movement needs its kind and number of tables, or its file"))
-    if given.pairs is not None and given.pairs not in (2 * tables, 2 * tables - 1):
-        raise ParseError(
-            N_("{pairs} pairs play at {low} tables, not {tables}"),
-            pairs=given.pairs, low=-(-given.pairs // 2), tables=tables,
-        )  # fmt: skip
-    odd = given.pairs is not None and given.pairs % 2 == 1
-    if given.kind.strip().lower() == "mitchell":
-        side = given.sit_out or ("EW" if odd else None)
-        return movement("mitchell", tables, boards_per_round=given.boards_per_round, sit_out=side)
-    return movement(given.kind, tables, boards_per_round=given.boards_per_round, pairs=given.pairs)
 
 
 # --- passes ------------------------------------------------------------------------------------
@@ -373,7 +189,7 @@ def list_sessions(director: DirectorPass, club: Service) -> list[views.SessionSu
              dependencies=[FormToken])  # fmt: skip
 def create_session(given: NewSessionIn, director: DirectorPass, club: Service) -> views.NewSession:
     with field("movement"):
-        chosen = _movement(given.movement)
+        chosen = movement_of(given.movement)
     with field("scoring"):
         scoring = parse_scoring(given.scoring)
     with field("pairs"):
@@ -415,12 +231,6 @@ def console_of(session_id: str, club: ClubService, state: ClubState, lang: str =
         return club_console.console(session_id, state, club.scored(session_id, state, live=live), live=live)
     except BridgeScoreError as error:
         return club_console.console(session_id, state, None, error.translate(translator(lang)))
-
-
-class GiveIn(_Strict):
-    """The director to give the session to (by the name they sign in with)."""
-
-    name: Line = Field(max_length=MAX_NAME)
 
 
 @router.get(
@@ -475,7 +285,7 @@ def change_movement(
     session_id: SessionId, given: MovementChangeIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
     with field("movement"):
-        chosen = _movement(given.movement)
+        chosen = movement_of(given.movement)
     actor = Actor.director(director.name)
     return _append(
         request, club, session_id, ChangeMovement(chosen), actor, given.reason, given.idempotency_key

@@ -25,8 +25,9 @@ from bridgescore.web import language, security
 from bridgescore.web.address import phones_address
 from bridgescore.web.club import console as club_console
 from bridgescore.web.club import phone, views
-from bridgescore.web.club.api import SessionId, console_of
+from bridgescore.web.club.api import console_of
 from bridgescore.web.club.auth import DIRECTOR_COOKIE, TABLE_COOKIE, VIEWER_TABLE, may_give, not_directing
+from bridgescore.web.club.requests import SessionId
 from bridgescore.web.pages import render
 
 router = APIRouter(include_in_schema=False)
