@@ -117,6 +117,7 @@ def create_app(
     )
     store = store if store is not None else Store.open()
     app.state.serving = serving
+    app.state.shared = store.shared  # the limits' buckets (web/limits.py)
     app.state.services = Services(store, pads if pads is not None else scorepads())
     app.state.club = ClubService(store.club, store.shared)
     app.state.club_limits = Limits.from_environment()

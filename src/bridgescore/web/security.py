@@ -12,7 +12,9 @@ Every request passes the guard before the app sees it:
   with 403; the pages' forms also carry a form token (a random value in a ``SameSite=Strict``
   cookie and in a hidden field, :func:`check_form_token`);
 - **the household PIN** — when one is set, a change needs the PIN: the ``X-Bridgescore-Pin``
-  header, or the cookie the ``/pin`` page sets; without it the answer is 401;
+  header, or the cookie the ``/pin`` page sets; without it the answer is 401. Every PIN tried (the
+  header, the page) is a guess under growing delays, per client and for the whole server
+  (:mod:`bridgescore.web.limits`): 429 with ``Retry-After`` while they ask to wait;
 - **rate** — each client (by address) may make :attr:`Safety.writes_per_minute` changes a
   minute (a burst of a quarter of that at once), else 429 with ``Retry-After``;
 - the PIN and the rate are the scorepad's: club mode's routes (``/api/club/…``, ``/club/…``)
@@ -53,7 +55,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.core.errors import N_, ParseError
 from bridgescore.i18n import translator
 from bridgescore.store.errors import UNREACHABLE
 from bridgescore.store.shared import SharedState
@@ -66,6 +68,8 @@ from bridgescore.web.address import (
     loopback,
 )
 from bridgescore.web.forwarded import NOBODY, TRUSTED_PROXY_VARIABLE, TrustedProxies
+from bridgescore.web.limits import client_address, guess_pin
+from bridgescore.web.refusal import RefusedError
 
 MAX_BODY = 2_000_000
 """The default limit of a request's body, in bytes (a deal-log file of some 100,000 deals)."""
@@ -84,14 +88,6 @@ PIN_KEY = "pin-cookie"
 """The name of the shared secret that signs the PIN cookie (:meth:`SharedState.secret`)."""
 RETRY_AFTER_UNREACHABLE = 5
 """The seconds a client is asked to wait (``Retry-After``) when the database cannot be reached."""
-
-
-class RefusedError(BridgeScoreError):
-    """A request the guard refuses, with its HTTP status."""
-
-    def __init__(self, status: int, template: str, /, **params: Any) -> None:
-        super().__init__(template, **params)
-        self.status = status
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,25 +286,40 @@ class Guard:
             raise RefusedError(403, N_("a change from another site is refused"))
         if _is_read_only(request.url.path) or _has_own_passes(request.url.path):
             return
-        if self.safety.pin is not None and not self.unlocked(request):
+        if self.safety.pin is not None and not self._pin_given(request):
             raise RefusedError(401, N_("this scorepad asks for the household PIN before any change"))
-        client = request.client.host if request.client else "?"
-        wait = self.shared.wait(client, self.safety.writes_per_minute)
+        wait = self.shared.wait(client_address(request), self.safety.writes_per_minute)
         if wait > 0:
             raise RefusedError(
                 429, N_("too many changes at once: try again in {seconds} s"), seconds=int(wait) + 1
             )
 
     def unlocked(self, request: Request) -> bool:
-        """Whether *request* carries the PIN (header) or the PIN page's cookie (always true without a PIN)."""
+        """Whether *request* carries the PIN page's cookie (always true without a PIN).
+
+        The ``X-Bridgescore-Pin`` header is not looked at here: every comparison with the PIN is a
+        guess, counted (:meth:`try_pin`), and a page drawn is no way to guess without being counted.
+        """
         pin = self.safety.pin
         if pin is None:
             return True
-        header = request.headers.get(PIN_HEADER)
-        if header is not None and pin_matches(header, pin):
-            return True
         cookie = request.cookies.get(PIN_COOKIE, "")
         return hmac.compare_digest(cookie.encode(), pin_cookie_value(pin, self.key).encode())
+
+    def try_pin(self, request: Request, given: str) -> bool:
+        """Whether *given* is the household PIN — a guess, counted against the client and the whole
+        server with growing delays (:func:`~bridgescore.web.limits.guess_pin`): 429 while they
+        ask to wait, however right *given* is."""
+        pin = self.safety.pin
+        if pin is None:
+            return True
+        return guess_pin(self.shared, client_address(request), lambda: pin_matches(given, pin))
+
+    def _pin_given(self, request: Request) -> bool:
+        if self.unlocked(request):
+            return True
+        header = request.headers.get(PIN_HEADER)
+        return header is not None and self.try_pin(request, header)
 
     async def _refuse(
         self, request: Request, refusal: RefusedError, send: Send, headers: list[tuple[bytes, bytes]]

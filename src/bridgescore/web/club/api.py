@@ -55,8 +55,6 @@ from bridgescore.web.club.auth import (
     FormToken,
     LatePass,
     SessionDirector,
-    limit,
-    limit_on,
     may_give,
     of_table,
     set_pass,
@@ -80,8 +78,9 @@ from bridgescore.web.club.requests import (
     TableNumber,
     movement_of,
 )
+from bridgescore.web.limits import limit, limit_on
 from bridgescore.web.problems import FieldError, body, field
-from bridgescore.web.security import RefusedError
+from bridgescore.web.refusal import RefusedError
 
 router = APIRouter(prefix="/api/club", tags=["club"])
 
