@@ -29,7 +29,7 @@ from bridgescore.web.club import api as club_api
 from bridgescore.web.club import pages as club_pages
 from bridgescore.web.club.auth import Limits
 from bridgescore.web.forwarded import Forwarded
-from bridgescore.web.security import Guard, Safety, script_hashes
+from bridgescore.web.security import Guard, Safety, cookie_flags, script_hashes
 from bridgescore.web.services import Services
 from bridgescore.web.views import scorepads
 from bridgescore.web.views.scorepad import AnyPad
@@ -56,7 +56,8 @@ class Timing:
                 headers = list(message.get("headers", []))
                 headers.append((b"server-timing", f"app;dur={took:.2f}".encode()))
                 if chosen is not None:
-                    cookie = f"{language.COOKIE}={chosen}; Path=/; Max-Age=31536000; SameSite=Lax"
+                    flags = f"Path=/; Max-Age=31536000; SameSite=Lax{cookie_flags(scope)}"
+                    cookie = f"{language.COOKIE}={chosen}; {flags}"
                     headers.append((b"set-cookie", cookie.encode()))
                 message = {**message, "headers": headers}
             await send(message)

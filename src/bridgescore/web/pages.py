@@ -328,7 +328,14 @@ async def unlock(request: Request) -> Response:
     answer = RedirectResponse(target, status_code=303)
     if pin is not None:
         value = security.pin_cookie_value(pin, guard.key)
-        answer.set_cookie(security.PIN_COOKIE, value, max_age=180 * 86400, httponly=True, samesite="strict")
+        answer.set_cookie(
+            security.PIN_COOKIE,
+            value,
+            max_age=180 * 86400,
+            httponly=True,
+            samesite="strict",
+            secure=security.over_https(request.scope),
+        )
     return answer
 
 

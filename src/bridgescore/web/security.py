@@ -156,6 +156,21 @@ def pin_cookie_value(pin: str, key: bytes) -> str:
     return hmac.new(key, pin.encode(), hashlib.sha256).hexdigest()
 
 
+def over_https(scope: Scope) -> bool:
+    """Whether the request came over HTTPS — to this server, or to a trusted proxy that said so
+    (``X-Forwarded-Proto``, :mod:`bridgescore.web.forwarded`): its cookies are then ``Secure``.
+
+    >>> over_https({"type": "http", "scheme": "https"}), over_https({"type": "http", "scheme": "http"})
+    (True, False)
+    """
+    return scope.get("scheme") in ("https", "wss")
+
+
+def cookie_flags(scope: Scope) -> str:
+    """``; Secure`` for a request over HTTPS (a cookie then never travels over plain HTTP), else nothing."""
+    return "; Secure" if over_https(scope) else ""
+
+
 def pin_matches(given: str, pin: str) -> bool:
     """Whether *given* is the PIN (compared in constant time)."""
     return hmac.compare_digest(given.strip().encode(), pin.encode())
@@ -213,7 +228,7 @@ class Guard:
         if fresh:
             form_token = secrets.token_urlsafe(24)
         state["form_token"] = form_token
-        headers = self._headers(scope["path"], form_token if fresh else None)
+        headers = self._headers(scope, form_token if fresh else None)
         try:
             if not self.safety.answers_to(request.headers.get("host")):
                 raise RefusedError(
@@ -258,7 +273,7 @@ class Guard:
                 raise
             await self._refuse(request, _too_large(limit), send, headers)
 
-    def _headers(self, path: str, new_form_token: str | None) -> list[tuple[bytes, bytes]]:
+    def _headers(self, scope: Scope, new_form_token: str | None) -> list[tuple[bytes, bytes]]:
         # /docs too: its viewer's files are served by the app (web/appshell.py), no CDN
         out = [
             (b"x-content-type-options", b"nosniff"),
@@ -267,7 +282,7 @@ class Guard:
             (b"x-frame-options", b"DENY"),
         ]
         if new_form_token is not None:
-            cookie = f"{FORM_COOKIE}={new_form_token}; Path=/; HttpOnly; SameSite=Strict"
+            cookie = f"{FORM_COOKIE}={new_form_token}; Path=/; HttpOnly; SameSite=Strict{cookie_flags(scope)}"
             out.append((b"set-cookie", cookie.encode()))
         return out
 

@@ -55,6 +55,7 @@ from bridgescore.web.club.auth import (
     FormToken,
     LatePass,
     SessionDirector,
+    end_pass,
     may_give,
     of_table,
     set_pass,
@@ -133,7 +134,7 @@ def _append(request: Request, club: ClubService, session_id: str, change: Change
 def sign_in(given: SignIn, request: Request, response: Response) -> views.SignedIn:
     limit(request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
     token = club_of(request).store.sign_in(given.name, given.password)
-    set_pass(response, DIRECTOR_COOKIE, token)
+    set_pass(request, response, DIRECTOR_COOKIE, token)
     return views.SignedIn(director=given.name.strip())
 
 
@@ -161,7 +162,7 @@ def join(given: Join, request: Request, response: Response) -> views.Joined:
     found = store.table_of(token)
     if found is None:  # pragma: no cover - the pass was just made
         raise NotFoundError(N_("this table code is not valid (or has expired)"))
-    set_pass(response, TABLE_COOKIE, token)
+    set_pass(request, response, TABLE_COOKIE, token)
     viewer = found.table == VIEWER_TABLE
     return views.Joined(session=found.session_id, role="viewer" if viewer else "table",
                         table=None if viewer else found.table)  # fmt: skip
@@ -172,7 +173,7 @@ def sign_out(who: AnyPass, request: Request, response: Response) -> views.Signed
     store = club_of(request).store
     for name in (DIRECTOR_COOKIE, TABLE_COOKIE):
         store.sign_out(request.cookies.get(name))
-        response.delete_cookie(name, path="/", httponly=True, samesite="lax")
+        end_pass(request, response, name)
     return views.SignedOut(signed_out=True)
 
 

@@ -31,7 +31,7 @@ from fastapi.security import APIKeyCookie
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.store.club import ClubStore, Director, TablePass
 from bridgescore.web.refusal import RefusedError
-from bridgescore.web.security import FORM_FIELD, check_form_token
+from bridgescore.web.security import FORM_FIELD, check_form_token, over_https
 
 DIRECTOR_COOKIE = "bridgescore_director"
 TABLE_COOKIE = "bridgescore_table"
@@ -223,9 +223,23 @@ def of_table(session_id: str, table: int, who: Caller) -> None:
     raise RefusedError(403, N_("this is another table's page: a phone sees and enters only its own table"))
 
 
-def set_pass(response: Response, name: str, token: str) -> None:
-    """Set a pass cookie: HttpOnly, SameSite=Lax, for the whole site, for the pass's lifetime."""
-    response.set_cookie(name, token, max_age=12 * 3600, path="/", httponly=True, samesite="lax")
+def set_pass(request: Request, response: Response, name: str, token: str) -> None:
+    """Set a pass cookie: HttpOnly, SameSite=Lax, for the whole site, for the pass's lifetime, and
+    ``Secure`` when the request came over HTTPS (directly or through a trusted proxy)."""
+    response.set_cookie(
+        name,
+        token,
+        max_age=12 * 3600,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=over_https(request.scope),
+    )
+
+
+def end_pass(request: Request, response: Response, name: str) -> None:
+    """Delete a pass cookie (with the attributes it was set with)."""
+    response.delete_cookie(name, path="/", httponly=True, samesite="lax", secure=over_https(request.scope))
 
 
 DirectorPass = Annotated[Director, Depends(signed_in)]
