@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.concurrency import run_in_threadpool
 
 from bridgescore.club import (
     KINDS,
@@ -79,6 +80,7 @@ from bridgescore.web.club.requests import (
     TableNumber,
     movement_of,
 )
+from bridgescore.web.gates import HASHING
 from bridgescore.web.limits import limit, limit_on
 from bridgescore.web.problems import FieldError, body, field
 from bridgescore.web.refusal import RefusedError
@@ -131,9 +133,11 @@ def _append(request: Request, club: ClubService, session_id: str, change: Change
 
 @router.post("/sign-in", summary="A director signs in (sets the director's cookie)", openapi_extra=NO_PASS,
              dependencies=[FormToken])  # fmt: skip
-def sign_in(given: SignIn, request: Request, response: Response) -> views.SignedIn:
-    limit(request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
-    token = club_of(request).store.sign_in(given.name, given.password)
+async def sign_in(given: SignIn, request: Request, response: Response) -> views.SignedIn:
+    await run_in_threadpool(limit, request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
+    store = club_of(request).store
+    # argon2 takes 64 MiB a hash: a few at a time, the others wait without holding a thread
+    token = await HASHING.run(lambda: store.sign_in(given.name, given.password))
     set_pass(request, response, DIRECTOR_COOKIE, token)
     return views.SignedIn(director=given.name.strip())
 
