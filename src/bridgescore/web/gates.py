@@ -2,13 +2,9 @@
 makes the others wait in the event loop, holding no thread, so that a trivial request always finds
 one free.
 
-Two kinds of work are gated in each server process:
-
-- **password hashing** (:data:`HASHING`) — argon2id takes 64 MiB and a core's time for each
-  sign-in: eight at once raised a server from 127 to 511 MB and slowed a trivial read to 1.3 s;
-  now two hash at a time;
-- **folding a long game** (:data:`FOLDING`) — replaying a game of 20,000 entries takes seconds;
-  twelve at once made another game's read wait half a minute.
+Gated in each server process: **password hashing** (:data:`HASHING`) — argon2id takes 64 MiB and
+a core's time for each sign-in: eight at once raised a server from 127 to 511 MB and slowed a
+trivial read to 1.3 s; now two hash at a time.
 
 When too many already wait, the call is refused at once with 503 and ``Retry-After`` rather than
 queued without end.
@@ -30,7 +26,7 @@ import anyio.to_thread
 from bridgescore.core.errors import N_
 from bridgescore.web.refusal import RefusedError
 
-__all__ = ["FOLDING", "HASHING", "Gate"]
+__all__ = ["HASHING", "Gate"]
 
 T = TypeVar("T")
 
@@ -76,5 +72,3 @@ class Gate:
 
 HASHING = Gate(at_once=2, waiting=32)
 """Password hashing (a director's sign-in): two at a time, 64 MiB each."""
-FOLDING = Gate(at_once=2, waiting=64)
-"""Replaying a long game that is not in memory: two at a time."""
