@@ -7,10 +7,10 @@ from concurrent.futures import ThreadPoolExecutor
 from fastapi import FastAPI
 
 from bridgescore.store import Store
-from bridgescore.web.app import create_app
 from bridgescore.web.club.auth import Limits
 from bridgescore.web.security import Safety
 from tests.club.conftest import Phone, app_on, director, new_session, seated
+from tests.web.apps import make_app
 
 
 def test_a_session_from_creation_to_published_results(app: FastAPI) -> None:
@@ -199,7 +199,7 @@ def test_club_routes_answer_to_their_passes_not_to_the_scorepads_pin_and_rate(st
     # A club's phones share the club's address: the household's bucket of 8 changes a minute
     # (2 at once) would refuse the third table. The scorepad's routes keep PIN and rate.
     app_on(store)  # the director Anna
-    guarded = create_app(store, safety=Safety(pin="2468", writes_per_minute=8))
+    guarded = make_app(store, safety=Safety(pin="2468", writes_per_minute=8))
     guarded.state.club_limits = Limits(sign_ins_per_minute=1000, joins_per_minute=1000)
     boss = director(guarded)
     session = new_session(boss)

@@ -398,7 +398,7 @@ def test_every_answer_says_how_long_the_server_took(client: TestClient) -> None:
 def test_the_board_kept_in_memory_is_the_board_replayed_from_the_log(
     client: TestClient, store: Store
 ) -> None:
-    from bridgescore.web.app import create_app
+    from tests.web.apps import make_app
 
     game = new_game(client)
     for step, text in enumerate(["4S N 10", "pass", "3NT E 7", "2C S 8", "1NT W 7"]):
@@ -410,7 +410,7 @@ def test_the_board_kept_in_memory_is_the_board_replayed_from_the_log(
             client.post(f"/api/games/{game}/undo")
     client.post(f"/api/games/{game}/players", json={"players": {"N": "Глеб"}})
     warm = client.get(f"/api/games/{game}").json()
-    with TestClient(create_app(store)) as fresh:
+    with TestClient(make_app(store)) as fresh:
         assert fresh.get(f"/api/games/{game}").json() == warm
     assert [line["text"] for line in warm["lines"]] == [
         "4S N =",

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.web.app import create_app
 from bridgescore.web.security import Safety
+from tests.web.apps import make_app
 from tests.web.outage import Outage
 
 STATIC = Path(__file__).parents[2] / "src" / "bridgescore" / "web" / "static"
@@ -31,7 +31,7 @@ def outage(tmp_path: Path) -> Iterator[Outage]:
 def test_an_entry_sent_while_the_database_is_away_is_answered_503_then_stored_once(
     outage: Outage, plain: None, limit: int
 ) -> None:
-    app = create_app(outage.store, safety=Safety(writes_per_minute=limit))
+    app = make_app(outage.store, safety=Safety(writes_per_minute=limit))
     with TestClient(app, raise_server_exceptions=False) as client:
         game = client.post("/api/games", json={"form": "plain"}).json()["id"]
         deal = {"text": "3NT S 9", "client_token": "phone-1"}

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.concurrency import run_in_threadpool
 
 from bridgescore.club import (
     KINDS,
@@ -55,8 +56,7 @@ from bridgescore.web.club.auth import (
     FormToken,
     LatePass,
     SessionDirector,
-    limit,
-    limit_on,
+    end_pass,
     may_give,
     of_table,
     set_pass,
@@ -80,8 +80,10 @@ from bridgescore.web.club.requests import (
     TableNumber,
     movement_of,
 )
+from bridgescore.web.gates import HASHING
+from bridgescore.web.limits import limit, limit_on
 from bridgescore.web.problems import FieldError, body, field
-from bridgescore.web.security import RefusedError
+from bridgescore.web.refusal import RefusedError
 
 router = APIRouter(prefix="/api/club", tags=["club"])
 
@@ -131,10 +133,12 @@ def _append(request: Request, club: ClubService, session_id: str, change: Change
 
 @router.post("/sign-in", summary="A director signs in (sets the director's cookie)", openapi_extra=NO_PASS,
              dependencies=[FormToken])  # fmt: skip
-def sign_in(given: SignIn, request: Request, response: Response) -> views.SignedIn:
-    limit(request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
-    token = club_of(request).store.sign_in(given.name, given.password)
-    set_pass(response, DIRECTOR_COOKIE, token)
+async def sign_in(given: SignIn, request: Request, response: Response) -> views.SignedIn:
+    await run_in_threadpool(limit, request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
+    store = club_of(request).store
+    # argon2 takes 64 MiB a hash: a few at a time, the others wait without holding a thread
+    token = await HASHING.run(lambda: store.sign_in(given.name, given.password))
+    set_pass(request, response, DIRECTOR_COOKIE, token)
     return views.SignedIn(director=given.name.strip())
 
 
@@ -162,7 +166,7 @@ def join(given: Join, request: Request, response: Response) -> views.Joined:
     found = store.table_of(token)
     if found is None:  # pragma: no cover - the pass was just made
         raise NotFoundError(N_("this table code is not valid (or has expired)"))
-    set_pass(response, TABLE_COOKIE, token)
+    set_pass(request, response, TABLE_COOKIE, token)
     viewer = found.table == VIEWER_TABLE
     return views.Joined(session=found.session_id, role="viewer" if viewer else "table",
                         table=None if viewer else found.table)  # fmt: skip
@@ -173,7 +177,7 @@ def sign_out(who: AnyPass, request: Request, response: Response) -> views.Signed
     store = club_of(request).store
     for name in (DIRECTOR_COOKIE, TABLE_COOKIE):
         store.sign_out(request.cookies.get(name))
-        response.delete_cookie(name, path="/", httponly=True, samesite="lax")
+        end_pass(request, response, name)
     return views.SignedOut(signed_out=True)
 
 
