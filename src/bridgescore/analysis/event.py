@@ -34,9 +34,6 @@ FAR = 3
 DealKey = tuple[str, Seat, Vulnerability]
 """A board's deal (PBN text), dealer and vulnerability: what its analysis depends on."""
 
-Key = DealKey
-"""The old name of :data:`DealKey`, kept while ``cli/event.py`` (being split elsewhere) imports it."""
-
 
 def key_of(board: Board) -> DealKey:
     """What identifies *board*'s analysis (boards of several sections with the same deal share one)."""

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from bridgescore.analysis.board import DoubleDummy
-    from bridgescore.analysis.event import Key
+    from bridgescore.analysis.event import DealKey
     from bridgescore.formats.pbn.columns import ColumnsRead
     from bridgescore.forms.duplicate.check import CheckReport
     from bridgescore.forms.duplicate.columns import ScoredColumns
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from bridgescore.forms.duplicate.printing import Printing
     from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection, Standing
 
-    DoubleDummies = dict[Key, DoubleDummy]
+    DoubleDummies = dict[DealKey, DoubleDummy]
 
 __all__ = ["TRAVELLER_LINES", "print_check", "print_plain_text", "print_text"]
 

@@ -221,7 +221,7 @@ def preview_fragment(request: Request, game_id: str, services: Needs, text: str 
 def describe(
     effect: Effect,
     gettext: Callable[[str], str],
-    deals: Mapping[int, Any] | None = None,
+    deals: Mapping[int, int] | None = None,
     display: Callable[[str], str] = str,
 ) -> str:
     """A change in words for the history page: "Deal 3 added: 4S N 10"; *display* writes a line."""
@@ -245,7 +245,7 @@ def describe(
     return gettext(templates_[entry.op]).format(number=number, text=text, before=before)
 
 
-def _seq_of(entry_id: int | None, seqs: Mapping[int, Any] | None) -> Any:
+def _seq_of(entry_id: int | None, seqs: Mapping[int, int] | None) -> int | str:
     return (seqs or {}).get(entry_id or 0, "?")
 
 

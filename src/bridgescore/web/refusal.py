@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bridgescore.core.errors import BridgeScoreError
 
 
@@ -15,6 +13,6 @@ class RefusedError(BridgeScoreError):
     """A request the guard (or a limit) refuses, with its HTTP status; ``seconds`` in its
     parameters becomes the answer's ``Retry-After``."""
 
-    def __init__(self, status: int, template: str, /, **params: Any) -> None:
+    def __init__(self, status: int, template: str, /, **params: object) -> None:
         super().__init__(template, **params)
         self.status = status

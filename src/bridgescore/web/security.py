@@ -48,7 +48,6 @@ import re
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -409,7 +408,7 @@ def same_origin(request: Request) -> bool:
     return origin in (f"{request.url.scheme}://{host}", f"http://{host}", f"https://{host}")
 
 
-def check_form_token(request: Request, submitted: Mapping[str, Any]) -> None:
+def check_form_token(request: Request, submitted: Mapping[str, object]) -> None:
     """Refuse a page's form unless its hidden ``form_token`` repeats the form cookie (double submit)."""
     cookie = request.cookies.get(FORM_COOKIE)
     given = submitted.get(FORM_FIELD)

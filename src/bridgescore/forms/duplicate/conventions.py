@@ -25,8 +25,9 @@ from fractions import Fraction
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.matchpoints import neuberg, top
-from bridgescore.forms.duplicate.model import ArtificialScore, Event, Rank
+from bridgescore.forms.duplicate.model import ArtificialScore, Event
 from bridgescore.forms.duplicate.printing import Printing
+from bridgescore.forms.duplicate.published import Place
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, HALF_EVEN
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredSection, Standing
@@ -295,8 +296,8 @@ def ranked_as_one(fields: Sequence[Sequence[Standing]], scoring: Scoring) -> lis
     """The standings of several fields (directions, sections) re-ranked as one list, each field's
     given back in its order: by percentage at matchpoints (where there is one), else by total.
 
-    >>> ns = Standing("1", Side.NS, "", Fraction(10), None, 2, Rank(1))
-    >>> ew = Standing("1", Side.EW, "", Fraction(12), None, 2, Rank(1))
+    >>> ns = Standing("1", Side.NS, "", Fraction(10), None, 2, Place(1))
+    >>> ew = Standing("1", Side.EW, "", Fraction(12), None, 2, Place(1))
     >>> [[str(s.rank) for s in field] for field in ranked_as_one([[ns], [ew]], Scoring.named("butler"))]
     [['2'], ['1']]
     """
@@ -317,7 +318,7 @@ def _ties_shown(sections: list[ScoredSection], convention: Convention) -> list[S
     if convention.ties is Ties.BARE:
         return [
             replace(
-                section, standings=tuple(replace(s, rank=Rank(s.rank.position)) for s in section.standings)
+                section, standings=tuple(replace(s, rank=Place(s.rank.position)) for s in section.standings)
             )
             for section in sections
         ]
@@ -338,7 +339,7 @@ def _ties_shown(sections: list[ScoredSection], convention: Convention) -> list[S
             count = sharing[field_of(index, standing)]
             place = standing.rank.position
             standings.append(
-                replace(standing, rank=Rank(place, True, place + count - 1) if count > 1 else Rank(place))
+                replace(standing, rank=Place(place, True, place + count - 1) if count > 1 else Place(place))
             )
         shown.append(replace(section, standings=tuple(standings)))
     return shown

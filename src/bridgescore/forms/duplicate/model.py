@@ -55,10 +55,6 @@ from bridgescore.forms.duplicate.published import (
 )
 from bridgescore.forms.duplicate.settings import Scoring
 
-Rank = Place
-"""The old name of :class:`Place`, kept while ``forms/duplicate/check.py`` (being split elsewhere)
-imports it; a card's rank is :class:`bridgescore.core.card.Rank`. Use ``Place``."""
-
 __all__ = [
     "ArtificialScore",
     "AssignedScore",

@@ -54,10 +54,6 @@ CUMULATIVE_AFTER = N_("Cumulative ranking after session {number}")
 ParticipantKey = tuple[str, Side | None, str]
 """A participant across sessions: its section's name, its direction in a Mitchell, its number."""
 
-Key = ParticipantKey
-"""The old name of :data:`ParticipantKey`, kept while ``forms/duplicate/check.py`` (being split
-elsewhere) imports it."""
-
 
 def key_of(section: ScoredSection, standing: Standing) -> ParticipantKey:
     """Who *standing* is across sessions."""

@@ -106,12 +106,12 @@ async def service(request: Request) -> ClubService:
 
 Service = Annotated[ClubService, Depends(service)]
 
-STORED: Responses = {201: {"model": views.Receipt, "description": "Stored"}}
+STORED: Responses = {201: {"model": views.ActionReceipt, "description": "Stored"}}
 """OpenAPI: an action is answered 201 when stored, 200 (the same receipt) when its key was already."""
 
 
 def _receipt(receipt: StoredReceipt) -> JSONResponse:
-    view = views.Receipt(seq=receipt.action.seq, created=receipt.created, change=receipt.action.change)
+    view = views.ActionReceipt(seq=receipt.action.seq, created=receipt.created, change=receipt.action.change)
     return JSONResponse(view.model_dump(mode="json"), status_code=201 if receipt.created else 200)
 
 
@@ -274,7 +274,7 @@ def audit_trail(
 
 
 @router.post("/sessions/{session_id}/corrections", summary="A director's correction, with why",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def correct(
     session_id: SessionId, given: CorrectionIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -284,7 +284,7 @@ def correct(
 
 
 @router.post("/sessions/{session_id}/movement", summary="Change the movement, with why",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def change_movement(
     session_id: SessionId, given: MovementChangeIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -297,7 +297,7 @@ def change_movement(
 
 
 @router.post("/sessions/{session_id}/publish", summary="Publish the results as they stand",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def publish_results(
     session_id: SessionId, given: PublishIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -308,7 +308,7 @@ def publish_results(
 
 @router.post("/sessions/{session_id}/ranking/shown",
              summary="Show the live ranking to the tables and viewers, or stop showing it",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def show_ranking(
     session_id: SessionId, given: RankingShownIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -319,7 +319,7 @@ def show_ranking(
 @router.post("/sessions/{session_id}/travellers/shown",
              summary="Let the tables' phones show the travellers of the boards their pairs have finished, "
                      "or keep them for the published results",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def show_travellers(
     session_id: SessionId, given: RankingShownIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -400,7 +400,7 @@ def table_view(
 
 @router.post("/sessions/{session_id}/tables/{table}/results", status_code=201,
              summary="A table enters a board's result (409 if the board has one there)",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def enter_result(
     session_id: SessionId,
     table: TableNumber,
@@ -419,7 +419,7 @@ def enter_result(
 
 @router.post("/sessions/{session_id}/tables/{table}/confirmations", status_code=201,
              summary="The opponents confirm a result", dependencies=[FormToken],
-             response_model=views.Receipt, responses=STORED)  # fmt: skip
+             response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def confirm_result(
     session_id: SessionId,
     table: TableNumber,
@@ -438,7 +438,7 @@ def confirm_result(
 
 @router.post("/sessions/{session_id}/tables/{table}/disputes", status_code=201,
              summary="The opponents do not agree with a result: the director is called",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def dispute_result(
     session_id: SessionId,
     table: TableNumber,
@@ -457,7 +457,7 @@ def dispute_result(
 
 @router.post("/sessions/{session_id}/tables/{table}/start", status_code=201,
              summary="A round's pairs have sat down at the table (boards left out before become overdue)",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def start_round(
     session_id: SessionId,
     table: TableNumber,

@@ -294,10 +294,6 @@ class ActionReceipt(View):
     change: dict[str, JsonValue]
 
 
-Receipt = ActionReceipt
-"""The old name of :class:`ActionReceipt`, kept while ``web/club/api.py`` (being split elsewhere) uses it."""
-
-
 class SessionSummary(View):
     """A session in the director's list."""
 

@@ -27,7 +27,7 @@ from fractions import Fraction
 from bridgescore.core.errors import N_
 from bridgescore.forms.duplicate.check.places import Location
 from bridgescore.forms.duplicate.conventions import Convention
-from bridgescore.forms.duplicate.model import Rank
+from bridgescore.forms.duplicate.published import Place
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, places_of, to_decimal
 from bridgescore.forms.duplicate.scored import ScoredEvent
 from bridgescore.forms.duplicate.settings import Scoring
@@ -159,8 +159,8 @@ class Comparer:
 
     def rank(
         self,
-        theirs: Rank | None,
-        ours: Rank,
+        theirs: Place | None,
+        ours: Place,
         where: Location,
         field: str,
         why: str | None,

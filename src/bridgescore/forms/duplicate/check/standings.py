@@ -17,7 +17,7 @@ from bridgescore.forms.duplicate.check.places import Location
 from bridgescore.forms.duplicate.conventions import Convention
 from bridgescore.forms.duplicate.model import PublishedStanding
 from bridgescore.forms.duplicate.scored import ScoredSection, Standing
-from bridgescore.forms.duplicate.sessions import Key, key_of
+from bridgescore.forms.duplicate.sessions import ParticipantKey, key_of
 from bridgescore.forms.duplicate.settings import Method, Scoring
 
 __all__ = ["Seen", "check_cumulative", "check_matches", "check_standings", "is_cumulative"]
@@ -43,7 +43,7 @@ def check_standings(
     seen: Seen,
     comparer: Comparer,
     boards: int | None = None,
-    overall: dict[Key, Standing] | None = None,
+    overall: dict[ParticipantKey, Standing] | None = None,
 ) -> None:
     """The published standings of *section* against ours (*boards*: how many boards have results,
     when the section is given without its lines); a cumulative standing against ours over this
