@@ -150,6 +150,25 @@ def test_a_pack_with_tied_keys_is_thrown_away_and_the_next_words_used() -> None:
     assert deal_of(pack) == reference_deals(3, 2)[1]  # pcg64(3)'s second pack: the first was tied
 
 
+class CloseWords:
+    """Cards 51 and 0 with keys next to each other (A and A + 1): close words, but no tie."""
+
+    def __init__(self) -> None:
+        self.stream = pcg64(4)
+
+    def words(self, count: int) -> npt.NDArray[np.uint64]:
+        values = [next(self.stream) for _ in range(count)]
+        values[51] = (values[0] >> 6) << 6 | 63  # card 51: key A, low bits to be replaced
+        values[0] = ((values[0] >> 6) + 1) << 6  # card 0: key A + 1 (its full words 13 apart once sorted)
+        return np.array(values, dtype=np.uint64)
+
+
+def test_keys_next_to_each_other_are_not_a_tie() -> None:
+    [pack] = shuffles(1, CloseWords())
+    order = pack.tolist()
+    assert order.index(51) + 1 == order.index(0)  # kept, the ♣2 just before the ♠A
+
+
 def test_each_pack_holds_every_card_once() -> None:
     packs = shuffles(1000, seeded(2))
     assert (np.sort(packs, axis=1) == np.arange(52)).all()

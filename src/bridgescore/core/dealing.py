@@ -54,8 +54,8 @@ if TYPE_CHECKING:
 PACK: tuple[Card, ...] = tuple(Card(suit, Rank(rank)) for suit in SUITS for rank in range(14, 1, -1))
 """The 52 cards in PBN order — ♠A ♠K … ♠2, ♥A … ♣2 — numbered 0 to 51 (the machines' 1 to 52)."""
 
-KEY_SHIFT = 6
-"""A card's key is its word shifted right by six bits (58 bits); the six low bits carry the card."""
+CARD_BITS = 63
+"""The six low bits of a word, replaced by the card's number: the other 58 bits are its key."""
 
 MOST_SEED = 2**128 - 1
 """The largest seed: 128 bits, as many as the seed sequence mixes into PCG64's state."""
@@ -65,7 +65,7 @@ class RandomWords(Protocol):
     """A source of random 64-bit words, read in order."""
 
     def words(self, count: int) -> npt.NDArray[np.uint64]:
-        """The next *count* words."""
+        """The next *count* words, in a new array the caller may change."""
         ...
 
 
@@ -93,7 +93,8 @@ class SystemWords:
         """*count* fresh words (``secrets.token_bytes``, little-endian)."""
         import numpy as np
 
-        return np.frombuffer(secrets.token_bytes(8 * count), dtype="<u8").astype(np.uint64)
+        data = bytearray(secrets.token_bytes(8 * count))  # a bytearray: the array over it is writable
+        return np.frombuffer(data, dtype="<u8").astype(np.uint64, copy=False)
 
 
 def seeded(seed: int) -> SeededWords:
@@ -144,15 +145,24 @@ def _shuffle(count: int, source: RandomWords) -> npt.NDArray[np.uint8]:
     kept: list[npt.NDArray[np.uint64]] = []
     missing = count
     while missing:
-        raw = source.words(52 * missing).reshape(missing, 52)
-        keys = (raw >> np.uint64(KEY_SHIFT)) << np.uint64(KEY_SHIFT) | cards
+        keys = source.words(52 * missing).reshape(missing, 52)
+        keys &= np.uint64(~CARD_BITS & (2**64 - 1))  # the top 58 bits are the key …
+        keys |= cards  # … the low six say which card it is
         keys.sort(axis=1)
-        high = keys >> np.uint64(KEY_SHIFT)
-        distinct = (high[:, 1:] != high[:, :-1]).all(axis=1)
-        kept.append(keys[distinct])
+        # Neighbours closer than 64 may share their key (they must, for a tie): only those packs,
+        # about one in 10¹⁴, are looked at key by key.
+        distinct = np.diff(keys, axis=1).min(axis=1) > CARD_BITS
+        if not distinct.all():
+            close = ~distinct
+            high = keys[close] >> np.uint64(6)
+            distinct[close] = (high[:, 1:] != high[:, :-1]).all(axis=1)
+        kept.append(keys if distinct.all() else keys[distinct])
         missing -= int(distinct.sum())
     packs = kept[0] if len(kept) == 1 else np.concatenate(kept)
-    return (packs & np.uint64(2**KEY_SHIFT - 1)).astype(np.uint8)
+    # The low byte of each little-endian word holds the card: one byte in eight is read.
+    low = packs.astype("<u8", copy=False).view(np.uint8)[:, ::8].copy()
+    low &= np.uint8(CARD_BITS)
+    return low
 
 
 def deal_of(pack: Sequence[int] | npt.NDArray[np.uint8]) -> Deal:
