@@ -11,7 +11,7 @@ from bridgescore.cli.main import main
 from bridgescore.core.deal import Deal
 from bridgescore.core.dealing import deals
 from bridgescore.formats import pbn
-from bridgescore.formats.dealing_machines import dumps_bri, loads_bri
+from bridgescore.formats.dealing_machines import bri_record, dumps_bri, loads_bri
 
 # Law 2, as printed: the dealer and vulnerability of boards 1 to 16.
 LAW_2 = [
@@ -175,12 +175,22 @@ def test_check_reads_the_machines_files_too(capsys: pytest.CaptureFixture[str], 
     dlm = tmp_path / "set.dlm"
     dlm.write_text("[Document]\nBoard 01=" + "a" * 26 + "000\n", "latin-1")
     again = pbn_set(tmp_path / "again.pbn", [(7, str(dealt[1]))])
-    code, out, _ = run(capsys, "deal", "--check", str(bri), str(dlm), str(again))
+    dup = tmp_path / "set.dup"
+    dup.write_bytes(bri_record(dealt[0]).encode() + b"\x06" * 68 + b"YN9  1 9  ")
+    code, out, _ = run(capsys, "deal", "--check", str(bri), str(dlm), str(again), str(dup))
     assert code == 1
     assert out.splitlines() == [
         f"{dlm}: board 1: North has 52 cards, not 13",
         f"{again}: board 7: the same deal as {bri} board 2 (a set used twice)",
+        f"{dup}: board 9: the same deal as {bri} board 1 (a set used twice)",
     ]
+
+
+def test_a_file_without_boards_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    empty = tmp_path / "empty.pbn"
+    empty.write_text("% PBN 2.1\n", "utf-8")
+    code, out, err = run(capsys, "deal", "--check", str(empty))
+    assert (code, out, err) == (2, "", f"error: {empty} has no board\n")
 
 
 def test_check_speaks_russian(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

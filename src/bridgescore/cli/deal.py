@@ -243,3 +243,5 @@ def _pbn_boards(path: Path) -> Iterator[tuple[int, Deal | str]]:
             continue
         seen[number] = deal
         yield number, problem if deal is None else deal
+    if not seen:
+        raise ParseError(N_("{file} has no board"), file=str(path))
