@@ -186,6 +186,21 @@ def test_check_reads_the_machines_files_too(capsys: pytest.CaptureFixture[str], 
     ]
 
 
+def test_a_file_named_twice_is_checked_once(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "set.pbn"
+    assert run(capsys, "deal", "--boards", "3", "--seed", "1", "--out", str(path))[0] == 0
+    code, out, _ = run(capsys, "deal", "--check", str(path), str(tmp_path / "." / "set.pbn"))
+    assert (code, out) == (0, "3 boards in 1 files: no deal repeated, no impossible hand\n")
+
+
+def test_the_set_reads_as_an_event_without_a_warning(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "set.pbn"
+    assert run(capsys, "deal", "--boards", "2", "--seed", "1", "--out", str(path))[0] == 0
+    assert pbn.load(path).diagnostics == ()
+
+
 def test_a_file_without_boards_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     empty = tmp_path / "empty.pbn"
     empty.write_text("% PBN 2.1\n", "utf-8")

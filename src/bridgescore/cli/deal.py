@@ -160,7 +160,11 @@ def check_files(files: list[Path], _: Callable[[str], str]) -> int:
 
     placed: list[PlacedDeal] = []
     problems = 0
+    checked: set[Path] = set()
     for path in files:
+        if path.resolve() in checked:  # a file named twice is one set, checked once
+            continue
+        checked.add(path.resolve())
         for number, found in boards_of(path):
             if isinstance(found, str):
                 typer.echo(
@@ -181,7 +185,7 @@ def check_files(files: list[Path], _: Callable[[str], str]) -> int:
         return 1
     typer.echo(
         _("{boards} boards in {files} files: no deal repeated, no impossible hand").format(
-            boards=len(placed), files=len(files)
+            boards=len(placed), files=len(checked)
         )
     )
     return 0

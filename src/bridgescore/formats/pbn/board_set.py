@@ -2,7 +2,7 @@
 
 Each board is one game with the mandatory tags: its number, the dealer and vulnerability of
 that number (Law 2), the deal from the dealer round (PBN export), and nothing played yet —
-the players and ``Declarer``/``Contract``/``Result`` empty. Analysed double dummy, a board also
+the players, ``Scoring`` and ``Declarer``/``Contract``/``Result`` empty. Analysed double dummy, a board also
 carries ``OptimumScore`` and ``OptimumResultTable``, as Ruter and BridgeComposer write them::
 
     >>> from bridgescore.core.deal import Deal
@@ -22,7 +22,7 @@ carries ``OptimumScore`` and ``OptimumResultTable``, as Ruter and BridgeComposer
     [Dealer "E"]
     [Vulnerable "NS"]
     [Deal "E:7652.QT83.T54.32 Q.7542.K987.QT64 K3.AKJ9.AJ6.A875 AJT984.6.Q32.KJ9"]
-    [Scoring "?"]
+    [Scoring ""]
     [Declarer ""]
     [Contract ""]
     [Result ""]
@@ -83,6 +83,7 @@ def board_games(
             "Dealer": board.dealer.value,
             "Vulnerable": "All" if board.vulnerability is Vulnerability.BOTH else board.vulnerability.value,
             "Deal": board.deal.format(first=board.dealer),
+            "Scoring": "",  # chosen when the boards are played, not when they are dealt
             "Declarer": "",
             "Contract": "",
             "Result": "",
