@@ -168,6 +168,19 @@ def test_check_reports_repeats_sets_used_twice_and_impossible_hands(
     ]
 
 
+def test_check_names_a_hand_not_given_and_a_board_without_a_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    [one] = (str(deal) for deal in deals(1, seed=5))
+    hidden = one.split()[0] + " - " + " ".join(one.split()[2:])
+    path = tmp_path / "set.pbn"
+    path.write_text(f'% PBN 2.1\n[Board "1"]\n[Deal "{hidden}"]\n\n[Board "2"]\n[Dealer "E"]\n', "utf-8")
+    code, out, _ = run(capsys, "deal", "--check", str(path))
+    assert code == 1
+    first, second = out.splitlines()
+    assert first.startswith(f"{path}: board 1: ") and second == f"{path}: board 2: no deal"
+
+
 def test_check_reads_the_machines_files_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     dealt = deals(2, seed=6)
     bri = tmp_path / "set.bri"
