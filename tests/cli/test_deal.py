@@ -111,6 +111,23 @@ def test_bad_requests_get_one_line(
     assert err.startswith("error: ") and message in err and err.count("\n") == 1
 
 
+def test_the_file_written_has_the_mode_of_a_new_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import os
+
+    umask = os.umask(0o022)
+    try:
+        out = tmp_path / "set.pbn"
+        assert run(capsys, "deal", "--boards", "1", "--out", str(out))[0] == 0
+        assert out.stat().st_mode & 0o777 == 0o644  # not mkstemp's 0o600: others may read the set
+        out.chmod(0o640)
+        assert run(capsys, "deal", "--boards", "1", "--out", str(out))[0] == 0
+        assert out.stat().st_mode & 0o777 == 0o640  # a file replaced keeps its mode
+    finally:
+        os.umask(umask)
+
+
 def test_a_failed_write_leaves_the_earlier_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -134,6 +134,10 @@ def write_replacing(path: Path, text: str) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
             stream.write(text)
+        # mkstemp makes the file private to its owner; give it the mode a new file would have.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~umask)
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
