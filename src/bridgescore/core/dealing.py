@@ -87,7 +87,7 @@ class SeededWords:
 
 @dataclass(frozen=True, slots=True)
 class SystemWords:
-    """Words from the operating system's cryptographic source: unpredictable, never repeated."""
+    """Words from the operating system's cryptographic source: unpredictable, and never to be had again."""
 
     def words(self, count: int) -> npt.NDArray[np.uint64]:
         """*count* fresh words (``secrets.token_bytes``, little-endian)."""
@@ -154,7 +154,7 @@ def _shuffle(count: int, source: RandomWords) -> npt.NDArray[np.uint8]:
         distinct = np.diff(keys, axis=1).min(axis=1) > CARD_BITS
         if not distinct.all():
             close = ~distinct
-            high = keys[close] >> np.uint64(6)
+            high = keys[close] >> np.uint64(CARD_BITS.bit_length())
             distinct[close] = (high[:, 1:] != high[:, :-1]).all(axis=1)
         kept.append(keys if distinct.all() else keys[distinct])
         missing -= int(distinct.sum())
