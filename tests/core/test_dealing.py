@@ -335,6 +335,19 @@ def test_every_seat_is_as_likely_to_hold_the_ace_of_spades() -> None:
     assert chi_squared_survival(statistic, freedom) > P_BOUND
 
 
+def test_every_card_goes_to_every_seat_alike() -> None:
+    # Card c is looked at on deals c, c + 52, c + 104 …, so every observation is of its own deal:
+    # 52 independent multinomials of four seats, one chi-squared with 52 × 3 degrees of freedom.
+    per_card = 2000
+    packs = shuffles(52 * per_card, seeded(6)).reshape(per_card, 52, 52)
+    statistic = 0.0
+    for card in range(52):
+        seats = np.argmax(packs[:, card, :] == card, axis=1) // 13
+        counts = np.bincount(seats, minlength=4)
+        statistic += float(((counts - per_card / 4) ** 2 / (per_card / 4)).sum())
+    assert chi_squared_survival(statistic, 52 * 3) > P_BOUND
+
+
 def test_the_fairness_tests_catch_a_biased_shuffle() -> None:
     # Sorting by keys of two bits, ties kept in pack order: cards of a suit stay together.
     generator = np.random.Generator(np.random.PCG64(1))
