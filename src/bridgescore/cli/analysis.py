@@ -71,6 +71,10 @@ def dd_command(
     path = Path(deal_or_file)
     left_out = 0
     if ":" not in deal_or_file and (path.suffix.lower() == ".pbn" or path.is_file()):
+        from bridgescore.formats.signature import check_file
+
+        if path.is_file():
+            check_file(path)  # a database or an archive: one line naming it
         boards, left_out = pbn_boards(path)
     else:
         boards = [(1, Deal.parse(deal_or_file), parse_seat(dealer), parse_vulnerability(vul))]

@@ -102,6 +102,11 @@ def event_command(
 ) -> int:
     """Score a duplicate event (pairs, individuals, teams) and print its travellers and ranking."""
     _ = use_language(lang)
+    from bridgescore.formats.signature import check_file
+
+    for path in files:
+        if path.is_file():
+            check_file(path)  # a database or an archive: one line naming it, before any reader
     # the publisher's convention, and --dd (the boards' deals and lines as objects), need the object path
     if conventions is Conventions.BRIDGESCORE and not dd:
         fast = score_plain(files, scoring, output_format, check, travellers, _)
