@@ -24,6 +24,7 @@ Windows program may write it), :func:`looks_like` says nothing and
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from bridgescore.core.errors import N_, ParseError, Term
@@ -123,6 +124,23 @@ def not_text(what: str, *, file: str | None = None) -> Diagnostic:
     a.pbn: the file looks like a PDF document, not a text file ...
     """
     return Diagnostic(_UNNAMED, {"what": Term(what)}, file=file)
+
+
+def text_format(path: str | Path) -> str:
+    """``pbn``, ``usebio`` or ``lin``: the format of a results file, by its suffix, else by how it
+    starts (``<`` for XML, a LIN command such as ``pn|`` or ``vg|``, else PBN)."""
+    suffix = Path(path).suffix.lower()
+    if suffix in _SUFFIXES:
+        return _SUFFIXES[suffix]
+    with open(path, "rb") as handle:
+        start = handle.read(HEAD).lstrip(b"\xef\xbb\xbf \t\r\n")
+    if start.startswith(b"<"):
+        return "usebio"
+    return "lin" if _LIN_START.match(start) else "pbn"
+
+
+_SUFFIXES = {".pbn": "pbn", ".xml": "usebio", ".lin": "lin"}
+_LIN_START = re.compile(rb"[A-Za-z]{2}\|")
 
 
 def check_file(path: str | Path) -> None:
