@@ -51,7 +51,7 @@ from typing import Any
 
 import httpx2 as httpx
 
-from bridgescore.forms.duplicate.movement import dumps_movement, movement
+from bridgescore.forms.duplicate.movement import dumps_movement, mitchell
 from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
 
@@ -339,7 +339,7 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         credentials = dict(zip(("name", "password"), DIRECTOR, strict=True))
         signed = await boss.post("/api/club/sign-in", json=credentials, headers=headers)
         signed.raise_for_status()
-        chosen = movement("mitchell", args.tables, boards_per_round=args.boards, rounds=args.rounds)
+        chosen = mitchell(args.tables, boards_per_round=args.boards, rounds=args.rounds)
         body = {"title": f"Benchmark: {args.tables} tables", "scoring": "mp",
                 "movement": {"file": dumps_movement(chosen)}}  # fmt: skip
         created = await boss.post("/api/club/sessions", json=body, headers=headers)

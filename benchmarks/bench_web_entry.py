@@ -5,7 +5,7 @@
 Starts the app (uvicorn, one process, SQLite in WAL with synchronous=FULL) on a free loopback
 port with a fresh database, then each client — one thread, one keep-alive connection — enters
 its deals into one of ten games (five phones per table), re-sending every fifth deal with the
-same client token as an offline queue would, at --rate deals per second (each deal is
+same idempotency key as an offline queue would, at --rate deals per second (each deal is
 previewed, then saved). Server time is the app's own ``Server-Timing``, measured from the
 moment the request reaches the app to its answer (waiting for a thread or the write lock
 counts). The baseline, run in the same process against the same server, is the preview of the
@@ -94,7 +94,7 @@ def run_client(number: int, server: Server, games: list[str], args: argparse.Nam
         text, token = DEALS[(number + i) % len(DEALS)], f"bench-{number}-{i}"
         _, preview_took, _ = request(connection, "POST", f"/api/games/{game}/preview", {"text": text}, tally)
         for _ in range(2 if i % 5 == 0 else 1):
-            body = {"text": text, "client_token": token}
+            body = {"text": text, "idempotency_key": token}
             status, took, answer = request(connection, "POST", f"/api/games/{game}/deals", body, tally)
             with tally.lock:
                 if status in (200, 201):
@@ -113,7 +113,7 @@ def check_journals(server: Server, games: list[str], tally: Tally) -> tuple[int,
     lost = doubled = 0
     for game in games:
         _, _, history = request(connection, "GET", f"/api/games/{game}/history", None, tally)
-        tokens = [item["entry"]["client_token"] for item in history]
+        tokens = [item["entry"]["idempotency_key"] for item in history]
         doubled += len(tokens) - len(set(tokens))
         lost += len(tally.acknowledged[game] - set(tokens))
     return lost, doubled

@@ -10,7 +10,7 @@ import pytest
 from bridgescore.analysis.board import DoubleDummy, analyse
 from bridgescore.core.deal import Deal
 from bridgescore.formats import pbn
-from bridgescore.formats.pbn.event import read_game
+from bridgescore.formats.pbn.boards import read_game
 
 RESULTS = Path(__file__).parent.parent / "data" / "results"
 FILES = ("ruter_pairs_2022.pbn", "ruter_individuals_2022.pbn")

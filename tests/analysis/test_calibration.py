@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any
 
@@ -10,8 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bridgescore.analysis import calibration
 from bridgescore.analysis.calibrated_table import table_text
 from bridgescore.analysis.calibration import (
+    MOST_DEALS,
     OBSERVATIONS_PER_DEAL,
     Calibration,
     Checkpoint,
@@ -212,3 +215,111 @@ def test_the_table_printed_in_docs_analysis_is_the_checkpoints_and_the_built_in_
             ), line
             seen.append(int(hcp))
     assert seen == list(range(20, 38))
+
+
+# --- bounded: absurd counts refused, chunks made as they are solved, no hanging scheduler (issue 25 #7, #12)
+
+
+def test_an_absurd_count_of_deals_is_refused_in_one_line() -> None:
+    with pytest.raises(RuleError, match=r"^deals must be at most 10000000 .*, not 1000000000000$"):
+        Sample(seed=1, deals=10**12)
+    assert Sample(seed=1, deals=MOST_DEALS).deals == MOST_DEALS
+
+
+class _Drawn:
+    """An iterator of chunk numbers that counts how many were drawn."""
+
+    def __init__(self, count: int) -> None:
+        self.numbers = iter(range(count))
+        self.drawn = 0
+
+    def __iter__(self) -> _Drawn:
+        return self
+
+    def __next__(self) -> int:
+        number = next(self.numbers)
+        self.drawn += 1
+        return number
+
+
+def test_the_chunks_of_a_large_sample_are_made_as_they_are_solved() -> None:
+    import tracemalloc
+
+    sample = Sample(seed=1, deals=1_000_000, chunk=1)  # a list of its chunks: ~36 MB
+    tracemalloc.start()
+    try:
+        calibrate(sample, stop_after=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2_000_000, peak
+
+
+def test_processes_are_given_a_few_chunks_at_a_time() -> None:
+    chunks = _Drawn(1_000)
+    solved = calibration._on_processes(Sample(seed=1, deals=1_000, chunk=1), chunks, 2)
+    assert isinstance(solved, Generator)
+    next(solved)
+    assert chunks.drawn <= 2 * calibration.IN_FLIGHT_PER_WORKER + 1
+    solved.close()
+
+
+def test_a_dask_cluster_is_given_a_window_of_chunks_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    from collections import deque
+    from types import SimpleNamespace
+
+    class Done:
+        def __init__(self, chunk: int) -> None:
+            self.chunk = chunk
+
+        def result(self) -> tuple[int, dict[str, list[int]]]:
+            return self.chunk, {}
+
+    class Client:
+        def nthreads(self) -> dict[str, int]:
+            return {"worker": 1}
+
+        def submit(self, _solve: Any, _sample: Sample, chunk: int, _threads: int, pure: bool) -> Done:
+            return Done(chunk)
+
+        def close(self) -> None:
+            pass
+
+    class AsCompleted:
+        def __init__(self, futures: list[Done]) -> None:
+            self.queue = deque(futures)
+
+        def __iter__(self) -> Any:
+            while self.queue:
+                yield self.queue.popleft()
+
+        def add(self, future: Done) -> None:
+            self.queue.append(future)
+
+    monkeypatch.setattr(calibration, "_distributed", lambda: SimpleNamespace(as_completed=AsCompleted))
+    monkeypatch.setattr(calibration, "_connect", lambda _distributed, _address: Client())
+    chunks = _Drawn(1_000)
+    solved = calibration._on_dask(Sample(seed=1, deals=1_000, chunk=1), chunks, 1, "tcp://cluster:8786")
+    assert next(solved) == (0, {})
+    assert chunks.drawn <= 4 * calibration.IN_FLIGHT_PER_WORKER + 1
+    assert [chunk for chunk, _sums in solved] == list(range(1, 1_000))  # every chunk, once
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:notaport", "tcp://", "tcp://[::1", "tcp://host:99999"])
+def test_a_scheduler_address_that_is_not_tcp_host_port_is_refused_before_dask_is_asked(address: str) -> None:
+    with pytest.raises(RuleError, match=r"^--scheduler is local or tcp://HOST:PORT, not "):
+        calibrate(SAMPLE, scheduler=address)
+
+
+def test_a_port_that_never_answers_as_a_scheduler_is_an_error_not_a_hang(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    pytest.importorskip("dask.distributed", reason="the analysis extra is not installed")
+    monkeypatch.setattr(calibration, "CONNECT_SECONDS", 1)
+    monkeypatch.setattr(calibration, "CONNECT_GRACE", 1.0)
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # accepts, never speaks
+        port = silent.getsockname()[1]
+        with pytest.raises(RuleError, match=r"^cannot reach the Dask scheduler tcp://127\.0\.0\.1:\d+: "):
+            calibrate(SAMPLE, scheduler=f"tcp://127.0.0.1:{port}")

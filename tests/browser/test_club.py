@@ -188,6 +188,26 @@ def test_a_round_entered_confirmed_corrected_and_published(
     assert errors == []
 
 
+def test_an_entry_queued_before_the_shared_client_is_sent_with_its_key_and_the_page_redrawn(
+    page: Page, club_live: Server
+) -> None:
+    live = club_live
+    session, codes = start_session(page, live, "Old queue", PAIRS["en"])
+    join(page, live, codes["1"])
+    old = {"path": f"/api/club/sessions/{session}/tables/1/results", "label": "1: 4S N 10", "board": 1,
+           "body": {"round": 1, "board": 1, "result": "4S N 10", "idempotency_key": "k-before"}}  # fmt: skip
+    page.evaluate("item => localStorage.setItem('bridgescore.club.queue', JSON.stringify([item]))", old)
+    page.reload()
+    page.evaluate("() => { window.sameDocument = true; }")
+    page.wait_for_selector('#confirm li[data-board="1"]')  # stored, and the page drawn again in its parts
+    assert page.evaluate("() => window.sameDocument === true")
+    assert page.evaluate("localStorage.getItem('bridgescore.club.queue')") == "[]"
+    assert page.eval_on_selector('#club-entry [data-part="board"] button[data-value="1"]', "b => b.disabled")
+    store = Store.open(f"sqlite:///{live.database}")
+    assert [action.key for action in ClubStore(store.engine).actions(session)] == ["k-before"]
+    store.close()
+
+
 @pytest.fixture(params=[("en-GB", "light", "en"), ("ru-RU", "dark", "ru")], ids=["en-light", "ru-dark"])
 def two_phones(request: pytest.FixtureRequest, browser: Browser) -> Iterator[tuple[Page, Page, str]]:
     locale, scheme, language = request.param
@@ -250,5 +270,13 @@ def test_every_club_page_is_accessible_and_fits_the_phone(
     phone.click("#live-ranking-link")
     phone.wait_for_selector("#live-ranking #ranking")
     check(phone, "live ranking")
+    # The published results: every traveller and pair's table fits the phone, no sideways scroll.
+    boss.goto(f"{live.url}/club/sessions/{session}")
+    boss.click("#publish")
+    boss.wait_for_selector("#ranking-card h2 .muted")
+    phone.goto(f"{live.url}/club/results/{session}")
+    phone.wait_for_selector("#travellers")
+    check(phone, "published results")
+    assert "None" not in phone.inner_text("body") and ": mp" not in phone.inner_text("body")
     assert problems == {}
     assert errors == []

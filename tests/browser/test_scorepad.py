@@ -147,6 +147,52 @@ def test_an_entry_made_offline_is_queued_sent_later_and_stored_once(page: Page, 
     assert lost and lines(live, game) == ["4H S ="]
 
 
+def test_a_change_answered_not_now_is_sent_again_no_sooner_than_retry_after(page: Page, live: Server) -> None:
+    page.clock.install()  # the page's timers and Date, moved on by the test
+    game = start_game(page, live)
+    sent: list[str] = []
+
+    def busy_first(route: Route) -> None:
+        sent.append(route.request.post_data or "")
+        if len(sent) == 1:
+            route.fulfill(status=503, headers={"Retry-After": "60"}, json={"message": "busy"})
+        else:
+            route.continue_()
+
+    page.route("**/api/games/*/deals", busy_first)
+    enter(page, "2", "S", "N", "=")
+    page.wait_for_selector("#save:enabled")
+    page.click("#save")
+    page.wait_for_selector("#queue li")
+    page.clock.fast_forward("00:30")  # the queue's 5-second round comes, but the server asked for 60
+    page.wait_for_timeout(1_000)
+    assert len(sent) == 1 and lines(live, game) == []
+    page.clock.fast_forward("00:31")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 1")
+    assert len(sent) == 2 and json.loads(sent[0])["idempotency_key"] == json.loads(sent[1])["idempotency_key"]
+    assert lines(live, game) == ["2S N ="]
+
+
+def test_a_change_queued_before_the_key_was_renamed_is_sent_with_its_old_token(
+    page: Page, live: Server
+) -> None:
+    game = start_game(page, live)
+    old = {"token": "t-before", "queuedAt": 0, "kind": "add", "method": "POST", "game": game,
+           "path": f"/api/games/{game}/deals", "body": {"text": "1NT S 7"}, "label": "1NT S ="}  # fmt: skip
+    page.evaluate("item => localStorage.setItem('bridgescore.queue', JSON.stringify([item]))", old)
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 1")
+    assert page.evaluate("localStorage.getItem('bridgescore.queue')") == "[]"
+    request = urllib.request.Request(
+        f"{live.url}/api/games/{game}/deals",
+        data=json.dumps({"text": "1NT S 7", "idempotency_key": "t-before"}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        assert answer.status == 200  # the same change: its token was sent as its key
+    assert lines(live, game) == ["1NT S ="]
+
+
 def test_dark_and_light_follow_the_phone_and_the_switch_is_kept(browser: Browser, live: Server) -> None:
     from tests.browser.phone import PHONE
 

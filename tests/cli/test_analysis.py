@@ -69,6 +69,9 @@ def test_dd_of_a_pbn_file_analyses_every_board(capsys: pytest.CaptureFixture[str
         (["calibrate", "--deals", "0"], "deals"),
         (["calibrate", "--deals", "2", "--workers", "0"], "--workers"),
         (["calibrate", "--deals", "2", "--plot", "x.pdf"], ".png or .svg"),
+        (["calibrate", "--deals", str(10**12)], "at most 10000000"),  # was 3.7 GB, then MemoryError
+        (["calibrate", "--deals", "2", "--scheduler", "tcp://127.0.0.1:notaport"], "tcp://host:port"),
+        (["calibrate", "--deals", "2", "--scheduler", "tcp://"], "tcp://host:port"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -117,3 +120,23 @@ def test_commands_that_do_not_analyse_never_import_the_solver() -> None:
     root = Path(__file__).parent.parent.parent
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_dd_names_each_board_whose_deal_is_invalid_prints_the_others_and_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 25 #15: a board with a bad deal was skipped in silence (62 of 63 printed, exit 0)."""
+    path = tmp_path / "three.pbn"
+    games = [(1, BOARD_1), (2, BOARD_1.replace("K3.", "K3.A", 1)), (3, BOARD_1[:-1])]  # ♥A twice; no ♣5
+    path.write_text(
+        "".join(
+            f'[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n\n' for n, deal in games
+        ),
+        encoding="utf-8",
+    )
+    code, out, err = run(capsys, "dd", str(path))
+    assert code == 2
+    assert out.startswith("Board 1\n") and "Board 2" not in out and "Board 3" not in out
+    errors = err.splitlines()
+    assert len(errors) == 2 and all(line.startswith(f"error: {path}:") for line in errors)
+    assert ": board 2: " in errors[0] and ": board 3: " in errors[1]

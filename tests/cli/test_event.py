@@ -215,3 +215,21 @@ def test_conventions_file_prints_our_numbers_as_the_files_program_does(
     assert [line["mp_ns"] for line in json.loads(out)["boards"][0]["results"]] == [5.0, 5.0, 2.0, 0.0]
     code, out, err = run(capsys, "event", PAIRS, "--conventions", "nobody")
     assert code == 2 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("path_kind", ["object", "array"])
+def test_control_characters_of_the_file_are_printed_as_escapes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, path_kind: str
+) -> None:
+    """Issue 25 #15: ESC, NUL and the one-byte CSI from [Event] and the names reached the terminal."""
+    text = Path(PAIRS).read_text(encoding="utf-8")
+    event = text.split('[Event "', 1)[1].split('"', 1)[0]
+    hostile = text.replace(f'[Event "{event}"]', '[Event "Club\x1b]0;pwned\x07 night\x00\x9b2J"]')
+    if path_kind == "object":  # a comment sends the file through the object path
+        hostile = "; a comment\n" + hostile
+    path = tmp_path / "hostile.pbn"
+    path.write_text(hostile, encoding="utf-8")
+    code, out, _err = run(capsys, "event", str(path))
+    assert code == 0
+    assert not any(char in out for char in "\x1b\x07\x00\x9b")
+    assert "Club\\x1b]0;pwned\\x07 night\\x00\\x9b2J" in out

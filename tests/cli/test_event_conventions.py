@@ -19,9 +19,9 @@ from bridgescore.forms.duplicate.model import (
     Board,
     Event,
     Participant,
+    Place,
     PublishedLine,
     PublishedStanding,
-    Rank,
     Section,
     Session,
     TravellerLine,
@@ -121,7 +121,7 @@ def _compscore_file(tmp_path: Path) -> Path:
     )
     standings = {"1": ("12", 4), "3": ("12", 4), "5": ("50", 3), "7": ("75", 2), "9": ("100", 1)}
     participants = tuple(
-        Participant(pair, published=PublishedStanding(percentage=Decimal(pct), rank=Rank(place)))
+        Participant(pair, published=PublishedStanding(percentage=Decimal(pct), rank=Place(place)))
         for pair, (pct, place) in standings.items()
     )
     section = Section("", (Board(1, lines),), participants)

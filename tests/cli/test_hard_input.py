@@ -173,6 +173,11 @@ def test_serve_refuses_a_data_dir_that_is_a_file(capsys: pytest.CaptureFixture[s
     assert code == 2 and "cannot use the data folder" in one_error_line(err)
 
 
+def test_serve_refuses_a_trusted_proxy_that_is_not_an_address(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run(capsys, "serve", "--trusted-proxy", "127.0.0.1,my-proxy")
+    assert code == 2 and "'my-proxy' is not an IP address or network" in one_error_line(err)
+
+
 def test_serve_beyond_loopback_without_a_pin_warns_and_names_the_address(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -185,6 +190,7 @@ def test_serve_beyond_loopback_without_a_pin_warns_and_names_the_address(
     assert code == 0 and "warning:" in err and "PIN" in err
     assert "http://0.0.0.0" not in out and "The scorepad is at http://" in out
     assert started[0]["server_header"] is False
+    assert started[0]["proxy_headers"] is False  # uvicorn's default believes X-Forwarded-For from loopback
     code, out, err = run(capsys, "serve", "--host", "0.0.0.0", "--pin", "2468", "--data-dir", str(tmp_path))
     assert code == 0 and err == ""
     code, out, err = run(capsys, "serve", "--data-dir", str(tmp_path))  # loopback: no warning

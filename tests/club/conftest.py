@@ -14,10 +14,10 @@ from fastapi.testclient import TestClient
 
 from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
-from bridgescore.web.app import create_app
 from bridgescore.web.club.auth import Limits
 from bridgescore.web.security import FORM_COOKIE, Safety
 from tests.store.databases import TEST_DATABASE_VARIABLE, fresh_store
+from tests.web.apps import make_app
 
 PASSWORD = "correct horse battery"
 
@@ -31,7 +31,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def app_on(store: Store) -> FastAPI:
     """The app on *store*, with a director Anna, no rate limit on changes and generous ones on passes."""
-    made = create_app(store, pads={}, safety=Safety(writes_per_minute=0))
+    made = make_app(store, pads={}, safety=Safety(writes_per_minute=0))
     made.state.club_limits = Limits(1000, 1000, 100_000, 100_000)
     ClubStore(store.engine).add_director("Anna", PASSWORD)
     return made

@@ -7,10 +7,10 @@ from concurrent.futures import ThreadPoolExecutor
 from fastapi import FastAPI
 
 from bridgescore.store import Store
-from bridgescore.web.app import create_app
 from bridgescore.web.club.auth import Limits
 from bridgescore.web.security import Safety
 from tests.club.conftest import Phone, app_on, director, new_session, seated
+from tests.web.apps import make_app
 
 
 def test_a_session_from_creation_to_published_results(app: FastAPI) -> None:
@@ -145,17 +145,61 @@ def test_a_table_confirms_a_result_once_and_its_resend_gets_the_first_receipt(ap
     assert russian.status_code == 409 and "уже подтвердил" in russian.json()["message"]
     trail = boss.get(f"/api/club/sessions/{sid}/log").json()
     assert [action["change"]["kind"] for action in trail] == ["enter", "confirm"]
-    # The other side still confirms, and the director may confirm again (it is in the audit trail).
-    north_south = {**confirm, "side": "NS", "idempotency_key": "ns"}
-    assert phone.post(here + "/confirmations", north_south).status_code == 201
+    # The director may confirm again (it is in the audit trail).
     assert boss.post(here + "/confirmations", {**confirm, "idempotency_key": "director"}).status_code == 201
+
+
+def test_one_phone_speaks_for_one_side_of_a_line_the_other_pair_confirms_on_its_own(app: FastAPI) -> None:
+    boss = director(app)
+    session = new_session(boss)
+    sid, code = session["id"], session["codes"]["1"]
+    north, east = Phone(app), Phone(app)
+    north.join(code)
+    east.join(code)  # the same table's code: a second phone at table 1
+    here = f"/api/club/sessions/{sid}/tables/1"
+    assert north.post(here + "/results", {"round": 1, "board": 1, "result": "4S N 10"}).status_code == 201
+    assert north.post(here + "/confirmations", {"round": 1, "board": 1, "side": "NS"}).status_code == 201
+    both = north.post(here + "/confirmations", {"round": 1, "board": 1, "side": "EW"})
+    assert both.status_code == 403, both.text
+    assert both.json()["message"] == (
+        "this phone spoke for NS at round 1, table 1, board 1: EW confirm on their own phone"
+    )
+    russian = north.post(
+        here + "/confirmations", {"round": 1, "board": 1, "side": "EW"}, headers={"accept-language": "ru"}
+    )
+    assert russian.status_code == 403 and "подтверждают на своём телефоне" in russian.json()["message"]
+    # Nor may it disagree for the other side; the other pair's phone confirms (or disagrees).
+    dispute = north.post(here + "/disputes", {"round": 1, "board": 1, "side": "EW", "note": "no"})
+    assert dispute.status_code == 403
+    assert east.post(here + "/confirmations", {"round": 1, "board": 1, "side": "EW"}).status_code == 201
+    line = boss.get(f"/api/club/sessions/{sid}/boards/1").json()["lines"][0]
+    assert line["confirmed"] == ["EW", "NS"]
+    # A line the director corrects starts again: the phones may speak afresh.
+    correction = {
+        "kind": "correct",
+        "round": 1,
+        "table": 1,
+        "board": 1,
+        "outcome": "4S N 9",
+        "reason": "claim",
+    }
+    assert boss.post(f"/api/club/sessions/{sid}/corrections", correction).status_code == 201
+    assert north.post(here + "/confirmations", {"round": 1, "board": 1, "side": "EW"}).status_code == 201
+    trail = boss.get(f"/api/club/sessions/{sid}/log").json()
+    assert [action["change"]["kind"] for action in trail] == [
+        "enter",
+        "confirm",
+        "confirm",
+        "correct",
+        "confirm",
+    ]
 
 
 def test_club_routes_answer_to_their_passes_not_to_the_scorepads_pin_and_rate(store: Store) -> None:
     # A club's phones share the club's address: the household's bucket of 8 changes a minute
     # (2 at once) would refuse the third table. The scorepad's routes keep PIN and rate.
     app_on(store)  # the director Anna
-    guarded = create_app(store, safety=Safety(pin="2468", writes_per_minute=8))
+    guarded = make_app(store, safety=Safety(pin="2468", writes_per_minute=8))
     guarded.state.club_limits = Limits(sign_ins_per_minute=1000, joins_per_minute=1000)
     boss = director(guarded)
     session = new_session(boss)
@@ -172,3 +216,22 @@ def test_club_routes_answer_to_their_passes_not_to_the_scorepads_pin_and_rate(st
     pinned = {"x-bridgescore-pin": "2468"}
     answers = [scorepad.post("/api/games", game, headers=pinned) for _ in range(3)]
     assert [a.status_code for a in answers] == [201, 201, 429]
+
+
+def test_a_phone_is_offered_only_the_side_it_may_still_answer_for(app: FastAPI) -> None:
+    boss = director(app)
+    session = new_session(boss)
+    sid, code = session["id"], session["codes"]["1"]
+    north, east = Phone(app), Phone(app)
+    north.join(code)
+    east.join(code)
+    here = f"/api/club/sessions/{sid}/tables/1"
+    assert north.post(here + "/results", {"round": 1, "board": 1, "result": "4S N 10"}).status_code == 201
+    assert north.post(here + "/disputes", {"round": 1, "board": 1, "side": "NS"}).status_code == 201
+
+    def answers(phone: Phone) -> list[list[str]]:
+        return [line["answers"] for line in phone.get(here).json()["waiting"]]
+
+    assert (answers(north), answers(east)) == ([["NS"]], [["NS", "EW"]])
+    page = north.get("/club/table").text
+    assert 'class="chip confirm" data-side="NS"' in page and 'data-side="EW"' not in page

@@ -53,7 +53,7 @@ MATRIX: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
     ),
     ("POST", f"{S}/tables/{{table}}/disputes"): (
         {TABLE, DIRECTOR},
-        {"round": 1, "board": 1, "side": "NS", "note": "one down, we say"},
+        {"round": 1, "board": 1, "side": "EW", "note": "one down, we say"},  # the side it confirmed for
     ),
     ("GET", f"{S}/boards/{{board}}"): ({TABLE, VIEWER, DIRECTOR}, None),
     ("GET", f"{S}/results"): (PLAYERS, None),

@@ -96,3 +96,66 @@ def test_serve_tells_the_app_the_address_phones_reach(
     assert main(["serve", "--public-url", "bridge.example.org", "--data-dir", str(tmp_path)]) == 2
     assert "not an http:// or https:// address" in capsys.readouterr().err
     monkeypatch.delenv(PUBLIC_URL_VARIABLE, raising=False)
+
+
+# --- the database named by BRIDGESCORE_DATABASE_URL (issue 25 #8, #12) --------------------------------
+
+
+def test_the_database_url_reaches_the_store_with_its_password(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``str(url)`` writes the password as ``***``: the store must be given the URL itself."""
+    from sqlalchemy.engine import URL, make_url
+
+    given: list[URL] = []
+    real_open = Store.open
+
+    def opened(url: URL | str | None = None, **_options: object) -> Store:
+        assert url is not None
+        given.append(make_url(url))
+        return real_open(f"sqlite:///{tmp_path / 'b.sqlite3'}")
+
+    monkeypatch.setenv("BRIDGESCORE_DATABASE_URL", "postgresql+psycopg://club:s3cret@db.example/bridge")
+    monkeypatch.setattr(Store, "open", opened)
+    assert main(["director", "list"]) == 0
+    assert [(url.username, url.password, url.host) for url in given] == [("club", "s3cret", "db.example")]
+    assert "s3cret" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("nonsense", "BRIDGESCORE_DATABASE_URL is not a database URL: 'nonsense'"),
+        ("postgresql://club:s3cret@db:port/x", "is not a database URL: 'postgresql://club:***@db:port/x'"),
+        ("nosuchdb://club:s3cret@db/x", "names the dialect nosuchdb, which is not installed"),
+        ("postgresql+nosuchdriver://club:s3cret@db/x", "names the dialect postgresql+nosuchdriver"),
+        (
+            "postgresql+psycopg://club:s3cret@127.0.0.1:1/x",
+            "cannot open the database postgresql+psycopg://club:***@",
+        ),
+    ],
+)
+def test_a_bad_or_unreachable_database_is_one_line_without_the_password(
+    url: str, message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("BRIDGESCORE_DATABASE_URL", url)
+    for command in (["director", "list"], ["serve", "--port", "1"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1 and message in err, err
+        assert "s3cret" not in err and "Traceback" not in err
+
+
+def test_director_add_and_list_work_on_a_database_whose_url_holds_a_password(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On PostgreSQL (`make test-postgres`: the test database's URL has a password) and on SQLite."""
+    from tests.store.databases import empty_database
+
+    monkeypatch.setenv("BRIDGESCORE_DATABASE_URL", empty_database(tmp_path))
+    secret = tmp_path / "pw"
+    secret.write_text("long enough secret\n", encoding="utf-8")
+    assert main(["director", "add", "Vera", "--password-file", str(secret)]) == 0
+    assert main(["director", "list"]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.splitlines()[-1].startswith("Vera\t")

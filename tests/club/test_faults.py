@@ -10,9 +10,9 @@ files, or the PostgreSQL of BRIDGESCORE_TEST_DATABASE_URL in `make test-postgres
    what `bridgescore event` makes of the exported PBN;
 4. the database briefly unreachable — entries, confirmations and reads answered 503 with
    ``Retry-After`` and a plain message (English, Russian), never 500; resent, stored once;
-5. the phone (static/club.js in chromium): an entry answered 503, or lost to the network, stays in
-   its queue, the player is told so, and it is sent again; one answered 409 leaves the queue with
-   the reason shown.
+5. the phone (static/club.js and client.js in chromium): an entry answered 503, or lost to the
+   network, stays in its queue, the player is told so, and it is sent again; one answered 409
+   leaves the queue with the reason shown.
 
 The machinery is the scorepad's: tests/web/workers.py (a real server, SIGKILL), tests/web/outage.py
 (the database away), tests/store/databases.py (the test's database).
@@ -381,7 +381,7 @@ def test_entries_and_reads_while_the_database_is_away_are_answered_503_then_stor
 # --- 5. the phone: static/club.js in chromium ------------------------------------------------------
 
 QUEUE = "JSON.parse(localStorage.getItem('bridgescore.club.queue') || '[]')"
-"""The phone's queue, as club.js keeps it."""
+"""The phone's queue, as club.js keeps it (static/client.js)."""
 NOT_NOW = "Not saved yet: the server cannot store it just now. It is kept here and sent again by itself."
 OFFLINE = "No connection: the entry is kept on this phone and will be sent."
 TAKEN = "Board {board} already has a result here: {outcome}. Ask the director to correct it."
@@ -458,8 +458,10 @@ def test_the_phone_keeps_an_entry_answered_503_or_lost_says_so_and_sends_it_agai
             kept = queued(page)
             assert [item["body"]["board"] for item in kept] == [2]
             assert page.inner_text("#club-queue") == "2: 3NT S 8"
-        with page.expect_navigation(timeout=20_000):  # all stored: the page is drawn again (round 2)
-            emptied(page)
+        page.evaluate("() => { window.sameDocument = true; }")
+        emptied(page)  # all stored: the page is drawn again in its parts, not reloaded (round 2)
+        page.wait_for_function("document.querySelector('#table-title').innerText.includes('round 2')")
+        assert page.evaluate("() => window.sameDocument === true")
         # Round 2 with the network down: no answer, kept, said so. The other phone enters the
         # round's second board, and so does this one; the network back, the first is stored and
         # the second refused — and the page is not drawn again, so the reason stays shown.
@@ -483,7 +485,7 @@ def test_the_phone_keeps_an_entry_answered_503_or_lost_says_so_and_sends_it_agai
     assert [(a.change["round"], a.change["board"], a.change["result"]) for a in stored] == [
         (1, 1, "4S N ="), (1, 2, "3NT S -1"), (2, second, "1NT S ="), (2, first, "2H E ="),
     ]  # fmt: skip
-    assert stored[1].key == kept[0]["body"]["idempotency_key"]  # the key the phone kept with it
+    assert stored[1].key == kept[0]["idempotency_key"]  # the key the phone kept with it
 
 
 def test_the_phone_says_it_in_russian_too(app: FastAPI) -> None:

@@ -20,11 +20,13 @@ from bridgescore.club import (
     Confirm,
     Correct,
     Delete,
+    Dispute,
     Enter,
     Foul,
     LineTakenError,
     MoveBoard,
     NotYoursError,
+    OnePhoneOneSideError,
     Play,
     Publish,
     Weigh,
@@ -40,8 +42,7 @@ from bridgescore.core import Result
 from bridgescore.core.errors import RuleError
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.model import ArtificialScore, Award
-from bridgescore.forms.duplicate.model import Movement as Field
-from bridgescore.forms.duplicate.movement import PairSeat, movement
+from bridgescore.forms.duplicate.movement import MovementKind, PairSeat, movement
 from bridgescore.forms.duplicate.results import score_event
 
 AT = datetime(2026, 12, 1, 19, 0, tzinfo=UTC)
@@ -80,6 +81,24 @@ def test_a_table_enters_its_own_results_and_the_opponents_confirm() -> None:
         "4S N =",
         frozenset({Side.EW}),
     )
+
+
+def test_a_phone_speaks_for_one_side_of_a_line_and_a_log_without_phones_is_read_as_it_was() -> None:
+    play = Play(1, 1, 1)
+    north, east = Actor.at_table(1, "north"), Actor.at_table(1, "east")
+    entered = fold(settings(), [Action(Enter(play, result("4S N 10")), north, AT, "")])
+    spoke = apply(entered, Action(Confirm(play, Side.NS), north, AT, ""))
+    for other in (Confirm(play, Side.EW), Dispute(play, Side.EW)):
+        with pytest.raises(OnePhoneOneSideError):
+            apply(spoke, Action(other, north, AT, ""))
+    both = apply(spoke, Action(Confirm(play, Side.EW), east, AT, ""))
+    assert both.line(play).confirmed == {Side.NS, Side.EW}  # type: ignore[union-attr]
+    again = apply(both, Action(Confirm(play, Side.NS), north, AT, ""))  # its own side once more
+    assert again.line(play).phones == {("north", Side.NS), ("east", Side.EW)}  # type: ignore[union-attr]
+    # Logs stored before phones were told apart name no phone: both sides from one table stand.
+    old = fold(settings(), [by(1, Enter(play, result("4S N 10"))), by(1, Confirm(play, Side.NS)),
+                            by(1, Confirm(play, Side.EW))])  # fmt: skip
+    assert old.line(play).confirmed == {Side.NS, Side.EW}  # type: ignore[union-attr]
 
 
 def test_a_table_cannot_enter_or_confirm_another_tables_result() -> None:
@@ -187,7 +206,7 @@ def test_the_event_has_one_line_per_entered_result_with_the_pairs_seated_there()
     ])  # fmt: skip
     event = to_event(state)
     section = event.sessions[0].sections[0]
-    assert section.movement is Field.HOWELL
+    assert section.movement is MovementKind.HOWELL
     assert section.participant("6") is not None and section.participant("6").label == "Ann – Bob"  # type: ignore[union-attr]
     lines = [
         (b.number, x.ns, x.ew, x.round, x.table, str(x.outcome)) for b in section.boards for x in b.lines

@@ -12,15 +12,15 @@ from sqlalchemy import inspect, select
 from bridgescore.store import Store
 from bridgescore.store.models import RateBucketRow, TableCodeRow
 from bridgescore.store.secret import keyed_hash
-from bridgescore.web.app import create_app
 from bridgescore.web.club.auth import Limits
 from bridgescore.web.security import Safety
 from tests.club.conftest import PASSWORD, Phone, director, new_session
+from tests.web.apps import make_app
 
 
 def worker(store: Store, limits: Limits) -> FastAPI:
     """Another process's app on the same database."""
-    made = create_app(store, pads={}, safety=Safety(writes_per_minute=0))
+    made = make_app(store, pads={}, safety=Safety(writes_per_minute=0))
     made.state.club_limits = limits
     return made
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import segno
 from fastapi import FastAPI
@@ -33,9 +35,10 @@ def test_a_table_enters_with_the_scorepads_widget_without_its_parts(app: FastAPI
 def test_a_tables_page_loads_at_most_62_kb_of_style_and_script(app: FastAPI) -> None:
     phone, page = table_page(app)
     files = loaded(phone.client, page)
-    # the widget's script before the club's, which starts it on data-page="club-table"
-    assert list(files) == ["/static/app.css", "/static/club.css", "/static/entry.js", "/static/club.js",
-                           "/static/app.js"]  # fmt: skip
+    # the shared client first; the widget's script before the club's, which starts it on
+    # data-page="club-table"
+    assert list(files) == ["/static/app.css", "/static/client.js", "/static/club.css", "/static/entry.js",
+                           "/static/club.js", "/static/app.js"]  # fmt: skip
     assert sum(files.values()) <= 62_000  # 64 kB while club.js had its own copy of the entry
 
 
@@ -57,3 +60,34 @@ def test_the_code_cards_carry_the_address_phones_reach_and_warn_of_a_loopback_on
     # The QR code holds the join page at the phones' address, the code in the fragment.
     expected = segno.make(f"http://192.168.1.5:8000/club/join#{code}", error="m")
     assert drawn[code] == expected.svg_data_uri(scale=4, dark="#000", light="#fff")
+
+
+def test_a_tables_parts_are_drawn_for_its_phone_to_redraw_them_without_a_reload(app: FastAPI) -> None:
+    phone, page = table_page(app)
+    parts = phone.get("/club/table/live")
+    assert parts.status_code == 200
+    for name in ("table-top", "table-boards", "boards-info", "table-end"):
+        assert f'data-part-of="{name}"' in parts.text and f'id="{name}"' in page, name
+    assert 'data-round="1"' in parts.text and 'data-entering="1"' in parts.text
+    # the same board buttons, each with the round it belongs to
+    buttons = re.compile(r'<button type="button"[^>]* data-value="(\d+)" data-round="(\d+)"')
+    assert buttons.findall(parts.text) == buttons.findall(page) == [("1", "1"), ("2", "1")]
+    assert '<div id="table-entry">' in page
+    assert Phone(app).get("/club/table/live").status_code == 401  # no table joined
+
+
+def test_a_table_with_nothing_left_to_enter_keeps_its_entry_hidden_for_a_redraw(app: FastAPI) -> None:
+    session = new_session(director(app))
+    phones = {table: Phone(app) for table in ("1", "2", "3")}
+    for table, phone in phones.items():
+        phone.join(session["codes"][table])
+    tables = f"/api/club/sessions/{session['id']}/tables"
+    for _ in range(6):  # the rounds of a 3-table Howell, each table entering what it plays
+        for table, phone in phones.items():
+            for item in phone.get(f"{tables}/{table}").json()["boards"]:
+                if item["line"] is None:
+                    body = {"round": item["round"], "board": item["board"], "result": "4S N 10"}
+                    assert phone.post(f"{tables}/{table}/results", body).status_code == 201
+    page = phones["1"].get("/club/table").text
+    assert 'id="done"' in page and '<div id="table-entry" hidden>' in page and 'id="club-entry"' in page
+    assert 'data-entering=""' in phones["1"].get("/club/table/live").text

@@ -13,7 +13,7 @@ from bridgescore.forms.duplicate import (
     Board,
     Event,
     EventKind,
-    Movement,
+    MovementKind,
     Participant,
     Player,
     Scoring,
@@ -32,7 +32,7 @@ def mitchell() -> Event:
         TravellerLine("3", "3", ArtificialScore(Award.AVERAGE_PLUS, Award.AVERAGE_MINUS)),
     )
     people = (Participant("1", (Player("Ann <&> Co"), Player("Bob")), direction=None),)
-    section = Section("A", (Board(1, lines),), people, movement=Movement.MITCHELL)
+    section = Section("A", (Board(1, lines),), people, movement=MovementKind.MITCHELL)
     return Event("Monday <pairs>", (Session(1, (section,)),))
 
 
@@ -91,3 +91,22 @@ def test_teams_show_their_matches() -> None:
 def test_the_page_speaks_russian() -> None:
     page = html.dumps(score_event(mitchell()), lang="ru")
     assert 'lang="ru"' in page and "Сдача" in page and "Итого" in page
+
+
+def test_the_russian_page_names_the_scoring_the_dealer_and_who_is_vulnerable_in_words() -> None:
+    # Board 1: North deals, nobody vulnerable; board 2: East, North-South (Law 2).
+    lines = (
+        TravellerLine("1", "1", Result.parse("4S N 10")),
+        TravellerLine("2", "2", Result.parse("4S N 9")),
+    )
+    section = Section("A", (Board(1, lines), Board(2, lines)), movement=MovementKind.MITCHELL)
+    page = html.dumps(score_event(Event("Club", (Session(1, (section,)),))), lang="ru")
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page[page.index("<body>") :]))
+    assert "Подсчёт: Матчпойнты" in text and ": mp" not in text
+    assert "Сдающий: С · Зона: никто" in text and "Сдающий: В · Зона: С-Ю" in text
+    assert "None" not in text
+    assert "С-Ю 1 — " in text  # a pair's heading names its direction as the page does
+    english = html.dumps(score_event(Event("Club", (Session(1, (section,)),))))
+    assert "Scoring: Matchpoints" in english and "Dealer: N · Vulnerable: nobody" in english
+    assert "Dealer: E · Vulnerable: N-S" in english
+    assert "Scoring: Butler" in html.dumps(score_event(mitchell(), Scoring.named("butler")))

@@ -14,9 +14,9 @@ from bridgescore.cli.main import main
 from bridgescore.formats import deallog
 from bridgescore.forms import registry
 from bridgescore.store import Store
-from bridgescore.web.app import create_app
 from tests.forms.plain import PLAIN, PlainSettings, PlainState
 from tests.store.databases import fresh_store
+from tests.web.apps import make_app
 from tests.web.conftest import signed
 
 LOG = "form: plain\nfirst dealer: E\nhonours: off\n4S N =\n3NT E -1\npass\n"
@@ -74,7 +74,7 @@ def test_the_cli_lists_it_and_replays_its_log(
 def test_the_web_offers_it_on_the_home_and_new_game_pages(plain: None, tmp_path: Path) -> None:
     store: Store = fresh_store(tmp_path)
     try:
-        with TestClient(create_app(store)) as client:
+        with TestClient(make_app(store)) as client:
             assert 'href="/new/plain"' in client.get("/").text
             page = client.get("/new/plain").text
             assert 'name="setting_honours"' in page and '<option value="off"' in page

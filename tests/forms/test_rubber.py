@@ -766,3 +766,58 @@ def test_player_scores_follow_the_partners_of_each_finished_rubber() -> None:
     in_points = RUBBER.fold(map(deal, A1_RUBBER), players=first)
     assert player_scores(in_points.rubbers)["Аня"] == 780
     assert player_scores(play(A1_RUBBER).rubbers) == {}
+
+
+# --- the fold's cost: a deal costs the same whatever came before it (issue 25 #10) --------------------
+
+
+def _peak_bytes_of(run: Any) -> int:
+    """What *run* allocated at its peak (bytes, traced by tracemalloc)."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        start_size = tracemalloc.get_traced_memory()[0]
+        run()
+        return tracemalloc.get_traced_memory()[1] - start_size
+    finally:
+        tracemalloc.stop()
+
+
+def _cost_of_a_deal_after(state: RubberState) -> int:
+    state = apply(state, deal("1C N -1"))  # the first apply may copy what it was given; the next may not
+    return _peak_bytes_of(lambda: apply(state, deal("1D E -1")))
+
+
+def test_a_deal_does_not_copy_the_finished_rubbers_before_it() -> None:
+    finished = play(["4S N =", "4S N ="]).rubbers[0]
+    few = RubberState(rubbers=(*[finished] * 10,))
+    many = RubberState(rubbers=(*[finished] * 20_000,))  # a tuple rebuilt per deal: 160 KB each time
+    assert _cost_of_a_deal_after(many) < _cost_of_a_deal_after(few) + 16_000
+
+
+def test_a_deal_does_not_copy_the_entries_of_a_long_rubber_in_progress() -> None:
+    short = play(["4S N -1"] * 10)
+    long = play(["4S N -1"] * 4_000)  # one rubber of 4,000 entries: 32 KB copied per deal, if copied
+    assert len(long.rubbers) == 1 and len(long.rubbers[0].entries) == 4_000
+    assert _cost_of_a_deal_after(long) < _cost_of_a_deal_after(short) + 8_000
+
+
+def test_a_state_given_as_a_tuple_of_rubbers_folds_on_as_the_fold_s_own() -> None:
+    folded = play([*A1_RUBBER, "1S N =", "2H E -1"])
+    given = replace(folded, rubbers=tuple(folded.rubbers))
+    assert apply(given, deal("4S S =")) == apply(folded, deal("4S S ="))
+    assert given.rubbers == folded.rubbers and hash(given) == hash(folded)
+
+
+def test_the_part_scores_kept_by_the_fold_are_the_entries_added_up() -> None:
+    for texts in (
+        ["2H N =", "1NT E =", "2C N ="],
+        ["2H N =", "2H N ="],
+        ["3NT E =", "2S N =", "2S S =", "1C E ="],
+    ):
+        rubber = play(texts).rubbers[-1]
+        added_up = replace(rubber, _part_scores=None)
+        assert rubber.part_scores == added_up.part_scores
+        assert rubber == added_up

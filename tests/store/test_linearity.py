@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from sqlalchemy import func, select
 
-from bridgescore.store import Change, Kind, Op, Store, repository
+from bridgescore.store import EntryChange, Kind, Op, Store, repository
 from bridgescore.store.models import EntryRow
 from tests.store.databases import database_url_for, fresh_store
 
@@ -39,7 +39,9 @@ def test_two_writers_past_every_lock_still_number_the_journal_one_by_one(
     def send(number: int) -> bool:
         store = (first, second)[number % 2]
         token = f"t{number // 2}"  # every token sent by both "processes"
-        return store.append(game.id, Change(Op.ADD, Kind.DEAL, f"deal {token}"), client_token=token).created
+        return store.append(
+            game.id, EntryChange(Op.ADD, Kind.DEAL, f"deal {token}"), client_token=token
+        ).created
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         created = list(pool.map(send, range(120)))
@@ -56,7 +58,7 @@ def test_an_entry_numbered_by_a_stale_read_is_refused_and_stored_next(
 ) -> None:
     store = fresh_store(tmp_path)
     game = store.create_game("rubber", [])
-    store.append(game.id, Change(Op.ADD, Kind.DEAL, "pass"))
+    store.append(game.id, EntryChange(Op.ADD, Kind.DEAL, "pass"))
     stale = select(func.max(EntryRow.seq) - 1).where(EntryRow.game_id == repository._GAME)
     fresh = repository._LAST_SEQ
     reads: list[int] = []
@@ -73,7 +75,7 @@ def test_an_entry_numbered_by_a_stale_read_is_refused_and_stored_next(
         return original_store(self, *args)
 
     monkeypatch.setattr(Store, "_store", racing)
-    receipt = store.append(game.id, Change(Op.ADD, Kind.DEAL, "4S N 10"), client_token="late")
+    receipt = store.append(game.id, EntryChange(Op.ADD, Kind.DEAL, "4S N 10"), client_token="late")
     assert receipt.created and receipt.entry.seq == 2
     assert len(reads) == 2  # refused once by the unique number, then stored as the next
     assert [entry.seq for entry in store.game(game.id).entries] == [1, 2]

@@ -11,7 +11,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect, text
 
 import bridgescore.store.migrations
-from bridgescore.store import Change, Kind, Op, Store
+from bridgescore.store import EntryChange, Kind, Op, Store
 from bridgescore.store.database import create, migrate, schema_revision
 from bridgescore.store.models import Base
 from tests.store.databases import database_url_for, empty_database
@@ -84,8 +84,8 @@ def test_the_previous_schema_is_upgraded_with_its_games_and_entries(tmp_path: Pa
     game = store.game("old")
     assert (game.summary.title, [line.text for line in game.lines]) == ("Суббота", ["4П С 10"])
     assert game.entries[0].client_token is None
-    assert store.append("old", Change(Op.ADD, Kind.DEAL, "pass"), client_token="t").created
-    assert not store.append("old", Change(Op.ADD, Kind.DEAL, "pass"), client_token="t").created
+    assert store.append("old", EntryChange(Op.ADD, Kind.DEAL, "pass"), client_token="t").created
+    assert not store.append("old", EntryChange(Op.ADD, Kind.DEAL, "pass"), client_token="t").created
     store.close()
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bridgescore.core.errors import N_, ParseError
-from bridgescore.store import Change, ConflictError, Kind, Line, NotFoundError, Op, Store
+from bridgescore.store import ConflictError, EntryChange, Kind, Line, NotFoundError, Op, Store
 from tests.store.databases import fresh_store
 
 
@@ -20,8 +20,8 @@ def store(tmp_path: Path) -> Iterator[Store]:
     opened.close()
 
 
-def add(text: str) -> Change:
-    return Change(Op.ADD, Kind.DEAL, text)
+def add(text: str) -> EntryChange:
+    return EntryChange(Op.ADD, Kind.DEAL, text)
 
 
 def texts(store: Store, game_id: str) -> list[str]:
@@ -55,10 +55,10 @@ def test_edit_delete_and_undo_are_new_entries(store: Store) -> None:
     game = store.create_game("rubber", [])
     first = store.append(game.id, add("4S N 10")).entry
     store.append(game.id, add("3NT E 9"))
-    store.append(game.id, Change(Op.EDIT, text="4S N 9", line=first.id))
-    store.append(game.id, Change(Op.DELETE, line=first.id))
+    store.append(game.id, EntryChange(Op.EDIT, text="4S N 9", line=first.id))
+    store.append(game.id, EntryChange(Op.DELETE, line=first.id))
     assert texts(store, game.id) == ["3NT E 9"]
-    undo = store.append(game.id, Change(Op.UNDO)).entry
+    undo = store.append(game.id, EntryChange(Op.UNDO)).entry
     assert texts(store, game.id) == ["4S N 9", "3NT E 9"]
     ops = [entry.op for entry in store.game(game.id).entries]
     assert ops == [Op.ADD, Op.ADD, Op.EDIT, Op.DELETE, Op.UNDO]
@@ -105,7 +105,7 @@ def test_the_check_sees_the_log_as_the_change_would_leave_it(store: Store) -> No
     game = store.create_game("rubber", [])
     line = store.append(game.id, add("a")).entry.id
     seen: list[list[str]] = []
-    edit = Change(Op.EDIT, text="b", line=line)
+    edit = EntryChange(Op.EDIT, text="b", line=line)
     store.append(game.id, edit, check=lambda lines: seen.append([x.text for x in lines]))
     assert seen == [["b"]]
 
@@ -113,15 +113,17 @@ def test_the_check_sees_the_log_as_the_change_would_leave_it(store: Store) -> No
 @pytest.mark.parametrize(
     ("change", "error"),
     [
-        (Change(Op.UNDO), ConflictError),
-        (Change(Op.EDIT, text="x", line=999), NotFoundError),
-        (Change(Op.DELETE, line=999), NotFoundError),
-        (Change(Op.ADD, text="x", line=999), NotFoundError),
-        (Change(Op.ADD, text=None), ConflictError),
-        (Change(Op.UNDO, undoes=999), NotFoundError),
+        (EntryChange(Op.UNDO), ConflictError),
+        (EntryChange(Op.EDIT, text="x", line=999), NotFoundError),
+        (EntryChange(Op.DELETE, line=999), NotFoundError),
+        (EntryChange(Op.ADD, text="x", line=999), NotFoundError),
+        (EntryChange(Op.ADD, text=None), ConflictError),
+        (EntryChange(Op.UNDO, undoes=999), NotFoundError),
     ],
 )
-def test_changes_that_make_no_sense_are_refused(store: Store, change: Change, error: type[Exception]) -> None:
+def test_changes_that_make_no_sense_are_refused(
+    store: Store, change: EntryChange, error: type[Exception]
+) -> None:
     game = store.create_game("rubber", [])
     with pytest.raises(error):
         store.append(game.id, change)
@@ -139,9 +141,9 @@ def test_an_unknown_game_is_not_found(store: Store) -> None:
 def test_a_deleted_line_cannot_be_edited(store: Store) -> None:
     game = store.create_game("rubber", [])
     line = store.append(game.id, add("a")).entry.id
-    store.append(game.id, Change(Op.DELETE, line=line))
+    store.append(game.id, EntryChange(Op.DELETE, line=line))
     with pytest.raises(NotFoundError):
-        store.append(game.id, Change(Op.EDIT, text="b", line=line))
+        store.append(game.id, EntryChange(Op.EDIT, text="b", line=line))
 
 
 def test_recent_games_come_first_and_deleting_a_game_removes_it(store: Store) -> None:
@@ -189,10 +191,12 @@ def test_a_long_check_of_one_game_does_not_hold_up_another(store: Store) -> None
 
     first = store.game(slow.id).lines[0].id
     with ThreadPoolExecutor(1) as pool:
-        editing = pool.submit(store.append, slow.id, Change(Op.EDIT, text="3NT S 9", line=first), check=check)
+        editing = pool.submit(
+            store.append, slow.id, EntryChange(Op.EDIT, text="3NT S 9", line=first), check=check
+        )
         assert started.wait(10)
         store.append(other.id, add("4S N 10"))  # not queued behind the check
-        store.append(other.id, Change(Op.EDIT, text="4S N 9", line=store.game(other.id).lines[0].id),
+        store.append(other.id, EntryChange(Op.EDIT, text="4S N 9", line=store.game(other.id).lines[0].id),
                      check=lambda _lines: None)  # fmt: skip
         assert texts(store, other.id) == ["4S N 9"]
         release.set()
@@ -216,7 +220,7 @@ def test_an_entry_stored_while_a_change_is_checked_makes_it_checked_again(
 
     try:
         line = store.game(game.id).lines[0].id
-        store.append(game.id, Change(Op.EDIT, text="A", line=line), check=check)
+        store.append(game.id, EntryChange(Op.EDIT, text="A", line=line), check=check)
     finally:
         elsewhere.close()
     assert seen == [["A"], ["A", "b"]]

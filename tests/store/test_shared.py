@@ -99,6 +99,46 @@ def test_full_buckets_are_swept_away(
         assert set(connection.scalars(select(RateBucketRow.key))) == {"new"}
 
 
+def test_failures_are_kept_a_day_and_then_swept_away(
+    store_and_url: tuple[Store, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, _ = store_and_url
+    from sqlalchemy import select
+
+    from bridgescore.store import shared
+    from bridgescore.store.models import RateBucketRow
+
+    monkeypatch.setattr(shared, "SWEEP_EVERY", 2)
+    policy = shared.Backoff(free=1, first=10.0)
+    assert store.shared.attempt([("pin", policy)], now=0.0) == 0
+    store.shared.wait("bucket", 60, now=3600.0)
+    store.shared.wait("bucket", 60, now=3600.0)  # swept: a bucket of 60 s ago would be gone, not this
+    assert store.shared.attempt([("pin", policy)], now=3600.0) == 0  # the wait (10 s) has passed…
+    assert store.shared.attempt([("pin", policy)], now=3600.0) == pytest.approx(20.0)  # …the count has not
+    store.shared.wait("bucket", 60, now=3600.0 + shared.FORGET_FAILURES_AFTER + 1)
+    store.shared.wait("bucket", 60, now=3600.0 + shared.FORGET_FAILURES_AFTER + 1)
+    with store.engine.connect() as connection:
+        assert set(connection.scalars(select(RateBucketRow.key))) == {"bucket"}
+
+
+def test_concurrent_attempts_never_pass_the_free_ones(store_and_url: tuple[Store, str]) -> None:
+    store, url = store_and_url
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bridgescore.store.shared import Backoff
+
+    other = Store.open(url)  # another worker process's connections
+    policy = Backoff(free=3, first=60.0)
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            waits = list(
+                pool.map(lambda n: (store, other)[n % 2].shared.attempt([("k", policy)], now=5.0), range(16))
+            )
+    finally:
+        other.close()
+    assert waits.count(0.0) == 3
+
+
 @pytest.fixture
 def store_and_url(tmp_path: Path) -> Iterator[tuple[Store, str]]:
     store = fresh_store(tmp_path)

@@ -10,9 +10,9 @@ from fastapi.testclient import TestClient
 
 from bridgescore.forms import registry
 from bridgescore.store import Store
-from bridgescore.web.app import create_app
 from tests.forms.plain import PLAIN
 from tests.store.databases import fresh_store
+from tests.web.apps import make_app
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def plain() -> Iterator[None]:
 
 @pytest.fixture
 def client(store: Store, plain: None) -> Iterator[TestClient]:
-    app = create_app(store)
+    app = make_app(store)
     with TestClient(app) as test_client:
         yield test_client
 

@@ -9,6 +9,7 @@ import argparse
 
 import uvicorn
 
+from bridgescore.cli.serve import SERVER_OPTIONS
 from bridgescore.forms import registry
 from bridgescore.store import Store
 from bridgescore.web.app import create_app
@@ -24,9 +25,7 @@ def main() -> None:
     registry.register(PLAIN)
     # Many fast clients on one address (the durability test, the load benchmark): no rate limit.
     app = create_app(Store.open(f"sqlite:///{args.database}"), safety=Safety(writes_per_minute=0))
-    uvicorn.run(
-        app, host="127.0.0.1", port=args.port, log_level="warning", access_log=False, server_header=False
-    )
+    uvicorn.run(app, host="127.0.0.1", port=args.port, **SERVER_OPTIONS)  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

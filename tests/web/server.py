@@ -35,7 +35,8 @@ class Server:
         process = subprocess.Popen(
             [sys.executable, "-m", "tests.web.liveserver", "--port", str(port), "--database", str(database)],
             cwd=ROOT,
-            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            # this checkout's sources first (a worktree shares another checkout's installed package)
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "src")])},
         )
         server = cls(f"http://127.0.0.1:{port}", database, process)
         server.wait_until_up()

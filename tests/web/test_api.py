@@ -135,6 +135,54 @@ def test_the_same_token_twice_stores_one_deal(client: TestClient) -> None:
     assert reused.status_code == 409
 
 
+@pytest.mark.parametrize("name", ["idempotency_key", "client_token"])
+def test_a_change_sent_again_with_its_key_under_either_name_is_stored_once(
+    client: TestClient, name: str
+) -> None:
+    game = new_game(client)
+    deal = {"text": "4S N 10", name: "k-deal"}
+    first, again = (client.post(f"/api/games/{game}/deals", json=deal) for _ in range(2))
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["entry"]["id"] == first.json()["entry"]["id"]
+    assert first.json()["entry"]["idempotency_key"] == first.json()["entry"]["client_token"] == "k-deal"
+    line = first.json()["entry"]["id"]
+    seats = {"players": {"N": "Аня"}, name: "k-seats"}
+    edit = {"text": "4S N 9", name: "k-edit"}
+    for _ in range(2):
+        client.post(f"/api/games/{game}/players", json=seats)
+        client.put(f"/api/games/{game}/lines/{line}", json=edit)
+    assert texts(client, game) == ["4S N -1", "players: N=Аня"]
+    deleted = [client.delete(f"/api/games/{game}/lines/{line}?{name}=k-del").status_code for _ in range(2)]
+    undone = [client.post(f"/api/games/{game}/undo", json={name: "k-undo"}).status_code for _ in range(2)]
+    assert (deleted, undone) == ([201, 200], [201, 200])
+    assert texts(client, game) == ["4S N -1", "players: N=Аня"]
+    assert len(client.get(f"/api/games/{game}/history").json()) == 5
+
+
+def test_a_change_queued_under_the_former_name_and_resent_under_the_new_one_is_one_change(
+    client: TestClient,
+) -> None:
+    game = new_game(client)
+    old = client.post(f"/api/games/{game}/deals", json={"text": "3NT S 9", "client_token": "k-1"})
+    new = client.post(f"/api/games/{game}/deals", json={"text": "3NT S 9", "idempotency_key": "k-1"})
+    both = client.post(
+        f"/api/games/{game}/deals", json={"text": "3NT S 9", "idempotency_key": "k-1", "client_token": "k-1"}
+    )
+    assert (old.status_code, new.status_code, both.status_code) == (201, 200, 200)
+    assert texts(client, game) == ["3NT S ="]
+
+
+def test_two_different_keys_under_the_two_names_are_refused(client: TestClient) -> None:
+    game = new_game(client)
+    body = {"text": "pass", "idempotency_key": "k-1", "client_token": "k-2"}
+    response = client.post(f"/api/games/{game}/deals", json=body)
+    assert (response.status_code, response.json()["field"]) == (422, "client_token")
+    assert "former name of idempotency_key" in response.json()["message"]
+    deleted = client.delete(f"/api/games/{game}/lines/1?idempotency_key=a&client_token=b")
+    assert (deleted.status_code, deleted.json()["field"]) == (422, "client_token")
+    assert texts(client, game) == []
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
@@ -149,6 +197,8 @@ def test_the_same_token_twice_stores_one_deal(client: TestClient) -> None:
         ({"text": "players: N=A"}, "text"),
         ({"text": "pass", "client_token": ""}, "client_token"),
         ({"text": "pass", "client_token": "t" * 65}, "client_token"),
+        ({"text": "pass", "idempotency_key": ""}, "idempotency_key"),
+        ({"text": "pass", "idempotency_key": "t" * 65}, "idempotency_key"),
         ({"text": "pass", "before": "first"}, "before"),
         ({"text": "pass", "before": 999}, "text"),
         ({"text": "pass", "extra": 1}, "extra"),
@@ -348,7 +398,7 @@ def test_every_answer_says_how_long_the_server_took(client: TestClient) -> None:
 def test_the_board_kept_in_memory_is_the_board_replayed_from_the_log(
     client: TestClient, store: Store
 ) -> None:
-    from bridgescore.web.app import create_app
+    from tests.web.apps import make_app
 
     game = new_game(client)
     for step, text in enumerate(["4S N 10", "pass", "3NT E 7", "2C S 8", "1NT W 7"]):
@@ -360,7 +410,7 @@ def test_the_board_kept_in_memory_is_the_board_replayed_from_the_log(
             client.post(f"/api/games/{game}/undo")
     client.post(f"/api/games/{game}/players", json={"players": {"N": "Глеб"}})
     warm = client.get(f"/api/games/{game}").json()
-    with TestClient(create_app(store)) as fresh:
+    with TestClient(make_app(store)) as fresh:
         assert fresh.get(f"/api/games/{game}").json() == warm
     assert [line["text"] for line in warm["lines"]] == [
         "4S N =",

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bridgescore.store import Store
-from bridgescore.web.app import create_app
 from bridgescore.web.security import Safety
+from tests.web.apps import make_app
 
 pytestmark = pytest.mark.slow
 
@@ -45,7 +45,7 @@ json_values = st.recursive(
 
 @pytest.fixture
 def web(store: Store, plain: None) -> Iterator[TestClient]:
-    app = create_app(store, safety=Safety(writes_per_minute=0, max_body=200_000))
+    app = make_app(store, safety=Safety(writes_per_minute=0, max_body=200_000))
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 

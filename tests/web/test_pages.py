@@ -146,8 +146,9 @@ def test_a_game_page_loads_at_most_40_kb_of_style_and_script(client: TestClient)
     game = new_game(client)
     page = client.get(f"/games/{game}").text
     files = loaded(client, page)
-    # the entry widget's script runs before the scorepad's, which starts it on data-page="scorepad"
-    assert list(files) == ["/static/app.css", "/static/entry.js", "/static/app.js"]
+    # the shared client first; the entry widget's script before the scorepad's, which starts it on
+    # data-page="scorepad"; the sheet's painter (picture.js) only when a picture is asked for
+    assert list(files) == ["/static/app.css", "/static/client.js", "/static/entry.js", "/static/app.js"]
     assert page.count('data-page="scorepad"') == 1 and 'data-page="club-table"' not in page
     assert sum(files.values()) <= 40_000
 
@@ -155,7 +156,11 @@ def test_a_game_page_loads_at_most_40_kb_of_style_and_script(client: TestClient)
 def test_pages_without_the_entry_do_not_load_its_script(client: TestClient) -> None:
     game = new_game(client)
     for path in ("/", "/new/plain", f"/games/{game}/history"):
-        assert list(loaded(client, client.get(path).text)) == ["/static/app.css", "/static/app.js"], path
+        assert list(loaded(client, client.get(path).text)) == [
+            "/static/app.css",
+            "/static/client.js",
+            "/static/app.js",
+        ], path
 
 
 def test_the_first_page_load_is_under_100_kb(client: TestClient) -> None:
@@ -168,6 +173,6 @@ def test_the_first_page_load_is_under_100_kb(client: TestClient) -> None:
     assets = re.findall(r'(?:href|src)="(/static/[^"]+|/manifest.webmanifest)"', page.text)
     sizes = [len(client.get(url, headers=headers).content) for url in assets]
     transferred = int(page.headers.get("content-length") or len(page.content)) + sum(sizes)
-    linked = {"/static/app.css", "/static/entry.js", "/static/app.js"}
+    linked = {"/static/app.css", "/static/client.js", "/static/entry.js", "/static/app.js"}
     assert {f"{path}?v=0.1.0" for path in linked} | {"/manifest.webmanifest"} <= set(assets)
     assert transferred < 100_000

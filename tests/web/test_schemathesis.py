@@ -27,10 +27,10 @@ from schemathesis.specs.openapi.checks import (
 
 from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
-from bridgescore.web.app import create_app
 from bridgescore.web.club.auth import DIRECTOR_COOKIE, FORM_HEADER
 from bridgescore.web.security import FORM_COOKIE
 from tests.store.databases import fresh_store
+from tests.web.apps import make_app
 
 PASSWORD = "correct horse battery"
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance, content_type_conformance]
@@ -64,7 +64,7 @@ class Evening:
 def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Evening]:
     """One evening for every operation: made once (a director's password is hashed slowly, on purpose)."""
     store: Store = fresh_store(tmp_path_factory.mktemp("fuzzed"))
-    app = create_app(store)
+    app = make_app(store)
     ClubStore(store.engine).add_director("Anna", PASSWORD)
     with TestClient(app) as client:
         client.get("/api/forms")
@@ -91,7 +91,7 @@ def evening(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Evening]:
 def _document() -> dict[str, Any]:
     store = Store.open("sqlite://")
     try:
-        return create_app(store).openapi()
+        return make_app(store).openapi()
     finally:
         store.close()
 

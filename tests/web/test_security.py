@@ -8,15 +8,15 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgescore.store import Store
-from bridgescore.web.app import create_app
 from bridgescore.web.security import Safety, same_origin
+from tests.web.apps import make_app
 from tests.web.conftest import signed
 
 EVIL = {"origin": "http://evil.example"}
 
 
 def app_client(store: Store, safety: Safety) -> TestClient:
-    return TestClient(create_app(store, safety=safety))
+    return TestClient(make_app(store, safety=safety))
 
 
 def new_game(client: TestClient, **headers: str) -> str:

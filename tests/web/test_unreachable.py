@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgescore.web.app import create_app
 from bridgescore.web.security import Safety
+from tests.web.apps import make_app
 from tests.web.outage import Outage
 
 STATIC = Path(__file__).parents[2] / "src" / "bridgescore" / "web" / "static"
@@ -31,7 +31,7 @@ def outage(tmp_path: Path) -> Iterator[Outage]:
 def test_an_entry_sent_while_the_database_is_away_is_answered_503_then_stored_once(
     outage: Outage, plain: None, limit: int
 ) -> None:
-    app = create_app(outage.store, safety=Safety(writes_per_minute=limit))
+    app = make_app(outage.store, safety=Safety(writes_per_minute=limit))
     with TestClient(app, raise_server_exceptions=False) as client:
         game = client.post("/api/games", json={"form": "plain"}).json()["id"]
         deal = {"text": "3NT S 9", "client_token": "phone-1"}
@@ -59,10 +59,13 @@ def test_an_entry_sent_while_the_database_is_away_is_answered_503_then_stored_on
 
 
 def test_the_phone_keeps_a_change_answered_503_and_sends_it_again() -> None:
-    script = (STATIC / "app.js").read_text(encoding="utf-8")
-    # The queue's rule: a change leaves the queue only on 2xx or 4xx other than 401 and 429;
-    # a 5xx (503 included) keeps it, says it is kept, and tries again shortly.
+    # The shared queue's rule (client.js): a change leaves the queue only on 2xx or 4xx other than
+    # 401 and 429; a 5xx (503 included) keeps it, says it is held, and tries again after the
+    # server's Retry-After (else shortly). The scorepad says "offline" when it is held.
+    client = (STATIC / "client.js").read_text(encoding="utf-8")
     kept = "if (!response || response.status >= 500 || response.status === 429) {"
-    assert kept in script
-    after = script[script.index(kept) :].split("}", 1)[0]
-    assert 'status(say("offline")' in after and "setTimeout(flush" in after
+    assert kept in client
+    after = client[client.index(kept) :].split("return stored;", 1)[0]
+    assert "options.held(response)" in after and "Retry-After" in after and "setTimeout(flush" in after
+    scorepad = (STATIC / "app.js").read_text(encoding="utf-8")
+    assert 'held: () => status(say("offline")' in scorepad

@@ -23,9 +23,12 @@ import importlib
 import json
 import math
 import os
-from collections.abc import Callable, Iterator, Mapping
+import re
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +44,15 @@ from bridgescore.core.vulnerability import Vulnerability
 
 CHUNK = 40
 """Deals per chunk of work: one DDS call. Fixed, so the deals do not depend on the workers."""
+
+MOST_DEALS = 10_000_000
+"""The largest sample: about a week of solving on two cores here (0.1 s a deal a core), a day or
+so on a cluster. A larger count is a typing slip, refused in one line rather than run for years.
+The chunks are dealt as they are solved, so memory does not depend on the count."""
+
+IN_FLIGHT_PER_WORKER = 2
+"""Chunks handed to each worker at a time: one to solve, one waiting, so no worker idles between
+chunks and the chunks still to come are not made until a worker is free."""
 
 ANY = "any"
 FIT_CATEGORIES = ("major8", "major9", "major10", "minor8", "minor9", "minor10", "nofit")
@@ -70,6 +82,9 @@ class Sample:
             if isinstance(value, bool) or not isinstance(value, int) or value < (1 if name == "deals" else 0):
                 raise RuleError(N_("{name} must be a whole number of at least {low}, not {value!r}"),
                                 name=name, low=1 if name == "deals" else 0, value=value)  # fmt: skip
+        if self.deals > MOST_DEALS:
+            raise RuleError(N_("deals must be at most {most} (a week of solving on two cores), not {value}"),
+                            most=MOST_DEALS, value=self.deals)  # fmt: skip
 
     def chunks(self) -> range:
         """The chunk numbers of the sample."""
@@ -285,9 +300,9 @@ class Checkpoint:
         temporary.write_text(json.dumps(data, sort_keys=True), "utf-8")
         os.replace(temporary, self.path)
 
-    def remaining(self) -> list[int]:
-        """The chunks still to solve, in order."""
-        return [chunk for chunk in self.sample.chunks() if chunk not in self.done]
+    def remaining(self) -> Iterator[int]:
+        """The chunks still to solve, in order, each made when asked for."""
+        return (chunk for chunk in self.sample.chunks() if chunk not in self.done)
 
     def deals_done(self) -> int:
         """How many deals the finished chunks hold."""
@@ -314,9 +329,9 @@ def calibrate(
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise RuleError(N_("--workers must be 1 or more, not {value!r}"), value=workers)
     state = Checkpoint.open(sample, checkpoint)
-    remaining = state.remaining()
+    remaining: Iterator[int] = state.remaining()
     if stop_after is not None:
-        remaining = remaining[:stop_after]
+        remaining = islice(remaining, stop_after)
     if progress is not None and state.done:
         progress(state.deals_done())
     if scheduler is not None:
@@ -332,44 +347,110 @@ def calibrate(
     return Calibration(sample, state.sums)
 
 
-def _on_processes(sample: Sample, chunks: list[int], workers: int) -> Iterator[tuple[int, Sums]]:
+def _on_processes(sample: Sample, chunks: Iterator[int], workers: int) -> Iterator[tuple[int, Sums]]:
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 
     # spawn: a fresh interpreter per worker, nothing inherited from this process's threads.
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = [pool.submit(solve_chunk, sample, chunk) for chunk in chunks]
-        for future in as_completed(futures):
-            yield future.result()
+        running: set[Future[tuple[int, Sums]]] = {
+            pool.submit(solve_chunk, sample, chunk)
+            for chunk in islice(chunks, workers * IN_FLIGHT_PER_WORKER)
+        }
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                running.update(pool.submit(solve_chunk, sample, chunk) for chunk in islice(chunks, 1))
+                yield future.result()
 
 
-def _on_dask(sample: Sample, chunks: list[int], workers: int, scheduler: str) -> Iterator[tuple[int, Sums]]:
-    try:
-        distributed: Any = importlib.import_module("dask.distributed")
-    except ImportError:
-        raise RuleError(N_("--scheduler needs Dask: pip install 'bridgescore[analysis]'")) from None
+_SCHEDULER = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9][A-Za-z0-9.-]*):(\d{1,5})")
+CONNECT_SECONDS = 20
+"""How long Dask waits for a scheduler to answer."""
+CONNECT_GRACE = 5.0
+"""And how much longer we wait for Dask, which does not time out on a port that never answers."""
+
+
+def scheduler_address(value: str) -> str:
+    """*value* if it is ``tcp://HOST:PORT`` (a name, IPv4 or bracketed IPv6 address; a port up to
+    65535); else a :class:`RuleError` saying what is accepted.
+
+    >>> scheduler_address("tcp://10.0.0.5:8786"), scheduler_address("tcp://[::1]:8786")
+    ('tcp://10.0.0.5:8786', 'tcp://[::1]:8786')
+    >>> scheduler_address("tcp://cluster")
+    Traceback (most recent call last):
+    bridgescore.core.errors.RuleError: --scheduler is local or tcp://HOST:PORT, not 'tcp://cluster'
+    """
+    found = _SCHEDULER.fullmatch(value)
+    if found is None or not 0 < int(found.group(2)) < 65536:
+        raise RuleError(N_("--scheduler is local or tcp://HOST:PORT, not {value!r}"), value=value)
+    return value
+
+
+def _connect(distributed: Any, address: str) -> Any:
+    """A Dask client of the scheduler at *address*, or a :class:`RuleError` within
+    :data:`CONNECT_SECONDS` and a little more: Dask's own timeout does not cover a port that
+    accepts the connection but never answers as a scheduler, so the client is made in a thread
+    that is left behind (a daemon) when it does not come back in time."""
+    made: list[Any] = []
+    failed: list[BaseException] = []
+
+    def connect() -> None:
+        try:
+            made.append(distributed.Client(address, timeout=f"{CONNECT_SECONDS}s"))
+        except Exception as error:  # Dask's errors (OSError, TimeoutError, ValueError …): reported below
+            failed.append(error)
+
+    thread = threading.Thread(target=connect, name="bridgescore-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS + CONNECT_GRACE)
+    if made:
+        return made[0]
+    detail = (
+        str(failed[0]).strip().splitlines()[0] if failed and str(failed[0]).strip() else
+        type(failed[0]).__name__ if failed else
+        f"no answer as a Dask scheduler in {CONNECT_SECONDS} s"
+    )  # fmt: skip
+    raise RuleError(N_("cannot reach the Dask scheduler {address}: {detail}"), address=address, detail=detail)
+
+
+def _on_dask(
+    sample: Sample, chunks: Iterator[int], workers: int, scheduler: str
+) -> Iterator[tuple[int, Sums]]:
+    if scheduler != "local":
+        scheduler_address(scheduler)
+    distributed = _distributed()
     if scheduler == "local":
         cluster = distributed.LocalCluster(
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
         client = distributed.Client(cluster)
         threads = 1
-    elif scheduler.startswith("tcp://"):
-        cluster = None
-        try:
-            client = distributed.Client(scheduler, timeout="20s")
-        except (OSError, TimeoutError) as error:
-            raise RuleError(N_("cannot reach the Dask scheduler {address}: {detail}"),
-                            address=scheduler, detail=str(error)) from None  # fmt: skip
-        threads = 0  # a remote worker's DDS uses its machine's cores
     else:
-        raise RuleError(N_("--scheduler is local or tcp://HOST:PORT, not {value!r}"), value=scheduler)
+        cluster = None
+        client = _connect(distributed, scheduler)
+        threads = 0  # a remote worker's DDS uses its machine's cores
     try:
-        futures = client.map(solve_chunk, [sample] * len(chunks), chunks, [threads] * len(chunks), pure=False)
-        for future in distributed.as_completed(futures):
+        # A window of chunks at a time (more as the cluster has more threads), never every chunk at once.
+        window = max(workers, sum(client.nthreads().values()), 4) * IN_FLIGHT_PER_WORKER
+        running = distributed.as_completed(_submitted(client, sample, islice(chunks, window), threads))
+        for future in running:
+            for more in _submitted(client, sample, islice(chunks, 1), threads):
+                running.add(more)
             yield future.result()
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _distributed() -> Any:
+    try:
+        return importlib.import_module("dask.distributed")
+    except ImportError:
+        raise RuleError(N_("--scheduler needs Dask: pip install 'bridgescore[analysis]'")) from None
+
+
+def _submitted(client: Any, sample: Sample, chunks: Iterable[int], threads: int) -> list[Any]:
+    return [client.submit(solve_chunk, sample, chunk, threads, pure=False) for chunk in chunks]

@@ -31,18 +31,18 @@ from bridgescore.forms.duplicate.model import Board
 FAR = 3
 """Tricks away from double dummy at which a result is flagged."""
 
-Key = tuple[str, Seat, Vulnerability]
+DealKey = tuple[str, Seat, Vulnerability]
 """A board's deal (PBN text), dealer and vulnerability: what its analysis depends on."""
 
 
-def key_of(board: Board) -> Key:
+def key_of(board: Board) -> DealKey:
     """What identifies *board*'s analysis (boards of several sections with the same deal share one)."""
     return (board.deal or "", board.dealt_by, board.vulnerable)
 
 
 def analyse_boards(
     boards: Iterable[Board], progress: Callable[[int], None] | None = None
-) -> dict[Key, DoubleDummy]:
+) -> dict[DealKey, DoubleDummy]:
     """The analysis of every board that carries its deal, each distinct one solved once."""
     keys = list(dict.fromkeys(key_of(board) for board in boards if board.deal))
     found = analyse(

@@ -69,8 +69,9 @@ def dd_command(
     from bridgescore.core.vulnerability import parse_vulnerability
 
     path = Path(deal_or_file)
+    left_out = 0
     if ":" not in deal_or_file and (path.suffix.lower() == ".pbn" or path.is_file()):
-        boards = pbn_boards(path)
+        boards, left_out = pbn_boards(path)
     else:
         boards = [(1, Deal.parse(deal_or_file), parse_seat(dealer), parse_vulnerability(vul))]
     with progress_bar(len(boards), _("Solving")) as advance:
@@ -84,11 +85,13 @@ def dd_command(
                 ]
             }
         )
-        return
-    for (number, *_rest), found in zip(boards, analysed, strict=True):
-        if len(boards) > 1:
-            typer.echo(f"{_('Board')} {number}")
-        typer.echo(dd_text(found, _))
+    else:
+        for (number, *_rest), found in zip(boards, analysed, strict=True):
+            if len(boards) > 1 or left_out:
+                typer.echo(f"{_('Board')} {number}")
+            typer.echo(dd_text(found, _))
+    if left_out:  # each one was named on stderr as it was read
+        raise typer.Exit(2)
 
 
 def dd_text(found: DoubleDummy, _: Callable[[str], str]) -> str:
@@ -115,8 +118,10 @@ def dd_text(found: DoubleDummy, _: Callable[[str], str]) -> str:
     return "\n".join([header, *lines, par_line]) + "\n"
 
 
-def pbn_boards(path: Path) -> list[tuple[int, Deal, Seat, Vulnerability]]:
-    """The boards of a PBN file that carry a deal (each game with a ``Deal`` tag), in file order."""
+def pbn_boards(path: Path) -> tuple[list[tuple[int, Deal, Seat, Vulnerability]], int]:
+    """The boards of a PBN file that carry a deal (each game with a ``Deal`` tag), in file order,
+    and how many boards were left out because their deal is invalid — each of those named on
+    stderr (``error: file:line: board 2: card ♣A is in two hands, East and West``)."""
     from bridgescore.cli.output import gettext, warning_line
     from bridgescore.core.deal import Deal
     from bridgescore.formats import pbn
@@ -125,20 +130,29 @@ def pbn_boards(path: Path) -> list[tuple[int, Deal, Seat, Vulnerability]]:
         raise ParseError(N_("no such file: {file}"), file=str(path))
     boards: list[tuple[int, Deal, Seat, Vulnerability]] = []
     seen: set[int] = set()
+    left_out: set[int] = set()
     for read in pbn.read_boards(path):
         board = read.board
-        if board is None or board.deal is None or board.number in seen:
+        if board is None or board.number in seen:
+            continue
+        if board.deal is None:  # no Deal tag (nothing to say), or one the reader refused (its errors)
+            errors = [diagnostic for diagnostic in read.diagnostics if diagnostic.is_error]
+            for diagnostic in errors:
+                warning_line(diagnostic.describe(gettext()), error=True)
+            if errors:
+                left_out.add(board.number)
             continue
         seen.add(board.number)
         try:
             deal = Deal.parse(board.deal)
         except ParseError as error:
             warning_line(f"{path}: {board.number}: {error.translate(gettext())}", error=True)
+            left_out.add(board.number)
             continue
         boards.append((board.number, deal, board.dealt_by, board.vulnerable))
     if not boards:
         raise ParseError(N_("{file} has no board with a deal to analyse"), file=str(path))
-    return boards
+    return boards, len(left_out - seen)
 
 
 def calibrate_command(

@@ -45,7 +45,7 @@ def _store(data_dir: Path | None) -> Store:
     from bridgescore.store import Store
     from bridgescore.store.database import database_url
 
-    return Store.open(str(database_url(data_dir)))
+    return Store.open(database_url(data_dir))  # the URL itself: str(url) would hide its password as ***
 
 
 @director_app.command("add")

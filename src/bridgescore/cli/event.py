@@ -16,35 +16,23 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from bridgescore.cli.event_text import TRAVELLER_LINES, print_check, print_plain_text, print_text
 from bridgescore.cli.output import LangOption, use_language
 from bridgescore.core.errors import N_, ParseError, Term, shortened
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from rich.console import Console
-
-    from bridgescore.analysis.board import DoubleDummy
-    from bridgescore.analysis.event import Key
+    from bridgescore.cli.event_text import DoubleDummies
     from bridgescore.formats.loaded import Loaded
-    from bridgescore.formats.pbn.columns import ColumnsRead
-    from bridgescore.forms.duplicate.check import CheckReport
-    from bridgescore.forms.duplicate.columns import ScoredColumns
     from bridgescore.forms.duplicate.conventions import Convention
-    from bridgescore.forms.duplicate.model import Board, Event
-    from bridgescore.forms.duplicate.printing import Printing
-    from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection, Standing
+    from bridgescore.forms.duplicate.model import Event
+    from bridgescore.forms.duplicate.scored import ScoredEvent
     from bridgescore.forms.duplicate.settings import Scoring
-
-    DoubleDummies = dict[Key, DoubleDummy]
-
-
-TRAVELLER_LINES = 5_000
-"""Above this many traveller lines the text output is the ranking and a summary unless asked."""
 
 
 class OutputFormat(StrEnum):
@@ -163,7 +151,8 @@ def in_file_convention(
     convention ``--check`` finds for the file (*by_scoring*: the one given), on its scales, with
     its rounding and decimals, and with the numbers ``--check`` could not verify — the director's,
     a program's unknown rule — standing in as the file printed them, so that the totals follow."""
-    from bridgescore.forms.duplicate.check import check_event, in_convention, reproduce
+    from bridgescore.forms.duplicate.check import check_event, reproduce
+    from bridgescore.forms.duplicate.conventions import in_convention
     from bridgescore.forms.duplicate.printing import printing_of
     from bridgescore.forms.duplicate.results import score_event
 
@@ -257,39 +246,9 @@ def score_plain(
         if not columnar.write_html(read, scored, out, current_language()):
             return None
     else:
-        _plain_text(read, scored, travellers, out, _)
+        print_plain_text(read, scored, travellers, out, _)
     out.flush()
     return 0
-
-
-def _plain_text(
-    read: ColumnsRead, scored: ScoredColumns, travellers: bool | None, out: IO[bytes], _: Callable[[str], str]
-) -> None:
-    """The text output of the array path: the travellers (if shown), then the ranking."""
-    from bridgescore.formats import columnar
-
-    columns = read.columns
-    chosen = scored.scoring
-    lines = len(columns.ns)
-    title = read.event.name or _("Event")
-    scoring_label = _("scoring")
-    out.write(f"{title} — {scoring_label}: {chosen.name}\n".encode())
-    show = travellers if travellers is not None else lines <= TRAVELLER_LINES
-    if show:
-        headers = [_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS")]
-        headers += (
-            [_("MP NS"), _("MP EW"), _("% NS"), _("% EW")]
-            if scored.pct_ns is not None
-            else [_("IMPs NS"), _("IMPs EW")]
-        )
-        board_label = _("Board")
-        columnar.write_travellers_text(scored, out, headers, lambda number: f"{board_label} {number}")
-    else:
-        summary = _("{boards} boards, {lines} traveller lines (--travellers prints them)")
-        out.write((summary.format(boards=len(columns.numbers), lines=lines) + "\n").encode())
-    out.write(f"\n{_('Ranking')}\n".encode())
-    headers = [_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")]
-    columnar.write_ranking_text(scored, out, headers)
 
 
 def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
@@ -373,252 +332,3 @@ def write(scored: ScoredEvent, output_format: OutputFormat, found: DoubleDummies
     from bridgescore.formats import usebio
 
     return usebio.dumps(published)
-
-
-# --- text ----------------------------------------------------------------------------------------
-
-
-def print_text(
-    scored: ScoredEvent,
-    _: Callable[[str], str],
-    found: DoubleDummies | None = None,
-    *,
-    travellers: bool = True,
-) -> None:
-    """Travellers (if asked, with the double-dummy analysis when *found*), matches and rankings."""
-    from bridgescore.cli.output import console
-
-    out = console()
-    from bridgescore.forms.duplicate.sessions import cumulative_after, section_heading, session_numbers
-
-    title = scored.event.name or _("Event")
-    scoring_label = _("scoring")
-    out.print(f"[bold]{title}[/bold] — {scoring_label}: {scored.scoring.name}")
-    several_sessions = len(session_numbers(scored)) > 1
-    after = cumulative_after(scored)
-    for position, section in enumerate(scored.sections):
-        if len(scored.sections) > 1:
-            out.print(f"\n[bold]{section_heading(section, several_sessions, _)}[/bold]")
-        if travellers:
-            _print_travellers(out, section, scored, _, found)
-        else:
-            lines = sum(len(board.lines) for board in section.boards)
-            out.print(_("{boards} boards, {lines} traveller lines (--travellers prints them)").format(
-                boards=len(section.boards), lines=lines))  # fmt: skip
-        if section.matches:
-            _print_matches(out, section, scored.printing, _)
-        _print_ranking(out, section.standings, scored, _, _("Ranking"))
-        if position in after:
-            _print_cumulative(out, scored, after[position], _)
-
-
-def _print_cumulative(out: Console, scored: ScoredEvent, session: int, _: Callable[[str], str]) -> None:
-    """The standings over sessions 1 to *session* (:mod:`~bridgescore.forms.duplicate.sessions`)."""
-    from bridgescore.forms.duplicate.sessions import CUMULATIVE_AFTER, cumulative
-
-    title = _(CUMULATIVE_AFTER).format(number=session)
-    _print_ranking(out, cumulative(scored, through=session), scored, _, title)
-
-
-def _fmt(value: object) -> str:
-    from fractions import Fraction
-
-    from bridgescore.forms.duplicate.rounding import to_decimal
-
-    if value is None:
-        return ""
-    if isinstance(value, Fraction):
-        return str(to_decimal(value, 2))
-    return str(value)
-
-
-def _print_travellers(
-    out: Console,
-    section: ScoredSection,
-    scored: ScoredEvent,
-    _: Callable[[str], str],
-    found: DoubleDummies | None = None,
-) -> None:
-    from rich.table import Table
-
-    from bridgescore.core.contract import Result
-    from bridgescore.core.seat import Side
-    from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
-    from bridgescore.forms.duplicate.printing import DATUM, LINE_IMPS, LINE_MP, LINE_PERCENTAGE
-    from bridgescore.forms.duplicate.settings import Method
-
-    matchpoints = scored.scoring.method is Method.MATCHPOINTS and not section.matches
-    printing = scored.printing
-    board_label, dealer_label, vulnerable_label, datum_label = (
-        _("Board"),
-        _("Dealer"),
-        _("Vulnerable"),
-        _("Datum"),
-    )
-    for board in section.boards:
-        heading = (
-            f"{board_label} {board.board.number}  {dealer_label} {board.board.dealt_by}  "
-            f"{vulnerable_label} {board.board.vulnerable}"
-        )
-        if board.datum is not None:
-            heading += f"  {datum_label} {printing.text(board.datum, DATUM)}"
-        table = Table(title=heading, title_justify="left", box=None, pad_edge=False)
-        for header in (_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS"), _("Score EW")):
-            table.add_column(header, justify="right" if header.startswith(_("Score")) else "left")
-        numbers = (
-            (_("MP NS"), _("MP EW"), _("% NS"), _("% EW")) if matchpoints else (_("IMPs NS"), _("IMPs EW"))
-        )
-        for header in numbers:
-            table.add_column(header, justify="right")
-        for line in board.lines:
-            outcome = line.line.outcome
-            contract = by = tricks = ""
-            if isinstance(outcome, Result):
-                contract = (
-                    "Pass" if outcome.contract.is_passed_out else str(outcome.contract.with_declarer(None))
-                )
-                by = "" if outcome.contract.declarer is None else str(outcome.contract.declarer)
-                tricks = "" if outcome.tricks is None else str(outcome.tricks)
-            elif isinstance(outcome, ArtificialScore):
-                contract = str(outcome)
-            elif isinstance(outcome, AssignedScore):
-                contract = _("assigned")
-            else:
-                contract = _("not played")
-            score = line.score_ns
-            ns_score = str(score) if score is not None and score > 0 else ""
-            ew_score = str(-score) if score is not None and score < 0 else ""
-            if score == 0:
-                ns_score = ew_score = "0"
-            values = (
-                (
-                    printing.text(line.mp_ns, LINE_MP),
-                    printing.text(line.mp_ew, LINE_MP),
-                    printing.text(line.percentage_ns, LINE_PERCENTAGE),
-                    printing.text(line.percentage_ew, LINE_PERCENTAGE),
-                )
-                if matchpoints
-                else (printing.text(line.imps_ns, LINE_IMPS), printing.text(line.imps_ew, LINE_IMPS))
-            )
-            ns = " ".join(line.line.participants(Side.NS))
-            ew = " ".join(line.line.participants(Side.EW))
-            table.add_row(ns, ew, contract, by, tricks, ns_score, ew_score, *values)
-        out.print()
-        out.print(table)
-        if found is None:
-            continue
-        from bridgescore.analysis.event import key_of
-
-        analysed = found.get(key_of(board.board))
-        if analysed is not None:
-            _print_double_dummy(out, board.board, analysed, _)
-
-
-def _print_double_dummy(out: Console, board: Board, analysed: DoubleDummy, _: Callable[[str], str]) -> None:
-    """The board's table of tricks and par, then any result far from double dummy."""
-    from bridgescore.analysis.event import far_results
-    from bridgescore.cli.analysis import dd_text
-
-    out.print(dd_text(analysed, _).split("\n", 1)[1].rstrip("\n"), soft_wrap=True, markup=False)
-    for flag in far_results(board, analysed):
-        message = _("far from double dummy: {result} took {tricks} tricks, double dummy {dd}").format(
-            result=flag.result, tricks=flag.result.tricks, dd=flag.double_dummy
-        )
-        out.print(f"! {message}", soft_wrap=True, markup=False)
-
-
-def _print_matches(out: Console, section: ScoredSection, printing: Printing, _: Callable[[str], str]) -> None:
-    from rich.table import Table
-
-    from bridgescore.forms.duplicate.printing import MATCH_IMPS
-
-    table = Table(title=_("Matches"), title_justify="left", box=None, pad_edge=False)
-    for header in (_("Round"), _("Home"), _("Visitors"), _("Boards"), _("IMPs"), _("VP")):
-        table.add_column(header)
-    for match in section.matches:
-        vp = "" if match.vp_home is None else f"{match.vp_home} – {match.vp_visit}"
-        imps = f"{printing.text(match.imps_home, MATCH_IMPS)} – {printing.text(match.imps_visit, MATCH_IMPS)}"
-        table.add_row(_fmt(match.round), match.home, match.visit, str(match.boards), imps, vp)
-    out.print()
-    out.print(table)
-
-
-def _print_ranking(
-    out: Console, standings: Sequence[Standing], scored: ScoredEvent, _: Callable[[str], str], title: str
-) -> None:
-    from rich.table import Table
-
-    from bridgescore.forms.duplicate.printing import PERCENTAGE, TOTAL
-
-    printing = scored.printing
-    table = Table(title=title, title_justify="left", box=None, pad_edge=False)
-    for header in (_("Rank"), _("Direction"), _("No."), _("Name"), _("Total"), "%", _("Boards")):
-        table.add_column(header, justify="right" if header in (_("Total"), "%", _("Boards")) else "left")
-    for standing in standings:
-        direction = "" if standing.direction is None else str(standing.direction)
-        table.add_row(
-            str(standing.rank), direction, standing.id, standing.name,
-            printing.text(standing.total, TOTAL), printing.text(standing.percentage, PERCENTAGE),
-            str(standing.boards),
-        )  # fmt: skip
-    out.print()
-    out.print(table)
-
-
-# --- the check -----------------------------------------------------------------------------------
-
-
-def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
-    """Every difference with its reason, then the unverified numbers under their reason, then a verdict."""
-    from rich.table import Table
-
-    from bridgescore.cli.output import console
-
-    out = console()
-    from bridgescore.forms.duplicate.settings import scoring_text
-
-    convention = _(report.convention.description)
-    out.print(_("Checked by the conventions of {convention}").format(convention=convention))
-    if report.declared is not None:
-        found = _("The file's numbers are reproduced by {scoring} ({convention}), not by its own: {declared}")
-        text = scoring_text(report.scoring)
-        out.print(
-            found.format(
-                scoring=text, convention=report.convention.name, declared=scoring_text(report.declared[1])
-            )
-        )
-    headers = (_("Board"), _("Line or participant"), _("Number"), _("Theirs"), _("Ours"))
-    if report.differences:
-        table = Table(title=_("Differences"), title_justify="left", box=None, pad_edge=False)
-        for header in (*headers, _("Why")):
-            table.add_column(header)
-        for difference in report.differences:
-            where = difference.line or difference.participant or ""
-            row = (_fmt(difference.board), where, difference.field, difference.theirs, difference.ours)
-            table.add_row(*row, difference.reason(_))
-        out.print()
-        out.print(table)
-    reasons = sorted({difference.reason(_) for difference in report.unverified})
-    for reason in reasons:
-        title = _("Not verified: {reason}").format(reason=reason)
-        table = Table(title=title, title_justify="left", box=None, pad_edge=False)
-        for header in headers:
-            table.add_column(header)
-        for difference in report.unverified:
-            if difference.reason(_) == reason:
-                where = difference.line or difference.participant or ""
-                table.add_row(
-                    _fmt(difference.board), where, difference.field, difference.theirs, difference.ours
-                )
-        out.print()
-        out.print(table)
-    out.print()
-    if report.ok:
-        verdict = _("{count} numbers compared: no differences").format(count=report.compared)
-    else:
-        verdict = _("{count} numbers compared: {differences} differ").format(
-            count=report.compared, differences=len(report.differences)
-        )
-    if report.unverified:
-        verdict += "; " + _("{count} not verified").format(count=len(report.unverified))
-    out.print(verdict)

@@ -59,23 +59,28 @@ def movement_command(
     """Show a movement round by round, a pair's guide card or a table's card; check a movement file."""
     _ = use_language(lang)
     from bridgescore.core.errors import N_, RuleError
-    from bridgescore.forms.duplicate.movement import KINDS, PairSeat, load_movement, movement, validate
+    from bridgescore.forms.duplicate.movement import (
+        KINDS,
+        MovementKind,
+        PairSeat,
+        howell,
+        load_movement,
+        mitchell,
+        movement_kind,
+        validate,
+    )
 
     if what.strip().lower() in KINDS:
         if tables is None:
             raise RuleError(N_("give the number of tables: --tables N"))
-        options: dict[str, Any] = {}
-        if what.strip().lower() == "howell":
-            if pairs is not None:
-                options["pairs"] = pairs
+        per_round = boards_per_round or 2
+        if movement_kind(what) is MovementKind.HOWELL:
+            m = howell(tables, boards_per_round=per_round, pairs=pairs)
         else:
-            options = {"rounds": rounds, "skip": skip, "relay": relay, "sit_out": sit_out}
-            options = {key: value for key, value in options.items() if value not in (None, False)}
-            if skip is False:
-                options["skip"] = False
-            if arrow_switch:
-                options["arrow_switch"] = _numbers(arrow_switch)
-        m = movement(what, tables, boards_per_round=boards_per_round or 2, **options)
+            m = mitchell(
+                tables, boards_per_round=per_round, rounds=rounds or None, skip=skip, relay=relay,
+                arrow_switch=_numbers(arrow_switch) if arrow_switch else (), sit_out=sit_out,
+            )  # fmt: skip
         origin = m.name
     else:
         from pathlib import Path

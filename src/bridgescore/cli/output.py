@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from bridgescore.core.errors import BridgeScoreError
+from bridgescore.core.errors import BridgeScoreError, printable
 from bridgescore.i18n import Lang, language, translator
 
 if TYPE_CHECKING:
@@ -57,16 +56,13 @@ def warning_line(message: str, *, error: bool = False) -> None:
     sys.stderr.write(f"{label}: {one_line(message)}\n")
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-
-
 def one_line(message: str) -> str:
     """*message* with every control character written as an escape: one line, no terminal codes.
 
     >>> one_line("no such file: a\\x1b[2Jb\\nc")
     'no such file: a\\\\x1b[2Jb\\\\nc'
     """
-    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], message)
+    return printable(message)
 
 
 def print_json(data: Any) -> None:

@@ -4,12 +4,17 @@ $ bridgescore serve                          # http://127.0.0.1:8000, data in ~/
 $ bridgescore serve --data-dir data --port 8080
 $ bridgescore serve --host 0.0.0.0 --pin 2468     # the household's phones, changes need the PIN
 $ BRIDGESCORE_DATABASE_URL=postgresql+psycopg://me@localhost/bridgescore bridgescore serve --workers 4
+$ bridgescore serve --trusted-proxy 127.0.0.1 --public-url https://bridge.example.org   # behind Caddy/nginx
 
 Several worker processes (``--workers N``) share one database: PostgreSQL, or a SQLite file
 (in WAL mode, one writer at a time) — never an in-memory SQLite. Everything the workers must
 agree on (the PIN cookie's key, the rate limit's buckets, every game's journal) is in that
 database; each worker reads its settings from the environment
 (:func:`~bridgescore.web.app.app_from_environment`).
+
+uvicorn runs with :data:`SERVER_OPTIONS`: its own proxy headers off, whatever the peer (uvicorn's
+default believes ``X-Forwarded-For`` from loopback, and a forged one would remove every limit);
+the app believes them from ``--trusted-proxy`` only (:mod:`bridgescore.web.forwarded`).
 """
 
 from __future__ import annotations
@@ -22,7 +27,23 @@ from typing import Annotated
 import typer
 
 from bridgescore.cli.output import LangOption, use_language, warning_line
-from bridgescore.web.address import PUBLIC_URL_VARIABLE, addresses, loopback
+from bridgescore.web.address import (
+    ALLOWED_HOSTS_VARIABLE,
+    PUBLIC_URL_VARIABLE,
+    addresses,
+    allowed_hosts,
+    loopback,
+)
+from bridgescore.web.forwarded import TRUSTED_PROXY_VARIABLE
+
+SERVER_OPTIONS: dict[str, object] = {
+    "log_level": "warning",
+    "access_log": False,
+    "server_header": False,
+    "proxy_headers": False,  # the app reads them, from --trusted-proxy only
+    "forwarded_allow_ips": "",
+}
+"""How ``serve`` starts uvicorn (and the tests' live server, alike)."""
 
 
 def register(app: typer.Typer) -> None:
@@ -69,6 +90,25 @@ def serve_command(
             "default: this computer's network address with --host 0.0.0.0. The club's table cards print it.",
         ),
     ] = None,
+    trusted_proxy: Annotated[
+        str | None,
+        typer.Option(
+            "--trusted-proxy",
+            envvar=TRUSTED_PROXY_VARIABLE,
+            help="The reverse proxies (ADDR[,ADDR], networks too: 10.0.0.0/8) whose X-Forwarded-For and "
+            "X-Forwarded-Proto are believed (default: none; every limit counts per client address).",
+        ),
+    ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allowed-host",
+            envvar=ALLOWED_HOSTS_VARIABLE,
+            help="Another host name the server answers to (repeatable; the environment's separated by "
+            "spaces). Always: loopback, --host, the network addresses with --host 0.0.0.0, the host of "
+            "--public-url; any other Host is refused with 400 (DNS rebinding).",
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Start the scorepad web app; the database is created and migrated on first run."""
@@ -79,10 +119,12 @@ def serve_command(
     from bridgescore.store import Store
     from bridgescore.store.database import DATABASE_URL_VARIABLE, database_url
     from bridgescore.web.app import create_app
+    from bridgescore.web.forwarded import TrustedProxies
     from bridgescore.web.security import Safety
 
     if pin is not None and not (pin.strip() and pin.isprintable() and len(pin) <= 64):
         raise ParseError(N_("a PIN is 1 to 64 printable characters"))
+    proxies = TrustedProxies.parse(trusted_proxy)
     if data_dir is not None and data_dir.exists() and not data_dir.is_dir():
         raise ParseError(N_("--data-dir {path} is a file, not a folder"), path=_shown(data_dir))
     try:
@@ -113,9 +155,13 @@ def serve_command(
     if not loopback(host) and not pin:
         warning_line(_("the scorepad listens beyond this computer without a PIN: anyone on the network "
                        "may change or delete every game (--pin or BRIDGESCORE_PIN)"))  # fmt: skip
-    quiet = {"log_level": "warning", "access_log": False, "server_header": False}
+    extra = [name for given in allowed_host or () for name in given.replace(",", " ").split()]
+    hosts = allowed_hosts(host, phones, extra)
+    quiet = SERVER_OPTIONS
     if workers == 1:
-        safety = replace(Safety.from_environment(), pin=pin or None)
+        safety = replace(
+            Safety.from_environment(), pin=pin or None, trusted_proxies=proxies, allowed_hosts=hosts
+        )
         uvicorn.run(create_app(store, safety=safety, serving=True), host=host, port=port, **quiet)  # type: ignore[arg-type]
         return
     store.close()  # migrated: each worker opens its own connections
@@ -124,6 +170,8 @@ def serve_command(
         os.environ["BRIDGESCORE_PIN"] = pin
     else:
         os.environ.pop("BRIDGESCORE_PIN", None)
+    os.environ[TRUSTED_PROXY_VARIABLE] = ",".join(str(network) for network in proxies.networks)
+    os.environ[ALLOWED_HOSTS_VARIABLE] = ",".join(sorted(hosts))
     uvicorn.run(
         "bridgescore.web.app:app_from_environment",
         factory=True,

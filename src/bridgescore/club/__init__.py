@@ -50,7 +50,7 @@ from bridgescore.club.lines import (
     outcome_text,
     parse_outcome,
 )
-from bridgescore.club.roles import Actor, NotYoursError, Role
+from bridgescore.club.roles import Actor, NotYoursError, OnePhoneOneSideError, Role
 from bridgescore.club.settings import ClubPair, ClubSettings
 from bridgescore.club.state import ClubState
 
@@ -75,6 +75,7 @@ __all__ = [
     "LineTakenError",
     "MoveBoard",
     "NotYoursError",
+    "OnePhoneOneSideError",
     "Play",
     "Publish",
     "Role",

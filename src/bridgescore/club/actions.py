@@ -146,10 +146,14 @@ class Confirm(Change):
         return self.play.table
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The side is added to the line's confirmations (and leaves its disputes)."""
+        """The side is added to the line's confirmations (and leaves its disputes); a phone that
+        spoke for the other side is refused (:class:`~bridgescore.club.roles.OnePhoneOneSideError`)."""
         line = ledger.existing(self.play)
         ledger.lines[self.play] = replace(
-            line, confirmed=line.confirmed | {self.side}, disputed=line.disputed - {self.side}
+            line,
+            confirmed=line.confirmed | {self.side},
+            disputed=line.disputed - {self.side},
+            phones=line.speaks(actor, self.side),
         )
 
     def record(self) -> JSONRecord:
@@ -187,10 +191,14 @@ class Dispute(Change):
         return self.play.table
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The side is added to the line's disputes (and leaves its confirmations)."""
+        """The side is added to the line's disputes (and leaves its confirmations); a phone that
+        spoke for the other side is refused, as for a confirmation."""
         line = ledger.existing(self.play)
         ledger.lines[self.play] = replace(
-            line, disputed=line.disputed | {self.side}, confirmed=line.confirmed - {self.side}
+            line,
+            disputed=line.disputed | {self.side},
+            confirmed=line.confirmed - {self.side},
+            phones=line.speaks(actor, self.side),
         )
 
     def record(self) -> JSONRecord:

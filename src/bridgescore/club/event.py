@@ -38,8 +38,7 @@ from bridgescore.forms.duplicate.model import (
     Session,
     TravellerLine,
 )
-from bridgescore.forms.duplicate.model import Movement as Field
-from bridgescore.forms.duplicate.movement import Movement
+from bridgescore.forms.duplicate.movement import Movement, MovementKind
 from bridgescore.forms.duplicate.publish import publish
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.rounding import to_decimal
@@ -48,9 +47,10 @@ from bridgescore.forms.duplicate.settings import Method, Scoring
 __all__ = ["exported", "to_event"]
 
 
-def _field(movement: Movement) -> Field:
+def _field(movement: Movement) -> MovementKind:
     pairs = movement.pairs()
-    return Field.MITCHELL if pairs and all(seat.direction is not None for seat in pairs) else Field.HOWELL
+    mitchell = bool(pairs) and all(seat.direction is not None for seat in pairs)
+    return MovementKind.MITCHELL if mitchell else MovementKind.HOWELL
 
 
 def _participants(settings: ClubSettings, movement: Movement) -> tuple[Participant, ...]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeAlias
 
-from bridgescore.club.roles import Actor
+from bridgescore.club.roles import Actor, OnePhoneOneSideError, Role
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.seat import Side
@@ -91,7 +91,8 @@ class LineState:
     ``play`` is where it stands (after a wrong-board move, the right board); ``ns`` and ``ew``
     are the pairs the movement seated there when it was entered; ``seq`` the number of the
     action that gave it its outcome, ``by`` who; ``confirmed`` the sides that agreed with it,
-    ``disputed`` the sides that did not (they call the director, whose correction clears both).
+    ``disputed`` the sides that did not (they call the director, whose correction clears both);
+    ``phones`` which phone spoke for which side, so that one phone cannot speak for both.
     """
 
     play: Play
@@ -102,6 +103,41 @@ class LineState:
     by: Actor
     confirmed: frozenset[Side] = frozenset()
     disputed: frozenset[Side] = frozenset()
+    phones: frozenset[tuple[str, Side]] = frozenset()
+
+    def answerable(self, phone: str | None) -> tuple[Side, ...]:
+        """The sides *phone* may still confirm or dispute for: both, or the one it spoke for.
+
+        >>> from dataclasses import replace
+        >>> line = LineState(Play(1, 1, 1), PairSeat("1"), PairSeat("2"), None, 1, Actor.at_table(1))
+        >>> line.answerable("p1"), replace(line, phones=frozenset({("p1", Side.EW)})).answerable("p1")
+        ((<Side.NS: 'NS'>, <Side.EW: 'EW'>), (<Side.EW: 'EW'>,))
+        """
+        spoken = {side for known, side in self.phones if known == phone and phone is not None}
+        return tuple(side for side in Side if not spoken or side in spoken)
+
+    def speaks(self, actor: Actor, side: Side) -> frozenset[tuple[str, Side]]:
+        """The line's phones once *actor* spoke for *side*; :class:`OnePhoneOneSideError` if its
+        phone already spoke for the other side (a director, or a phone not known, is not checked).
+
+        >>> from dataclasses import replace
+        >>> line = LineState(Play(1, 1, 1), PairSeat("1"), PairSeat("2"), None, 1, Actor.at_table(1, "p1"))
+        >>> line.speaks(Actor.at_table(1, "p1"), Side.NS)
+        frozenset({('p1', <Side.NS: 'NS'>)})
+        >>> spoke = replace(line, phones=frozenset({("p1", Side.NS)}))
+        >>> spoke.speaks(Actor.at_table(1, "p1"), Side.EW)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        bridgescore.club.roles.OnePhoneOneSideError: this phone spoke for NS at ...: EW confirm ...
+        """
+        if actor.role is not Role.TABLE or actor.phone is None:
+            return self.phones
+        if any(phone == actor.phone and said is not side for phone, said in self.phones):
+            raise OnePhoneOneSideError(
+                N_("this phone spoke for {side} at {play}: {other} confirm on their own phone"),
+                side=side.opponents.value, play=str(self.play), other=side.value,
+            )  # fmt: skip
+        return self.phones | {(actor.phone, side)}
 
 
 class LineTakenError(RuleError):

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from bridgescore.core.errors import N_, RuleError
 
-__all__ = ["Actor", "Guarded", "NotYoursError", "Role", "authorise"]
+__all__ = ["Actor", "Guarded", "NotYoursError", "OnePhoneOneSideError", "Role", "authorise"]
 
 
 class Role(StrEnum):
@@ -29,11 +29,16 @@ class Role(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Who did it: a director by name, or the phone of a table by number."""
+    """Who did it: a director by name, or the phone of a table by number.
+
+    ``phone`` tells one phone of a table from another (the pass it joined with; None: not known,
+    as in logs written before phones were told apart): a phone speaks for one side of a line only.
+    """
 
     role: Role
     name: str
     table: int | None = None
+    phone: str | None = None
 
     @classmethod
     def director(cls, name: str) -> Actor:
@@ -41,13 +46,18 @@ class Actor:
         return cls(Role.DIRECTOR, name)
 
     @classmethod
-    def at_table(cls, number: int) -> Actor:
-        """The phone of table *number*."""
-        return cls(Role.TABLE, f"table {number}", number)
+    def at_table(cls, number: int, phone: str | None = None) -> Actor:
+        """The phone of table *number* (*phone*: which of its phones)."""
+        return cls(Role.TABLE, f"table {number}", number, phone)
 
 
 class NotYoursError(RuleError):
     """An action this actor may not take (another table's line, a director's correction): 403 on the web."""
+
+
+class OnePhoneOneSideError(NotYoursError):
+    """A phone that spoke for one side of a line (confirmed it, or disagreed) speaks for the other:
+    the other pair agrees from its own phone, or the director does (403 on the web)."""
 
 
 class Guarded(Protocol):

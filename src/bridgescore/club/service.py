@@ -60,13 +60,13 @@ class LineTakenConflict(ConflictError):  # noqa: N818 - a conflict, answered 409
 def action_of(stored: StoredAction) -> Action:
     """The club action a stored row holds."""
     role = Role(stored.actor.role)
-    return Action(read_change(stored.change), Actor(role, stored.actor.name, stored.actor.table), stored.at,
-                  stored.reason)  # fmt: skip
+    actor = Actor(role, stored.actor.name, stored.actor.table, stored.actor.phone)
+    return Action(read_change(stored.change), actor, stored.at, stored.reason)
 
 
 def record_of(actor: Actor) -> ActorRecord:
     """How *actor* is stored."""
-    return ActorRecord(actor.role.value, actor.name, actor.table)
+    return ActorRecord(actor.role.value, actor.name, actor.table, actor.phone)
 
 
 class ClubService:

@@ -13,6 +13,7 @@ the user's language while the library raises it in English::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -77,6 +78,20 @@ def shortened(text: str, most: int = MAX_ECHO) -> str:
         return text
     keep = (most - 1) // 2
     return text[:keep] + "…" + text[len(text) - (most - 1 - keep) :]
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """*text* from a file or a user, safe to print on a terminal and on one line: each C0 and C1
+    control character (ESC, NUL, the one-byte CSI ``\\x9b``, line breaks …) written as its
+    Python escape, so that a name cannot move the cursor, clear the screen or retitle the window.
+
+    >>> printable("Club\\x1b[2J night\\x00\\x9b1m\\n")
+    'Club\\\\x1b[2J night\\\\x00\\\\x9b1m\\\\n'
+    """
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 def _echoed(value: Any) -> Any:

@@ -25,6 +25,7 @@ from typing import IO, TYPE_CHECKING, Any
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Seat, Side
+from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
 from bridgescore.forms.duplicate.printing import (
     DATUM,
@@ -58,7 +59,7 @@ from bridgescore.i18n import translator
 
 if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
-    from bridgescore.analysis.event import Key as DoubleDummyKey
+    from bridgescore.analysis.event import DealKey
 
 __all__ = ["dump", "dumps"]
 
@@ -112,7 +113,41 @@ LABELS = {
     "par": N_("Par"),
     "double_dummy": N_("Double dummy: tricks for each declarer"),
     "far": N_("Far from double dummy"),
+    "nobody": N_("nobody"),
+    "both_sides": N_("both sides"),
 }
+
+SCORING_LABELS = {
+    "mp": N_("Matchpoints"),
+    "mp-acbl": N_("Matchpoints (ACBL)"),
+    "butler": N_("Butler"),
+    "cross-imps": N_("Cross-IMPs"),
+    "teams": N_("Teams"),
+}
+"""What the page calls each scoring (its CLI name, ``mp``, is not a word for players)."""
+
+
+def scoring_label(name: str, gettext: Callable[[str], str]) -> str:
+    """The scoring called *name* on the CLI, as the page names it in the reader's language.
+
+    >>> scoring_label("mp", lambda text: text), scoring_label("mp-custom", lambda text: text)
+    ('Matchpoints', 'mp-custom')
+    """
+    label = SCORING_LABELS.get(name)
+    return name if label is None else gettext(label)
+
+
+def vulnerability_text(vulnerable: Vulnerability, labels: Mapping[str, str], lang: str) -> str:
+    """Who is vulnerable, in words: nobody, a side's letters (``С-Ю`` in Russian), both sides.
+
+    >>> vulnerability_text(Vulnerability.NS, {}, "ru"), vulnerability_text(Vulnerability.NONE, LABELS, "en")
+    ('С-Ю', 'nobody')
+    """
+    if vulnerable is Vulnerability.NONE:
+        return labels["nobody"]
+    if vulnerable is Vulnerability.BOTH:
+        return labels["both_sides"]
+    return Side(vulnerable.value).name_in("ru" if lang == "ru" else "en")
 
 
 @dataclass
@@ -203,8 +238,9 @@ def _board_view(
     matchpoints: bool,
     labels: dict[str, str],
     history: _Histories,
-    double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+    double_dummy: Mapping[DealKey, DoubleDummy] | None = None,
     printing: Printing = OURS,
+    lang: str = "en",
 ) -> dict[str, Any]:
     rows = []
     for scored in board.lines:
@@ -226,8 +262,8 @@ def _board_view(
         _history_rows(board, scored, shown, matchpoints, history, printing)
     return {
         "number": board.board.number,
-        "dealer": str(board.board.dealt_by),
-        "vulnerable": str(board.board.vulnerable),
+        "dealer": board.board.dealt_by.letter("ru" if lang == "ru" else "en"),
+        "vulnerable": vulnerability_text(board.board.vulnerable, labels, lang),
         "datum": printing.text(board.datum, DATUM),
         "top": _fmt(board.top) if matchpoints else "",
         "rows": rows,
@@ -236,7 +272,7 @@ def _board_view(
 
 
 def _double_dummy(
-    board: ScoredBoard, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None
+    board: ScoredBoard, double_dummy: Mapping[DealKey, DoubleDummy] | None
 ) -> dict[str, Any] | None:
     if double_dummy is None or not board.board.deal:
         return None
@@ -273,15 +309,17 @@ def _section_view(
     section: ScoredSection,
     matchpoints: bool,
     labels: dict[str, str],
-    double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+    double_dummy: Mapping[DealKey, DoubleDummy] | None = None,
     printing: Printing = OURS,
+    lang: str = "en",
 ) -> dict[str, Any]:
     history: dict[tuple[str, str], _History] = {}
     for standing in section.standings:
         direction = "" if standing.direction is None else str(standing.direction)
         history[(standing.id, direction)] = _History(standing.id, direction, standing.name)
     boards = [
-        _board_view(board, matchpoints, labels, history, double_dummy, printing) for board in section.boards
+        _board_view(board, matchpoints, labels, history, double_dummy, printing, lang)
+        for board in section.boards
     ]
     return {
         "name": section.section.name,
@@ -309,7 +347,7 @@ def dumps(
     scored: ScoredEvent,
     lang: str = "en",
     *,
-    double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None,
+    double_dummy: Mapping[DealKey, DoubleDummy] | None = None,
 ) -> str:
     """The results page of *scored* in *lang* (``en`` or ``ru``).
 
@@ -320,7 +358,7 @@ def dumps(
     labels = {key: gettext(text) for key, text in LABELS.items()}
     matchpoints = scored.scoring.method is Method.MATCHPOINTS
     sections = [
-        _section_view(section, matchpoints, labels, double_dummy, scored.printing)
+        _section_view(section, matchpoints, labels, double_dummy, scored.printing, lang)
         for section in scored.sections
     ]
     several_sessions = len(session_numbers(scored)) > 1
@@ -334,7 +372,7 @@ def dumps(
         lang=lang,
         title=scored.event.name or labels["ranking"],
         date=scored.event.date or "",
-        scoring=scored.scoring.name,
+        scoring=scoring_label(scored.scoring.name, gettext),
         labels=labels,
         matchpoints=matchpoints,
         several=len(sections) > 1,

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bridgescore.store.errors import ConflictError, NotFoundError
     from bridgescore.store.journal import Effect, Entry, Kind, Line, Op
-    from bridgescore.store.repository import Change, Game, GameSummary, Receipt, Store
+    from bridgescore.store.repository import EntryChange, EntryReceipt, Game, GameSummary, Store
 
 _HOMES = {
     "ConflictError": "errors",
@@ -30,25 +30,25 @@ _HOMES = {
     "Kind": "journal",
     "Line": "journal",
     "Op": "journal",
-    "Change": "repository",
+    "EntryChange": "repository",
     "Game": "repository",
     "GameSummary": "repository",
-    "Receipt": "repository",
+    "EntryReceipt": "repository",
     "Store": "repository",
 }
 
 __all__ = [
-    "Change",
     "ConflictError",
     "Effect",
     "Entry",
+    "EntryChange",
+    "EntryReceipt",
     "Game",
     "GameSummary",
     "Kind",
     "Line",
     "NotFoundError",
     "Op",
-    "Receipt",
     "Store",
 ]
 

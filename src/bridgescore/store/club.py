@@ -107,6 +107,8 @@ TABLE_PASS_LIFETIME = timedelta(hours=12)
 MAX_ACTIONS = 50_000
 """A session's log holds at most this many actions (200 tables × 30 boards, entered and confirmed)."""
 RETRIES = 20
+PHONE_LENGTH = 12
+"""Hex digits of a pass's hash that name its phone in the log (48 bits: phones of one table never collide)."""
 
 
 def _now() -> datetime:
@@ -126,7 +128,7 @@ def _action(row: Any) -> StoredAction:
     return StoredAction(
         row.seq,
         dict(row.change),
-        ActorRecord(row.actor_role, row.actor_name, row.actor_table),
+        ActorRecord(row.actor_role, row.actor_name, row.actor_table, row.actor_phone),
         row.reason,
         row.idempotency_key,
         _utc(row.created_at),
@@ -423,11 +425,12 @@ class ClubStore:
         """The session and table a table pass stands for (None: no such pass, or expired)."""
         if not token:
             return None
+        hashed = digest(token)
         with self._read_one() as connection:
-            row = connection.execute(_TABLE_OF, {"token": digest(token), "now": _now()}).first()
+            row = connection.execute(_TABLE_OF, {"token": hashed, "now": _now()}).first()
         if row is None or row[0] is None or row[1] is None:
             return None
-        return TablePass(str(row[0]), int(row[1]))
+        return TablePass(str(row[0]), int(row[1]), hashed[:PHONE_LENGTH])
 
     # the log -----------------------------------------------------------------------------------
 
@@ -484,8 +487,8 @@ class ClubStore:
             connection.execute(
                 _INSERT_ACTION,
                 {"session_id": session_id, "seq": seq, "change": change, "actor_role": actor.role,
-                 "actor_name": actor.name, "actor_table": actor.table, "reason": reason,
-                 "idempotency_key": key, "created_at": new.at},
+                 "actor_name": actor.name, "actor_table": actor.table, "actor_phone": actor.phone,
+                 "reason": reason, "idempotency_key": key, "created_at": new.at},
             )  # fmt: skip
             return StoredReceipt(new, created=True)
 

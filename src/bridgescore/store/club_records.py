@@ -38,19 +38,23 @@ class ClubSessionRecord:
 
 @dataclass(frozen=True, slots=True)
 class TablePass:
-    """A phone joined to *table* of *session_id*."""
+    """A phone joined to *table* of *session_id*; ``phone`` tells it from the table's other phones
+    (a prefix of its pass's hash: it stays the same while the pass lasts, and reveals nothing of it)."""
 
     session_id: str
     table: int
+    phone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ActorRecord:
-    """Who made an action: ``director`` or ``table``, a name, the table number for a table."""
+    """Who made an action: ``director`` or ``table``, a name, the table number for a table, and
+    which of its phones (None: a director, or an action stored before phones were told apart)."""
 
     role: str
     name: str
     table: int | None = None
+    phone: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

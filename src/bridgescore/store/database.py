@@ -13,13 +13,18 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, NoSuchModuleError
 from sqlalchemy.pool import StaticPool
+
+from bridgescore.core.errors import N_
+from bridgescore.store.errors import UnusableDatabaseError
 
 DATABASE_URL_VARIABLE = "BRIDGESCORE_DATABASE_URL"
 DATA_DIR_VARIABLE = "BRIDGESCORE_DATA_DIR"
@@ -43,27 +48,64 @@ def database_url(data_dir: Path | None = None) -> URL:
     """
     chosen = os.environ.get(DATABASE_URL_VARIABLE)
     if chosen:
-        return make_url(chosen)
+        return parse_url(chosen, origin=DATABASE_URL_VARIABLE)
     folder = data_dir if data_dir is not None else default_data_dir()
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return URL.create("sqlite", database=str(folder.resolve() / DATABASE_FILE))
+
+
+_PASSWORD = re.compile(r"(://[^/@:]*:)[^/@]*@")
+
+
+def parse_url(text: str, *, origin: str = "the database URL") -> URL:
+    """*text* as a database URL. Its password is kept (``str(url)`` shows ``***``: pass the URL
+    itself on, or ``url.render_as_string(hide_password=False)``, never ``str(url)``).
+
+    >>> parse_url("postgresql+psycopg://anna:s3cret@db/club").password
+    's3cret'
+    >>> try:
+    ...     parse_url("postgresql://ann:pw@db:port", origin="$DB")
+    ... except UnusableDatabaseError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    $DB is not a database URL: 'postgresql://ann:***@db:port' (write dialect+driver://...)
+    """
+    try:
+        return make_url(text)
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number
+        raise UnusableDatabaseError(
+            N_("{origin} is not a database URL: {url!r} (write dialect+driver://user:password@host:port/"
+               "database, e.g. postgresql+psycopg://anna@localhost/bridgescore)"),
+            origin=origin, url=_PASSWORD.sub(r"\1***@", text),
+        ) from None  # fmt: skip
+
+
+def shown(url: URL) -> str:
+    """*url* as it may be shown to people: its password hidden, a SQLite file as its path.
+
+    >>> shown(parse_url("postgresql+psycopg://anna:s3cret@db/club")), shown(parse_url("sqlite:////srv/b.db"))
+    ('postgresql+psycopg://anna:***@db/club', '/srv/b.db')
+    """
+    if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
+        return str(url.database)
+    return url.render_as_string(hide_password=True)
 
 
 def create(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **options: Any) -> Engine:
     """An engine for *url*, with SQLite's durability and locking settings when it is SQLite.
 
     A SQLite writer waits up to *busy_timeout_ms* for another process's write lock, then fails
-    (the web app answers 503: try again).
+    (the web app answers 503: try again). A URL that cannot be read, or whose dialect or driver
+    is not installed, is an :class:`~bridgescore.store.errors.UnusableDatabaseError`.
     """
-    url = make_url(url)
+    url = url if isinstance(url, URL) else parse_url(url)
     if url.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, **options)
+        return _engine(url, pool_pre_ping=True, **options)
     memory = url.database in (None, "", ":memory:")
     if memory:  # one shared connection, or every thread would see its own empty database
         options.setdefault("poolclass", StaticPool)
     else:
         _private(Path(str(url.database)))
-    engine = create_engine(url, connect_args={"check_same_thread": False}, **options)
+    engine = _engine(url, connect_args={"check_same_thread": False}, **options)
 
     @event.listens_for(engine, "connect")
     def _on_connect(connection: Any, _record: Any) -> None:
@@ -84,6 +126,33 @@ def create(url: URL | str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS, **options:
             connection.exec_driver_sql(f"BEGIN {mode}")
 
     return engine
+
+
+def _engine(url: URL, **options: Any) -> Engine:
+    try:
+        return create_engine(url, **options)
+    except NoSuchModuleError:
+        raise UnusableDatabaseError(
+            N_("the database URL {url} names the dialect {dialect}, which is not installed "
+               "(bridgescore knows sqlite and postgresql+psycopg)"),
+            url=shown(url), dialect=url.drivername,
+        ) from None  # fmt: skip
+    except ImportError as error:
+        raise UnusableDatabaseError(
+            N_("the database URL {url} needs the Python module {module}, which is not installed "
+               "(for PostgreSQL: pip install 'bridgescore[postgres]', and postgresql+psycopg://…)"),
+            url=shown(url), module=error.name or url.drivername,
+        ) from None  # fmt: skip
+
+
+def opened(engine: Engine, error: Exception) -> UnusableDatabaseError:
+    """The error to give when the database of *engine* cannot be opened or reached (*error*, one of
+    :data:`~bridgescore.store.errors.UNREACHABLE` or an OS error), in one line and without the password."""
+    reason = str(getattr(error, "orig", None) or error).strip().splitlines()
+    return UnusableDatabaseError(
+        N_("cannot open the database {url}: {reason}"),
+        url=shown(engine.url), reason=reason[0] if reason else type(error).__name__,
+    )  # fmt: skip
 
 
 def _private(path: Path) -> None:

@@ -175,6 +175,7 @@ class ClubActionRow(Base):
     actor_role: Mapped[str] = mapped_column(String(16))
     actor_name: Mapped[str] = mapped_column(String(60))
     actor_table: Mapped[int | None] = mapped_column(Integer)
+    actor_phone: Mapped[str | None] = mapped_column(String(16))
     reason: Mapped[str] = mapped_column(Text)
     idempotency_key: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

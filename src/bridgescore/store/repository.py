@@ -2,7 +2,7 @@
 
     >>> store = Store.open("sqlite://")
     >>> game = store.create_game("rubber", [("form", "rubber")], title="Friday")
-    >>> deal = Change(Op.ADD, Kind.DEAL, "4S N 10")
+    >>> deal = EntryChange(Op.ADD, Kind.DEAL, "4S N 10")
     >>> store.append(game.id, deal, client_token="t-1").created
     True
     >>> store.append(game.id, deal, client_token="t-1").created    # the same request again
@@ -34,18 +34,21 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import BindParameter, Engine, String, bindparam, func, insert, select, update
+from sqlalchemy import URL, BindParameter, Engine, String, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from bridgescore.core.errors import N_
 from bridgescore.store import database
 from bridgescore.store.club import ClubStore
-from bridgescore.store.errors import ConflictError, NotFoundError
+from bridgescore.store.errors import UNREACHABLE, ConflictError, NotFoundError
 from bridgescore.store.journal import Effect, Entry, Kind, Line, Op, effects, last_change, log
 from bridgescore.store.models import EntryRow, GameRow
 from bridgescore.store.shared import SharedState
 from bridgescore.store.turn import write_turn
+
+_UNOPENED: tuple[type[Exception], ...] = (*UNREACHABLE, OSError)
+"""What opening a database raises when it cannot be opened or reached."""
 
 Check = Callable[[Sequence[Line]], None]
 """Called with the log as a change would leave it; raises to refuse the change."""
@@ -69,7 +72,7 @@ MAX_GAME_ID = 32
 
 
 @dataclass(frozen=True, slots=True)
-class Change:
+class EntryChange:
     """A change someone asks for: add, edit, delete or undo (see :class:`~bridgescore.store.journal.Op`).
 
     For :attr:`Op.UNDO` with ``undoes=None`` the store picks the newest change that still counts.
@@ -133,7 +136,7 @@ class Game:
 
 
 @dataclass(frozen=True, slots=True)
-class Receipt:
+class EntryReceipt:
     """The stored entry, and whether this request stored it (False: its token was already there)."""
 
     entry: Entry
@@ -233,14 +236,20 @@ class Store:
         """Club mode's directors, sessions and logs (:mod:`.club`), writing in turn with the games."""
 
     @classmethod
-    def open(cls, url: str | None = None, *, migrate: bool = True) -> Store:
+    def open(cls, url: URL | str | None = None, *, migrate: bool = True) -> Store:
         """Open the database at *url* (default: :func:`~bridgescore.store.database.database_url`).
 
         The migrations are applied first, so an empty or older database is brought up to date.
+        A database that cannot be opened or reached then is an
+        :class:`~bridgescore.store.errors.UnusableDatabaseError` naming it (without its password).
         """
         engine = database.create(url if url is not None else database.database_url())
         if migrate:
-            database.migrate(engine)
+            try:
+                database.migrate(engine)
+            except _UNOPENED as error:
+                engine.dispose()
+                raise database.opened(engine, error) from None
         return cls(engine)
 
     def close(self) -> None:
@@ -362,11 +371,11 @@ class Store:
     def append(
         self,
         game_id: str,
-        change: Change,
+        change: EntryChange,
         *,
         check: Check | None = None,
         client_token: str | None = None,
-    ) -> Receipt:
+    ) -> EntryReceipt:
         """Store *change* as the game's next entry, in one transaction, once per *client_token*.
 
         If an entry with the same token is already stored (a retry of a request whose answer
@@ -388,7 +397,9 @@ class Store:
                 time.sleep(random.uniform(0, 0.002 * (attempt + 1)))
         raise ConflictError(N_("the game changed too often while this change was checked: send it again"))
 
-    def _append(self, game_id: str, change: Change, check: Check | None, client_token: str | None) -> Receipt:
+    def _append(
+        self, game_id: str, change: EntryChange, check: Check | None, client_token: str | None
+    ) -> EntryReceipt:
         if change.op is Op.ADD and change.line is None and change.text is not None and check is None:
             # The common case, a deal at the end: nothing to resolve, only the next number.
             with self._games.lock(game_id):
@@ -402,7 +413,7 @@ class Store:
                 if client_token is not None:
                     sent = next((entry for entry in entries if entry.client_token == client_token), None)
                     if sent is not None:
-                        return Receipt(_same_change(sent, change), created=False)
+                        return EntryReceipt(_same_change(sent, change), created=False)
                 resolved = _resolve(change, entries)
                 seq = (entries[-1].seq if entries else 0) + 1
                 if check is not None:
@@ -422,7 +433,9 @@ class Store:
                 raise NotFoundError(N_("there is no game {game!r}"), game=game_id)
             return [_entry(row) for row in connection.execute(_JOURNAL, {"game_id": game_id})]
 
-    def _store(self, game_id: str, change: Change, client_token: str | None, seq: int | None) -> Receipt:
+    def _store(
+        self, game_id: str, change: EntryChange, client_token: str | None, seq: int | None
+    ) -> EntryReceipt:
         """Insert *change* as entry number *seq* (None: the next), in one short write transaction."""
         # Core statements rather than the ORM: this is the path every deal takes.
         writer = self.engine.execution_options(**database.WRITE)
@@ -433,7 +446,7 @@ class Store:
             if client_token is not None:
                 sent = connection.execute(_SENT, {"game_id": game_id, "token": client_token}).first()
                 if sent is not None:
-                    return Receipt(_same_change(_entry(sent), change), created=False)
+                    return EntryReceipt(_same_change(_entry(sent), change), created=False)
             last = connection.scalar(_LAST_SEQ, {"game_id": game_id}) or 0
             if seq is not None and last + 1 != seq:
                 raise _MovedError
@@ -461,7 +474,7 @@ class Store:
             new = Entry(int(new_id or 0), seq, change.op, change.kind, change.text, change.line,
                         change.undoes, client_token, now)  # fmt: skip
             connection.execute(_TOUCH, {"game_id": game_id, "now": now})
-            return Receipt(new, created=True)
+            return EntryReceipt(new, created=True)
 
 
 class _MovedError(Exception):
@@ -502,7 +515,7 @@ def _known_form_of_id(game_id: str) -> None:
         raise NotFoundError(N_("there is no game {game!r}"), game=game_id[:MAX_GAME_ID])
 
 
-def _same_change(entry: Entry, change: Change) -> Entry:
+def _same_change(entry: Entry, change: EntryChange) -> Entry:
     same = entry.op is change.op and (
         change.op is Op.UNDO or (entry.text == change.text and entry.line == change.line)
     )
@@ -511,7 +524,7 @@ def _same_change(entry: Entry, change: Change) -> Entry:
     return entry
 
 
-def _resolve(change: Change, entries: Sequence[Entry]) -> Change:
+def _resolve(change: EntryChange, entries: Sequence[Entry]) -> EntryChange:
     """Check that *change* makes sense on the log as it stands; fill in what undo cancels."""
     if change.op is Op.UNDO:
         target = last_change(entries) if change.undoes is None else _find(entries, change.undoes)
@@ -519,7 +532,7 @@ def _resolve(change: Change, entries: Sequence[Entry]) -> Change:
             raise ConflictError(N_("there is nothing to undo"))
         if target.op is Op.UNDO and change.undoes is None:  # pragma: no cover - last_change skips undos
             raise ConflictError(N_("there is nothing to undo"))
-        return Change(Op.UNDO, target.kind, None, target.line, target.id)
+        return EntryChange(Op.UNDO, target.kind, None, target.line, target.id)
     if change.op is Op.ADD:
         if change.text is None:
             raise ConflictError(N_("a new line needs its text"))
@@ -530,8 +543,8 @@ def _resolve(change: Change, entries: Sequence[Entry]) -> Change:
     if change.op is Op.EDIT:
         if change.text is None:
             raise ConflictError(N_("a new line needs its text"))
-        return Change(Op.EDIT, line.kind, change.text, line.id)
-    return Change(Op.DELETE, line.kind, None, line.id)
+        return EntryChange(Op.EDIT, line.kind, change.text, line.id)
+    return EntryChange(Op.DELETE, line.kind, None, line.id)
 
 
 def _find(entries: Sequence[Entry], entry_id: int) -> Entry:

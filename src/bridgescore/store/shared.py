@@ -12,6 +12,16 @@ transactions that every process sees.
     32
     >>> [shared.wait("192.0.2.7", per_minute=8, now=100.0) for _ in range(3)]  # two at once
     [0.0, 0.0, 7.5]
+
+Guessing a secret (the household PIN) is bounded by **growing delays** instead: a few failures
+free, then a wait that doubles with each further one (:class:`Backoff`). The same table keeps
+them, each row a count of failures and the time of the last, under keys starting ``failures:``.
+
+    >>> policy = Backoff(free=2, first=1.0, most=60.0)
+    >>> [shared.attempt([("pin", policy)], now=0.0) for _ in range(4)]  # two free, then wait 1 s
+    [0.0, 0.0, 1.0, 1.0]
+    >>> shared.attempt([("pin", policy)], now=1.0), shared.attempt([("pin", policy)], now=1.0)
+    (0.0, 2.0)
 """
 
 from __future__ import annotations
@@ -19,12 +29,13 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, and_, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bridgescore.store import database
@@ -35,6 +46,10 @@ MAX_KEY = 200
 """A rate bucket's key is at most this long (a longer one is replaced by its digest)."""
 FORGET_AFTER = 60.0
 """A bucket untouched this many seconds is full again, the same as no bucket: it is deleted."""
+FAILURES = "failures:"
+"""The start of the key of a count of failures (:meth:`SharedState.attempt`)."""
+FORGET_FAILURES_AFTER = 86_400.0
+"""A count of failures is forgotten a day after the last failure."""
 SWEEP_EVERY = 256
 """Each process sweeps the full buckets away once in this many checks (the table stays small)."""
 RETRIES = 5
@@ -68,6 +83,55 @@ def spend(bucket: Bucket | None, now: float, per_minute: int) -> tuple[Bucket, f
     if tokens >= 1:
         return Bucket(tokens - 1, now), 0.0
     return Bucket(tokens, now), (1 - tokens) / rate
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """Growing delays between attempts at a secret: *free* attempts at once, then the wait after the
+    last failure doubles with each failure, from *first* seconds to at most *most*.
+
+    >>> [Backoff(free=3, first=1.0, most=10.0).delay(n) for n in range(8)]
+    [0.0, 0.0, 0.0, 1.0, 2.0, 4.0, 8.0, 10.0]
+    """
+
+    free: int
+    first: float = 1.0
+    most: float = 900.0
+
+    def delay(self, failures: int) -> float:
+        """The seconds to wait after the last of *failures* before the next attempt."""
+        if failures < self.free:
+            return 0.0
+        return min(self.most, self.first * 2.0 ** min(failures - self.free, 60))
+
+
+@dataclass(frozen=True, slots=True)
+class Failures:
+    """How many attempts failed (or are being tried), the last at *last* (seconds, wall clock)."""
+
+    count: int
+    last: float
+
+
+def attempt(failures: Failures | None, now: float, backoff: Backoff) -> tuple[Failures | None, float]:
+    """Count one more attempt at *now* unless *backoff* says to wait: the count after, and the wait.
+
+    An attempt is counted as failed before it is tried (so that a thousand guesses sent at once
+    wait like a thousand sent one by one); a right one is taken back (:meth:`SharedState.take_back`).
+
+    >>> attempt(None, 0.0, Backoff(free=1))
+    (Failures(count=1, last=0.0), 0.0)
+    >>> attempt(Failures(1, 0.0), 0.5, Backoff(free=1))  # nothing counted: 0.5 s more to wait
+    (Failures(count=1, last=0.0), 0.5)
+    """
+    if failures is not None and now - failures.last > FORGET_FAILURES_AFTER:
+        failures = None
+    count = 0 if failures is None else failures.count
+    last = now if failures is None else failures.last
+    wait = last + backoff.delay(count) - now
+    if failures is not None and wait > 0:
+        return failures, wait
+    return Failures(count + 1, now), 0.0
 
 
 class SharedState:
@@ -146,7 +210,77 @@ class SharedState:
                 connection.execute(update(RateBucketRow).where(RateBucketRow.key == key).values(**values))
             return wait
 
-    def _sweep(self, moment: float) -> None:
+    def attempt(self, keys: Sequence[tuple[str, Backoff]], now: float | None = None) -> float:
+        """0 if an attempt at a secret may be made now under every one of *keys* (and counts it
+        under each, as failed until :meth:`take_back`), else the longest wait, nothing counted.
+
+        Each key is a count of failures with its own :class:`Backoff` (``"pin:192.0.2.7"``, the
+        client's; ``"pin"``, the whole server's), checked and counted in one transaction.
+        """
+        moment = time.time() if now is None else now
+        for _attempt in range(RETRIES):
+            try:
+                return self._attempt(keys, moment)
+            except IntegrityError:  # another process made one of these rows at the same moment
+                continue
+        raise RuntimeError("a count of failures could not be stored")  # pragma: no cover
+
+    def _attempt(self, keys: Sequence[tuple[str, Backoff]], moment: float) -> float:
         writer = self.engine.execution_options(**database.WRITE)
         with self._writing, writer.begin() as connection:
-            connection.execute(delete(RateBucketRow).where(RateBucketRow.stamp < moment - FORGET_AFTER))
+            found: dict[str, Failures | None] = {}
+            after: dict[str, Failures | None] = {}
+            longest = 0.0
+            for key, backoff in keys:
+                row = connection.execute(
+                    select(RateBucketRow.tokens, RateBucketRow.stamp)
+                    .where(RateBucketRow.key == _failures_key(key))
+                    .with_for_update()
+                ).first()
+                found[key] = None if row is None else Failures(int(row.tokens), float(row.stamp))
+                after[key], wait = attempt(found[key], moment, backoff)
+                longest = max(longest, wait)
+            if longest > 0:
+                return longest
+            for key, counted in after.items():
+                assert counted is not None
+                values = {"tokens": float(counted.count), "stamp": counted.last}
+                if found[key] is None:
+                    connection.execute(insert(RateBucketRow).values(key=_failures_key(key), **values))
+                else:
+                    connection.execute(
+                        update(RateBucketRow).where(RateBucketRow.key == _failures_key(key)).values(**values)
+                    )
+            return 0.0
+
+    def take_back(self, keys: Sequence[str], *, forgive: Sequence[str] = ()) -> None:
+        """An attempt counted by :meth:`attempt` was right: count it no more under *keys*, and
+        forget every failure under *forgive* (the client that knew the secret)."""
+        writer = self.engine.execution_options(**database.WRITE)
+        with self._writing, writer.begin() as connection:
+            for key in keys:
+                connection.execute(
+                    update(RateBucketRow)
+                    .where(RateBucketRow.key == _failures_key(key), RateBucketRow.tokens >= 1)
+                    .values(tokens=RateBucketRow.tokens - 1)
+                )
+            for key in forgive:
+                connection.execute(delete(RateBucketRow).where(RateBucketRow.key == _failures_key(key)))
+
+    def _sweep(self, moment: float) -> None:
+        writer = self.engine.execution_options(**database.WRITE)
+        failures = RateBucketRow.key.startswith(FAILURES, autoescape=True)
+        with self._writing, writer.begin() as connection:
+            connection.execute(
+                delete(RateBucketRow).where(
+                    or_(
+                        and_(~failures, RateBucketRow.stamp < moment - FORGET_AFTER),
+                        RateBucketRow.stamp < moment - FORGET_FAILURES_AFTER,
+                    )
+                )
+            )
+
+
+def _failures_key(key: str) -> str:
+    whole = FAILURES + key
+    return whole if len(whole) <= MAX_KEY else FAILURES + hashlib.sha256(key.encode()).hexdigest()

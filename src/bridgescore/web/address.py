@@ -11,14 +11,25 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
 
-__all__ = ["PUBLIC_URL_VARIABLE", "PhonesAddress", "addresses", "loopback", "phones_address"]
+__all__ = [
+    "ALLOWED_HOSTS_VARIABLE",
+    "PUBLIC_URL_VARIABLE",
+    "PhonesAddress",
+    "addresses",
+    "allowed_hosts",
+    "host_name",
+    "loopback",
+    "phones_address",
+]
 
 PUBLIC_URL_VARIABLE = "BRIDGESCORE_PUBLIC_URL"
+ALLOWED_HOSTS_VARIABLE = "BRIDGESCORE_ALLOWED_HOSTS"
 
 
 def loopback(host: str) -> bool:
@@ -54,6 +65,37 @@ def addresses(host: str) -> list[str]:
     except OSError:
         pass
     return found or ["127.0.0.1"]
+
+
+def host_name(host: str) -> str:
+    """The name in a ``Host`` header (or a URL's host), as the allow-list compares it: no port,
+    no brackets, lower case, no final dot.
+
+    >>> host_name("Pad.Example.org.:8443"), host_name("[::1]:8000"), host_name("192.168.1.5")
+    ('pad.example.org', '::1', '192.168.1.5')
+    """
+    name = host.strip().lower()
+    if name.startswith("["):
+        name = name[1:].partition("]")[0]
+    elif name.count(":") == 1:
+        name = name.partition(":")[0]
+    return name.rstrip(".")
+
+
+def allowed_hosts(host: str, public_url: str | None = None, extra: Iterable[str] = ()) -> frozenset[str]:
+    """The host names the server answers to, besides loopback's (always allowed): *host* itself
+    unless it is the whole network, then this computer's network addresses; the host of
+    *public_url*; and the *extra* names (``--allowed-host``). Any other ``Host`` is refused, so that
+    a page on another name that resolves here (DNS rebinding) cannot use the app through a browser.
+
+    >>> sorted(allowed_hosts("192.168.1.5", "https://Bridge.example.org/", ["pad.local"]))
+    ['192.168.1.5', 'bridge.example.org', 'pad.local']
+    """
+    names = {host_name(name) for name in extra if name.strip()}
+    names.update(host_name(address) for address in addresses(host))
+    if public_url:
+        names.add(host_name(urlsplit(public_url.strip()).hostname or ""))
+    return frozenset(name for name in names if name and not loopback(name) and name not in ("0.0.0.0", "::"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,11 +31,11 @@ __all__ = [
     "FormSetting",
     "FormView",
     "GameLine",
+    "GameReceipt",
     "GameSummaryView",
     "GameView",
     "HistoryItem",
     "PreviewJSON",
-    "Receipt",
     "entry_view",
     "summary_view",
 ]
@@ -67,20 +67,20 @@ StateJSON = Annotated[
 form's own object."""
 
 
-class View(BaseModel):
+class Answer(BaseModel):
     """What every answer is: a frozen value."""
 
     model_config = ConfigDict(frozen=True)
 
 
-class FormChoice(View):
+class FormChoice(Answer):
     """A choice of a setting: the value to send, and its label in the request's language."""
 
     value: str
     label: str
 
 
-class FormSetting(View):
+class FormSetting(Answer):
     """A setting of a form: its header key, label, default, choices and the rule's source."""
 
     key: str
@@ -90,7 +90,7 @@ class FormSetting(View):
     source: str
 
 
-class FormView(View):
+class FormView(Answer):
     """A form of scoring offered: its name, the extra taps of its entry, its settings."""
 
     form: str
@@ -110,7 +110,7 @@ and one that every OpenAPI tool reads (schemathesis 4.32 reads a 3.1 tuple in an
 invalid schema)."""
 
 
-class GameSummaryView(View):
+class GameSummaryView(Answer):
     """A game in a list: id, form, title, header lines and times."""
 
     id: str
@@ -121,7 +121,7 @@ class GameSummaryView(View):
     updated_at: str
 
 
-class EntryView(View):
+class EntryView(Answer):
     """An entry of a game's journal: what was done to which line (``idempotency_key``: the client's
     token for the change; ``client_token``: the same, under its former name)."""
 
@@ -132,11 +132,12 @@ class EntryView(View):
     text: str | None
     line: int | None
     undoes: int | None
+    idempotency_key: str | None
     client_token: str | None
     created_at: str | None
 
 
-class Receipt(View):
+class GameReceipt(Answer):
     """A stored change: the entry, and whether this request stored it (False: its token was already there)."""
 
     entry: EntryView
@@ -158,7 +159,7 @@ class GameLine(TypedDict, total=False):
     parts: dict[str, str]
 
 
-class GameView(View):
+class GameView(Answer):
     """A game: its log, the form's state, the next deal, and what Undo would cancel."""
 
     id: str
@@ -173,7 +174,7 @@ class GameView(View):
     undo: EntryView | None
 
 
-class HistoryItem(View):
+class HistoryItem(Answer):
     """A change of the history: the entry, the line's place then, what it replaced, whether it counts."""
 
     entry: EntryView
@@ -205,6 +206,7 @@ def entry_view(entry: Entry) -> EntryView:
         text=entry.text,
         line=entry.line,
         undoes=entry.undoes,
+        idempotency_key=entry.client_token,
         client_token=entry.client_token,
         created_at=entry.created_at.isoformat() if entry.created_at else None,
     )

@@ -1,8 +1,9 @@
 """The JSON API beside the pages (OpenAPI at /docs): games, their deals, history, undo, export and import.
 
-Every change is one stored entry (see :mod:`bridgescore.store`); a change may carry a
-``client_token`` so that a request repeated after a lost answer, or an offline queue sent
-twice, stores it once (the answer is then 200 instead of 201, with the same entry).
+Every change is one stored entry (see :mod:`bridgescore.store`); a change may carry an
+``idempotency_key`` (the club API's name too; ``client_token``, its former name here, is still
+read) so that a request repeated after a lost answer, or an offline queue sent twice, stores it
+once (the answer is then 200 instead of 201, with the same entry).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pydantic_core import PydanticCustomError
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.forms import registry
 from bridgescore.i18n import translator
-from bridgescore.store import Change, GameSummary, Kind, Op, Receipt
+from bridgescore.store import EntryChange, EntryReceipt, GameSummary, Kind, Op
 from bridgescore.store.repository import MAX_IMPORT
 from bridgescore.web import answers, language
 from bridgescore.web.pads import PreviewJSON
@@ -68,11 +69,43 @@ Line = Annotated[Text, AfterValidator(_one_line)]
 """One line of text: no line breaks either."""
 
 
-class _Strict(BaseModel):
+class _StrictBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class NewGame(_Strict):
+Key = Annotated[Line, Field(min_length=1, max_length=64)]
+"""An idempotency key: the same change sent again with it is stored once."""
+
+
+def change_key(key: str | None, client_token: str | None) -> str | None:
+    """The change's key, under its name or its former one (both: they must be the same).
+
+    >>> change_key("k-1", None), change_key(None, "k-1"), change_key("k-1", "k-1")
+    ('k-1', 'k-1', 'k-1')
+    """
+    if key is not None and client_token is not None and key != client_token:
+        raise FieldError(
+            "client_token",
+            ParseError(N_("client_token is the former name of idempotency_key: give one of them")),
+        )
+    return key if key is not None else client_token
+
+
+class _Change(_StrictBody):
+    """A change: its idempotency key, under its name or its former one."""
+
+    idempotency_key: Key | None = None
+    client_token: Key | None = Field(
+        None, description="the former name of idempotency_key", json_schema_extra={"deprecated": True}
+    )
+
+    @property
+    def key(self) -> str | None:
+        """The key the change carries (None: none)."""
+        return change_key(self.idempotency_key, self.client_token)
+
+
+class NewGame(_StrictBody):
     """A game to start: its form, a title, who sits where, the first dealer and the settings."""
 
     form: Line = Field(max_length=32, examples=["rubber"])
@@ -86,43 +119,38 @@ class NewGame(_Strict):
     )
 
 
-class LineIn(_Strict):
+class LineIn(_Change):
     """A deal as text, in any notation the deal log reads: ``4S N 10``, ``3БК Ю +1``, ``pass``."""
 
     text: Line = Field(max_length=MAX_LINE, examples=["4S N 10"])
-    client_token: Line | None = Field(None, min_length=1, max_length=64)
     before: int | None = Field(
         None, ge=1, le=MAX_ID, description="insert before this line (default: at the end)"
     )
 
 
-class EditIn(_Strict):
+class EditIn(_Change):
     """New text for a line."""
 
     text: Line = Field(max_length=MAX_LINE, examples=["4S N 9"])
-    client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
-class PlayersIn(_Strict):
+class PlayersIn(_Change):
     """Who sits where from the next deal on (seat letter → name)."""
 
     players: dict[Line, Annotated[Line, Field(max_length=MAX_NAME)]]
-    client_token: Line | None = Field(None, min_length=1, max_length=64)
 
 
-class TokenIn(_Strict):
-    """Just the idempotency token of a change."""
-
-    client_token: Line | None = Field(None, min_length=1, max_length=64)
+class TokenIn(_Change):
+    """Just the idempotency key of a change."""
 
 
-class PreviewIn(_Strict):
+class PreviewIn(_StrictBody):
     """A deal to score in its place, without saving it."""
 
     text: Line = Field(max_length=MAX_LINE, examples=["3NT S +1"])
 
 
-class ImportIn(_Strict):
+class ImportIn(_StrictBody):
     """A whole deal-log file."""
 
     text: Text = Field(max_length=MAX_LOG)
@@ -152,9 +180,9 @@ def _choice(value: str, label: str) -> answers.FormChoice:
     return answers.FormChoice(value=value, label=label)
 
 
-def receipt_response(receipt: Receipt) -> JSONResponse:
+def receipt_response(receipt: EntryReceipt) -> JSONResponse:
     """201 with the new entry, or 200 with the entry a repeated token had stored."""
-    view = answers.Receipt(entry=answers.entry_view(receipt.entry), created=receipt.created)
+    view = answers.GameReceipt(entry=answers.entry_view(receipt.entry), created=receipt.created)
     return JSONResponse(view.model_dump(mode="json"), status_code=201 if receipt.created else 200)
 
 
@@ -171,8 +199,8 @@ CHANGED = problems(400, 401, 403, 404, 409, 413, 422, 429, 503)
 """OpenAPI: the errors of a change to a game: the guard's, the request's, no such game or line (404),
 a change the log as it stands refuses (409: nothing to undo, a token used for another change)."""
 STORED: Responses = {
-    201: {"model": answers.Receipt, "description": "Stored"},
-    200: {"model": answers.Receipt, "description": "Stored before: the receipt of its token's change"},
+    201: {"model": answers.GameReceipt, "description": "Stored"},
+    200: {"model": answers.GameReceipt, "description": "Stored before: the receipt of its token's change"},
     **CHANGED,
 }
 """OpenAPI: a change is answered 201 when stored, 200 (the same receipt) when its token was already."""
@@ -318,7 +346,7 @@ def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request)
     "/games/{game_id}/deals",
     status_code=201,
     summary="Add a deal (at the end, or before a line)",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
@@ -327,11 +355,11 @@ def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
         reading = pad.read_line(payload.text, summary.header)
         if reading.kind is not Kind.DEAL:
             raise ParseError(N_("{text!r} is not a deal: who sits where goes to /players"), text=payload.text)
-        change = Change(Op.ADD, Kind.DEAL, reading.text, line=payload.before)
+        change = EntryChange(Op.ADD, Kind.DEAL, reading.text, line=payload.before)
         # A deal added at the end was read whole, settings and all, by read_line: no need to
         # replay the log for it. A deal inserted before another changes what follows: replay.
         check = None if payload.before is None else services.checker(summary, pad)
-        receipt = services.store.append(game_id, change, check=check, client_token=payload.client_token)
+        receipt = services.store.append(game_id, change, check=check, client_token=payload.key)
     return receipt_response(receipt)
 
 
@@ -339,23 +367,23 @@ def add_deal(game_id: str, payload: LineIn, services: Needs) -> JSONResponse:
     "/games/{game_id}/players",
     status_code=201,
     summary="Seat players from the next deal on",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def add_players(game_id: str, payload: PlayersIn, services: Needs) -> JSONResponse:
     summary, pad = services.summary(game_id)
     with field("players"):
         reading = pad.read_line(pad.players_line(payload.players), summary.header)
-        change = Change(Op.ADD, Kind.PLAYERS, reading.text)
+        change = EntryChange(Op.ADD, Kind.PLAYERS, reading.text)
         check = None  # seating from the next deal on changes no score before it
-        receipt = services.store.append(game_id, change, check=check, client_token=payload.client_token)
+        receipt = services.store.append(game_id, change, check=check, client_token=payload.key)
     return receipt_response(receipt)
 
 
 @router.put(
     "/games/{game_id}/lines/{line_id}",
     summary="Correct a line (the old text stays in the history)",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -> JSONResponse:
@@ -365,30 +393,30 @@ def edit_line(game_id: str, line_id: LineId, payload: EditIn, services: Needs) -
         current = next((line for line in opened.lines if line.id == line_id), None)
         if current is not None and current.kind is not reading.kind:
             raise ParseError(N_("{text!r} cannot replace a line of another kind"), text=payload.text)
-        change = Change(Op.EDIT, reading.kind, reading.text, line=line_id)
-        receipt = services.store.append(
-            game_id, change, check=opened.check, client_token=payload.client_token
-        )
+        change = EntryChange(Op.EDIT, reading.kind, reading.text, line=line_id)
+        receipt = services.store.append(game_id, change, check=opened.check, client_token=payload.key)
     return receipt_response(receipt)
 
 
 @router.delete(
     "/games/{game_id}/lines/{line_id}",
     summary="Delete a line (undo brings it back)",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def delete_line(
     game_id: str,
     line_id: LineId,
     services: Needs,
-    client_token: Annotated[Line | None, Query(min_length=1, max_length=64)] = None,
+    idempotency_key: Annotated[Line | None, Query(min_length=1, max_length=64)] = None,
+    client_token: Annotated[Line | None, Query(min_length=1, max_length=64, deprecated=True)] = None,
 ) -> JSONResponse:
+    key = change_key(idempotency_key, client_token)
     summary, pad = services.summary(game_id)
     with field("line"):
         check = services.checker(summary, pad)
         receipt = services.store.append(
-            game_id, Change(Op.DELETE, line=line_id), check=check, client_token=client_token
+            game_id, EntryChange(Op.DELETE, line=line_id), check=check, client_token=key
         )
     return receipt_response(receipt)
 
@@ -397,12 +425,12 @@ def delete_line(
     "/games/{game_id}/undo",
     status_code=201,
     summary="Undo the last change that still counts",
-    response_model=answers.Receipt,
+    response_model=answers.GameReceipt,
     responses=STORED,
 )
 def undo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONResponse:
     summary, pad = services.summary(game_id)
-    token = payload.client_token if payload is not None else None
+    token = payload.key if payload is not None else None
     check = services.checker(summary, pad)
-    receipt = services.store.append(game_id, Change(Op.UNDO), check=check, client_token=token)
+    receipt = services.store.append(game_id, EntryChange(Op.UNDO), check=check, client_token=token)
     return receipt_response(receipt)

@@ -2,7 +2,7 @@
 
 >>> from fastapi.testclient import TestClient
 >>> from bridgescore.store import Store
->>> client = TestClient(create_app(Store.open("sqlite://"), pads={}))
+>>> client = TestClient(create_app(Store.open("sqlite://"), pads={}), base_url="http://localhost")
 >>> client.get("/api/games").json()
 []
 """
@@ -28,7 +28,8 @@ from bridgescore.web import api, appshell, engine_files, language, pages, proble
 from bridgescore.web.club import api as club_api
 from bridgescore.web.club import pages as club_pages
 from bridgescore.web.club.auth import Limits
-from bridgescore.web.security import Guard, Safety, script_hashes
+from bridgescore.web.forwarded import Forwarded
+from bridgescore.web.security import Guard, Safety, cookie_flags, script_hashes
 from bridgescore.web.services import Services
 from bridgescore.web.views import scorepads
 from bridgescore.web.views.scorepad import AnyPad
@@ -55,7 +56,8 @@ class Timing:
                 headers = list(message.get("headers", []))
                 headers.append((b"server-timing", f"app;dur={took:.2f}".encode()))
                 if chosen is not None:
-                    cookie = f"{language.COOKIE}={chosen}; Path=/; Max-Age=31536000; SameSite=Lax"
+                    flags = f"Path=/; Max-Age=31536000; SameSite=Lax{cookie_flags(scope)}"
+                    cookie = f"{language.COOKIE}={chosen}; {flags}"
                     headers.append((b"set-cookie", cookie.encode()))
                 message = {**message, "headers": headers}
             await send(message)
@@ -100,8 +102,8 @@ def create_app(
 ) -> FastAPI:
     """The app on *store* (default: :meth:`Store.open`, which applies the migrations) and *pads*.
 
-    *safety*: the body limit, the household PIN and the rate limit (default: from the
-    environment, :meth:`Safety.from_environment`; see :mod:`bridgescore.web.security`).
+    *safety*: the body limit, the household PIN, the rate limit and the trusted proxies (default:
+    from the environment, :meth:`Safety.from_environment`; see :mod:`bridgescore.web.security`).
     *serving*: the app of a server process (``bridgescore serve``), which at its start freezes
     the objects made so far for Python's garbage collector (``gc.freeze``): a full collection
     then walks only what the requests made, and pauses every request for less (docs/performance.md).
@@ -116,6 +118,7 @@ def create_app(
     )
     store = store if store is not None else Store.open()
     app.state.serving = serving
+    app.state.shared = store.shared  # the limits' buckets (web/limits.py)
     app.state.services = Services(store, pads if pads is not None else scorepads())
     app.state.club = ClubService(store.club, store.shared)
     app.state.club_limits = Limits.from_environment()
@@ -130,12 +133,9 @@ def create_app(
     app.add_middleware(GZipMiddleware, minimum_size=800)
     app.add_middleware(Timing)
     inline = script_hashes((pages.TEMPLATES / "base.html").read_text(encoding="utf-8"))
-    app.add_middleware(
-        Guard,
-        safety=safety if safety is not None else Safety.from_environment(),
-        shared=store.shared,
-        inline_scripts=inline,
-    )
+    safety = safety if safety is not None else Safety.from_environment()
+    app.add_middleware(Guard, safety=safety, shared=store.shared, inline_scripts=inline)
+    app.add_middleware(Forwarded, proxies=safety.trusted_proxies)  # outermost: who is asking
     return app
 
 

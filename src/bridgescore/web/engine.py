@@ -45,7 +45,7 @@ UNPROCESSABLE = 422
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class DrawnBoard:
     """A game's board as ``/games/{id}/board`` draws it, and the figures it was drawn from.
 
     ``html``: the fragment (or the error paragraph when the log does not replay); ``state``: the
@@ -117,15 +117,15 @@ class Scorer:
         self.texts, self.state = texts, state
         return state
 
-    def sheet(self, lines: Sequence[Line], *, undo: bool = False) -> Board:
+    def sheet(self, lines: Sequence[Line], *, undo: bool = False) -> DrawnBoard:
         """The board after *lines* (the log as it stands); *undo*: whether Undo is offered."""
         try:
             state = self.fold([line.text for line in lines])
         except BridgeScoreError as error:
             message = escape(error.translate(self.words["_"]))
-            return Board(f'<p class="error" id="sheet-error">{message}</p>', UNPROCESSABLE)
+            return DrawnBoard(f'<p class="error" id="sheet-error">{message}</p>', UNPROCESSABLE)
         values = {**self.words, **board.context(self.pad, state, lines, self.game, undo=undo)}
-        return Board(
+        return DrawnBoard(
             board.draw("board.html", values),
             state={"state": state.state.as_dict(), "next": state.next},
             standing=self.pad.standing(state),

@@ -221,7 +221,7 @@ def preview_fragment(request: Request, game_id: str, services: Needs, text: str 
 def describe(
     effect: Effect,
     gettext: Callable[[str], str],
-    deals: Mapping[int, Any] | None = None,
+    deals: Mapping[int, int] | None = None,
     display: Callable[[str], str] = str,
 ) -> str:
     """A change in words for the history page: "Deal 3 added: 4S N 10"; *display* writes a line."""
@@ -245,7 +245,7 @@ def describe(
     return gettext(templates_[entry.op]).format(number=number, text=text, before=before)
 
 
-def _seq_of(entry_id: int | None, seqs: Mapping[int, Any] | None) -> Any:
+def _seq_of(entry_id: int | None, seqs: Mapping[int, int] | None) -> int | str:
     return (seqs or {}).get(entry_id or 0, "?")
 
 
@@ -308,7 +308,7 @@ async def delete_game(request: Request, game_id: str, services: Needs) -> Respon
 
 @router.get("/pin", response_class=HTMLResponse)
 def pin_page(request: Request, next: str = "/") -> HTMLResponse:
-    return render(request, "pin.html", next=_local(next), error=None)
+    return render(request, "pin.html", next=_local(next), error=None, digits=_pin_is_digits(request))
 
 
 @router.post("/pin", response_model=None)
@@ -319,15 +319,31 @@ async def unlock(request: Request) -> Response:
     pin = guard.safety.pin
     target = _local(str(submitted.get("next") or "/"))
     given = str(submitted.get("pin") or "")[:64]
-    if pin is not None and not security.pin_matches(given, pin):
+    if pin is not None and not await run_in_threadpool(guard.try_pin, request, given):
         gettext = translator(language.of_request(request))
         message = gettext(N_("This is not the household PIN."))
-        return render(request, "pin.html", status=401, next=target, error=message)
+        return render(
+            request, "pin.html", status=401, next=target, error=message, digits=_pin_is_digits(request)
+        )
     answer = RedirectResponse(target, status_code=303)
     if pin is not None:
         value = security.pin_cookie_value(pin, guard.key)
-        answer.set_cookie(security.PIN_COOKIE, value, max_age=180 * 86400, httponly=True, samesite="strict")
+        answer.set_cookie(
+            security.PIN_COOKIE,
+            value,
+            max_age=180 * 86400,
+            httponly=True,
+            samesite="strict",
+            secure=security.over_https(request.scope),
+        )
     return answer
+
+
+def _pin_is_digits(request: Request) -> bool:
+    """Whether the phone should offer its number pad (a PIN of digits) rather than its keyboard (a
+    longer passphrase). What it tells a guesser is only what most PINs are."""
+    guard: security.Guard = request.state.guard
+    return (guard.safety.pin or "0").isdigit()
 
 
 def _local(target: str) -> str:

@@ -38,7 +38,8 @@ from bridgescore.core.errors import N_, BridgeScoreError, FieldError, ParseError
 from bridgescore.i18n import translator
 from bridgescore.store.errors import UNREACHABLE, ConflictError, NotFoundError
 from bridgescore.web import language
-from bridgescore.web.security import RETRY_AFTER_UNREACHABLE, RefusedError, unreachable
+from bridgescore.web.refusal import RefusedError
+from bridgescore.web.security import RETRY_AFTER_UNREACHABLE, unreachable
 
 __all__ = ["FieldError", "Problem", "Responses", "body", "field", "install", "problems", "status_of"]
 
@@ -200,7 +201,10 @@ def install(app: FastAPI, error_page: Callable[[Request, BridgeScoreError, int],
 
     @app.exception_handler(BridgeScoreError)
     async def _bridgescore_error(request: Request, error: BridgeScoreError) -> Response:
-        return answer(request, error, None, status_of(error))
+        response = answer(request, error, None, status_of(error))
+        if isinstance(error, RefusedError) and "seconds" in error.params:  # a limit: when to try again
+            response.headers["Retry-After"] = str(error.params["seconds"])
+        return response
 
     async def _unreachable(request: Request, error: Exception) -> Response:
         # The driver's message may name the server and the user, never the password; only its kind is logged.

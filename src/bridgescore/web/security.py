@@ -2,6 +2,9 @@
 
 Every request passes the guard before the app sees it:
 
+- **host** — a request whose ``Host`` is not one of the server's names (loopback's, and
+  :attr:`Safety.allowed_hosts`) is refused with 400, so that a page on another name resolving to
+  this server (DNS rebinding) cannot list, start or delete games through a visitor's browser;
 - **size** — a body over :attr:`Safety.max_body` bytes is refused with 413, before it is read
   when it says its length, and as soon as it passes the limit when it does not;
 - **cross-site writes** — a change (POST, PUT, PATCH, DELETE) whose ``Origin`` is not this
@@ -9,7 +12,9 @@ Every request passes the guard before the app sees it:
   with 403; the pages' forms also carry a form token (a random value in a ``SameSite=Strict``
   cookie and in a hidden field, :func:`check_form_token`);
 - **the household PIN** — when one is set, a change needs the PIN: the ``X-Bridgescore-Pin``
-  header, or the cookie the ``/pin`` page sets; without it the answer is 401;
+  header, or the cookie the ``/pin`` page sets; without it the answer is 401. Every PIN tried (the
+  header, the page) is a guess under growing delays, per client and for the whole server
+  (:mod:`bridgescore.web.limits`): 429 with ``Retry-After`` while they ask to wait;
 - **rate** — each client (by address) may make :attr:`Safety.writes_per_minute` changes a
   minute (a burst of a quarter of that at once), else 429 with ``Retry-After``;
 - the PIN and the rate are the scorepad's: club mode's routes (``/api/club/…``, ``/club/…``)
@@ -43,18 +48,27 @@ import re
 import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from bridgescore.core.errors import N_, BridgeScoreError, ParseError
+from bridgescore.core.errors import N_, ParseError
 from bridgescore.i18n import translator
 from bridgescore.store.errors import UNREACHABLE
 from bridgescore.store.shared import SharedState
 from bridgescore.web import language
+from bridgescore.web.address import (
+    ALLOWED_HOSTS_VARIABLE,
+    PUBLIC_URL_VARIABLE,
+    allowed_hosts,
+    host_name,
+    loopback,
+)
+from bridgescore.web.forwarded import NOBODY, TRUSTED_PROXY_VARIABLE, TrustedProxies
+from bridgescore.web.limits import client_address, guess_pin
+from bridgescore.web.refusal import RefusedError
 
 MAX_BODY = 2_000_000
 """The default limit of a request's body, in bytes (a deal-log file of some 100,000 deals)."""
@@ -75,38 +89,55 @@ RETRY_AFTER_UNREACHABLE = 5
 """The seconds a client is asked to wait (``Retry-After``) when the database cannot be reached."""
 
 
-class RefusedError(BridgeScoreError):
-    """A request the guard refuses, with its HTTP status."""
-
-    def __init__(self, status: int, template: str, /, **params: Any) -> None:
-        super().__init__(template, **params)
-        self.status = status
-
-
 @dataclass(frozen=True, slots=True)
 class Safety:
     """The guard's settings; :meth:`from_environment` reads them from ``BRIDGESCORE_*`` variables.
 
     ``pin`` None: no PIN (anyone who reaches the port may change games). ``writes_per_minute``
-    0: no rate limit. ``max_body`` in bytes.
+    0: no rate limit. ``max_body`` in bytes. ``trusted_proxies``: whose ``X-Forwarded-For`` is
+    believed (:mod:`bridgescore.web.forwarded`; nobody's by default). ``allowed_hosts``: the names
+    the server answers to besides loopback's (``localhost``, ``127.0.0.1``, ``::1`` always are).
     """
 
     max_body: int = MAX_BODY
     pin: str | None = None
     writes_per_minute: int = WRITES_PER_MINUTE
+    trusted_proxies: TrustedProxies = NOBODY
+    allowed_hosts: frozenset[str] = frozenset()
+
+    def answers_to(self, host: str | None) -> bool:
+        """Whether a request with this ``Host`` header is for this server.
+
+        >>> safety = Safety(allowed_hosts=frozenset({"bridge.example.org"}))
+        >>> [safety.answers_to(h) for h in ("localhost:8000", "BRIDGE.example.org", "evil.example", None)]
+        [True, True, False, False]
+        """
+        if not host:
+            return False
+        name = host_name(host)
+        return loopback(name) or name in self.allowed_hosts
 
     @classmethod
     def from_environment(cls, environ: Mapping[str, str] | None = None) -> Safety:
-        """``BRIDGESCORE_PIN``, ``BRIDGESCORE_MAX_BODY``, ``BRIDGESCORE_WRITES_PER_MINUTE``.
+        """``BRIDGESCORE_PIN``, ``BRIDGESCORE_MAX_BODY``, ``BRIDGESCORE_WRITES_PER_MINUTE``,
+        ``BRIDGESCORE_TRUSTED_PROXY``, ``BRIDGESCORE_ALLOWED_HOSTS`` (names separated by commas or
+        spaces) and the host of ``BRIDGESCORE_PUBLIC_URL``.
 
-        >>> Safety.from_environment({"BRIDGESCORE_PIN": "2468", "BRIDGESCORE_MAX_BODY": "1000"})
-        Safety(max_body=1000, pin='2468', writes_per_minute=600)
+        >>> safety = Safety.from_environment({"BRIDGESCORE_PIN": "2468", "BRIDGESCORE_MAX_BODY": "1000"})
+        >>> safety.pin, safety.max_body, safety.writes_per_minute, bool(safety.trusted_proxies)
+        ('2468', 1000, 600, False)
         """
         env = os.environ if environ is None else environ
         return cls(
             max_body=_count(env.get("BRIDGESCORE_MAX_BODY"), MAX_BODY),
             pin=env.get("BRIDGESCORE_PIN") or None,
             writes_per_minute=_count(env.get("BRIDGESCORE_WRITES_PER_MINUTE"), WRITES_PER_MINUTE),
+            trusted_proxies=TrustedProxies.parse(env.get(TRUSTED_PROXY_VARIABLE)),
+            allowed_hosts=allowed_hosts(
+                "127.0.0.1",
+                env.get(PUBLIC_URL_VARIABLE),
+                env.get(ALLOWED_HOSTS_VARIABLE, "").replace(",", " ").split(),
+            ),
         )
 
 
@@ -122,6 +153,21 @@ def _count(text: str | None, default: int) -> int:
 def pin_cookie_value(pin: str, key: bytes) -> str:
     """What the PIN cookie holds: a keyed digest of the PIN (the PIN itself never leaves the server)."""
     return hmac.new(key, pin.encode(), hashlib.sha256).hexdigest()
+
+
+def over_https(scope: Scope) -> bool:
+    """Whether the request came over HTTPS — to this server, or to a trusted proxy that said so
+    (``X-Forwarded-Proto``, :mod:`bridgescore.web.forwarded`): its cookies are then ``Secure``.
+
+    >>> over_https({"type": "http", "scheme": "https"}), over_https({"type": "http", "scheme": "http"})
+    (True, False)
+    """
+    return scope.get("scheme") in ("https", "wss")
+
+
+def cookie_flags(scope: Scope) -> str:
+    """``; Secure`` for a request over HTTPS (a cookie then never travels over plain HTTP), else nothing."""
+    return "; Secure" if over_https(scope) else ""
 
 
 def pin_matches(given: str, pin: str) -> bool:
@@ -181,8 +227,14 @@ class Guard:
         if fresh:
             form_token = secrets.token_urlsafe(24)
         state["form_token"] = form_token
-        headers = self._headers(scope["path"], form_token if fresh else None)
+        headers = self._headers(scope, form_token if fresh else None)
         try:
+            if not self.safety.answers_to(request.headers.get("host")):
+                raise RefusedError(
+                    400,
+                    N_("this server does not answer to the name {host!r} (serve --allowed-host)"),
+                    host=host_name(request.headers.get("host", ""))[:60],
+                )
             if request.method in UNSAFE and self._reads_database() and not _has_own_passes(scope["path"]):
                 await run_in_threadpool(self._admit, request)  # the PIN's key, the rate buckets
             else:
@@ -220,7 +272,7 @@ class Guard:
                 raise
             await self._refuse(request, _too_large(limit), send, headers)
 
-    def _headers(self, path: str, new_form_token: str | None) -> list[tuple[bytes, bytes]]:
+    def _headers(self, scope: Scope, new_form_token: str | None) -> list[tuple[bytes, bytes]]:
         # /docs too: its viewer's files are served by the app (web/appshell.py), no CDN
         out = [
             (b"x-content-type-options", b"nosniff"),
@@ -229,7 +281,7 @@ class Guard:
             (b"x-frame-options", b"DENY"),
         ]
         if new_form_token is not None:
-            cookie = f"{FORM_COOKIE}={new_form_token}; Path=/; HttpOnly; SameSite=Strict"
+            cookie = f"{FORM_COOKIE}={new_form_token}; Path=/; HttpOnly; SameSite=Strict{cookie_flags(scope)}"
             out.append((b"set-cookie", cookie.encode()))
         return out
 
@@ -248,25 +300,40 @@ class Guard:
             raise RefusedError(403, N_("a change from another site is refused"))
         if _is_read_only(request.url.path) or _has_own_passes(request.url.path):
             return
-        if self.safety.pin is not None and not self.unlocked(request):
+        if self.safety.pin is not None and not self._pin_given(request):
             raise RefusedError(401, N_("this scorepad asks for the household PIN before any change"))
-        client = request.client.host if request.client else "?"
-        wait = self.shared.wait(client, self.safety.writes_per_minute)
+        wait = self.shared.wait(client_address(request), self.safety.writes_per_minute)
         if wait > 0:
             raise RefusedError(
                 429, N_("too many changes at once: try again in {seconds} s"), seconds=int(wait) + 1
             )
 
     def unlocked(self, request: Request) -> bool:
-        """Whether *request* carries the PIN (header) or the PIN page's cookie (always true without a PIN)."""
+        """Whether *request* carries the PIN page's cookie (always true without a PIN).
+
+        The ``X-Bridgescore-Pin`` header is not looked at here: every comparison with the PIN is a
+        guess, counted (:meth:`try_pin`), and a page drawn is no way to guess without being counted.
+        """
         pin = self.safety.pin
         if pin is None:
             return True
-        header = request.headers.get(PIN_HEADER)
-        if header is not None and pin_matches(header, pin):
-            return True
         cookie = request.cookies.get(PIN_COOKIE, "")
         return hmac.compare_digest(cookie.encode(), pin_cookie_value(pin, self.key).encode())
+
+    def try_pin(self, request: Request, given: str) -> bool:
+        """Whether *given* is the household PIN — a guess, counted against the client and the whole
+        server with growing delays (:func:`~bridgescore.web.limits.guess_pin`): 429 while they
+        ask to wait, however right *given* is."""
+        pin = self.safety.pin
+        if pin is None:
+            return True
+        return guess_pin(self.shared, client_address(request), lambda: pin_matches(given, pin))
+
+    def _pin_given(self, request: Request) -> bool:
+        if self.unlocked(request):
+            return True
+        header = request.headers.get(PIN_HEADER)
+        return header is not None and self.try_pin(request, header)
 
     async def _refuse(
         self, request: Request, refusal: RefusedError, send: Send, headers: list[tuple[bytes, bytes]]
@@ -341,7 +408,7 @@ def same_origin(request: Request) -> bool:
     return origin in (f"{request.url.scheme}://{host}", f"http://{host}", f"https://{host}")
 
 
-def check_form_token(request: Request, submitted: Mapping[str, Any]) -> None:
+def check_form_token(request: Request, submitted: Mapping[str, object]) -> None:
     """Refuse a page's form unless its hidden ``form_token`` repeats the form cookie (double submit)."""
     cookie = request.cookies.get(FORM_COOKIE)
     given = submitted.get(FORM_FIELD)

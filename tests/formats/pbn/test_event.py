@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from bridgescore.core import Contract, Result, Seat, Vulnerability
 from bridgescore.formats import pbn
 from bridgescore.formats.diagnostics import Severity
-from bridgescore.formats.pbn.event import SHRUNK_BOARD, format_scoring, read_scoring
+from bridgescore.formats.pbn.event import SHRUNK_BOARD
+from bridgescore.formats.pbn.scoring import format_scoring, read_scoring
 from bridgescore.forms.duplicate import (
     ArtificialScore,
     AssignedScore,
@@ -32,11 +33,11 @@ from bridgescore.forms.duplicate import (
     NotPlayed,
     Outcome,
     Participant,
+    Place,
     Player,
     PublishedLine,
     PublishedMatch,
     PublishedStanding,
-    Rank,
     Room,
     Scoring,
     Section,
@@ -111,7 +112,7 @@ def test_the_ruter_total_score_table_gives_the_pairs_and_their_standing() -> Non
         "8",
         (Player("Jørn Johansen", "9659", "Moss BK"), Player("Egil Hansen", "1439", "Moss BK")),
         published=PublishedStanding(
-            total=Decimal("27.3"), percentage=Decimal("57.22"), rank=Rank(1), boards=63
+            total=Decimal("27.3"), percentage=Decimal("57.22"), rank=Place(1), boards=63
         ),
     )
     # 3 1 1 "E-W"  14.3 53.78 "Thore Uttisrud - Lars Erik Thomassen" 63 ... "Moss BK - Kolbotn BK"
@@ -521,7 +522,7 @@ def events(draw: st.DrawFn) -> Event:
                     PublishedStanding,
                     total=_DECIMALS,
                     percentage=st.none() | _DECIMALS,
-                    rank=st.none() | st.builds(Rank, st.integers(1, 8), st.booleans()),
+                    rank=st.none() | st.builds(Place, st.integers(1, 8), st.booleans()),
                     boards=st.none() | st.integers(1, 40),
                 )
             ),

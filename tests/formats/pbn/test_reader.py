@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import tracemalloc
+from pathlib import Path
 from unittest.mock import patch
 
 import pytest
@@ -10,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bridgescore.formats.diagnostics import Severity
+from bridgescore.formats.pbn import reader
 from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.reader import PbnReader, blocks, open_pbn, read_tag
 
@@ -157,6 +160,73 @@ def test_open_pbn_reads_bytes_of_any_encoding_and_says_when_it_guessed() -> None
         assert bool(reader.diagnostics) == guessed, encoding
     with open_pbn(io.BytesIO('[Event "Łódź"]\n'.encode("cp1250"))) as reader:
         assert next(iter(reader))["Event"] == "Łódź"
+
+
+# --- a value without its closing quote (issue 25 #6) -----------------------------------------------
+
+_GAME = '[Board "{n}"]\n[Dealer "N"]\n[Contract "3NT"]\n[Declarer "S"]\n[Result "9"]\n\n'
+_TOO_LONG = "the line is longer than {most} characters (a value without its closing quote?): skipped"
+
+
+def _peak_reading(path: Path) -> tuple[list[PbnGame], list[str], int]:
+    """The games and reader diagnostics of the file at *path*, and the peak memory of reading it."""
+    tracemalloc.start()
+    try:
+        with open_pbn(path) as reader:
+            read = list(reader)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return read, [str(d) for d in reader.diagnostics], peak
+
+
+def test_a_value_without_its_closing_quote_on_a_line_of_megabytes_costs_a_small_multiple_of_the_file(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "unclosed.pbn"
+    games_after = "".join(_GAME.format(n=n) for n in range(1, 101))
+    path.write_text('% PBN 2.1\n[Event "Club night' + "x" * 3_000_000 + "\n" + games_after, "utf-8")
+    read, diagnostics, peak = _peak_reading(path)
+    assert peak < 3 * path.stat().st_size, peak  # was ~190× (the regular expression's backtracking)
+    assert diagnostics == [f"{path}:2: " + _TOO_LONG.format(most=reader.LINE_LIMIT)]
+    assert [game["Board"] for game in read] == [str(n) for n in range(1, 101)]
+    assert read[0].line_of("Board") == 3
+
+
+def test_a_file_of_one_endless_line_is_read_in_bounded_memory(tmp_path: Path) -> None:
+    path = tmp_path / "one-line.pbn"
+    path.write_text('[Event "' + '[Board "1"] ' * 400_000, "utf-8")  # 4.8 MB, no line break
+    read, diagnostics, peak = _peak_reading(path)
+    assert read == [] and len(diagnostics) == 1 and "longer than" in diagnostics[0]
+    assert peak < path.stat().st_size, peak  # the chunks and one line's head, not the file
+
+
+def test_a_long_line_among_short_ones_is_skipped_with_its_number_and_the_rest_read() -> None:
+    text = (
+        '[Board "1"]\n[Event "'
+        + "y" * (reader.LINE_LIMIT + 5)
+        + '"]\n[Contract "4S"]\n\n'
+        + _GAME.format(n=2)
+    )
+    found = games(text)
+    assert [(g["Board"], g["Contract"]) for g in found] == [("1", "4S"), ("2", "3NT")]
+    assert [(d.template, d.line, d.severity) for d in found[0].diagnostics] == [
+        (_TOO_LONG, 2, Severity.ERROR)
+    ]
+    assert "Event" not in found[0].values
+
+
+def test_a_tag_value_without_its_closing_quote_is_read_to_the_end_of_its_line_in_linear_memory() -> None:
+    value = "z" * 60_000
+    tracemalloc.start()
+    try:
+        read = read_tag('[Event "' + value)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert read == ("Event", value, "", False)
+    assert peak < 10 * len(value), peak  # was ~100 bytes a character
+    assert read_tag('[Note "a\\"b\\\\" c"] x') == ("Note", 'a"b\\', 'c"] x', False)
 
 
 # --- the fast path and the line-by-line path agree ------------------------------------------------

@@ -24,12 +24,12 @@ from bridgescore.forms.duplicate import (
     Method,
     NotPlayed,
     Participant,
+    Place,
     Player,
     PublishedBoard,
     PublishedLine,
     PublishedMatch,
     PublishedStanding,
-    Rank,
     Room,
     Scoring,
     Section,
@@ -76,7 +76,7 @@ def test_a_compscore_traveller_line_and_pair_are_read_element_by_element() -> No
     # PAIR 1: TOTAL_SCORE 128.77, PERCENTAGE 47.69, PLACE 8; IREN MAJEDI 964263 club 2496
     pair = section.participants[0]
     assert pair.published == PublishedStanding(
-        total=Decimal("128.77"), percentage=Decimal("47.69"), rank=Rank(8)
+        total=Decimal("128.77"), percentage=Decimal("47.69"), rank=Place(8)
     )
     assert pair.players[0] == Player("IREN MAJEDI", "964263", "2496")
     assert pair.direction is None  # DIRECTION is empty in a Howell
@@ -339,7 +339,7 @@ def pairs_events(draw: st.DrawFn) -> Event:
             pair,
             (Player("ANN LEE", "123"), Player("BO EK", None, "45")),
             direction=draw(st.none() | st.sampled_from(list(Side))),
-            published=draw(st.none() | st.builds(PublishedStanding, total=_DECIMALS, rank=st.builds(Rank, st.integers(1, 9)))),  # noqa: E501
+            published=draw(st.none() | st.builds(PublishedStanding, total=_DECIMALS, rank=st.builds(Place, st.integers(1, 9)))),  # noqa: E501
         )
         for pair in draw(st.lists(_IDS, unique=True, max_size=3))
     )  # fmt: skip

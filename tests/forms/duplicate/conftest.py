@@ -7,7 +7,7 @@ from bridgescore.forms.duplicate import (
     Board,
     Event,
     EventKind,
-    Movement,
+    MovementKind,
     Outcome,
     Participant,
     PublishedLine,
@@ -36,7 +36,7 @@ def line(
 def event_of(
     *boards: Board,
     kind: EventKind = EventKind.PAIRS,
-    movement: Movement | None = None,
+    movement: MovementKind | None = None,
     participants: tuple[Participant, ...] = (),
 ) -> Event:
     """A one-session, one-section event of *boards*."""

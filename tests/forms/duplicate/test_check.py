@@ -10,11 +10,11 @@ from bridgescore.forms.duplicate import (
     ArtificialScore,
     Award,
     Board,
-    Movement,
+    MovementKind,
     Participant,
+    Place,
     PublishedLine,
     PublishedStanding,
-    Rank,
 )
 from bridgescore.forms.duplicate.check import (
     WHY_BOARD_SCORE,
@@ -69,7 +69,7 @@ def test_matching_numbers_give_no_difference_and_count_as_compared() -> None:
     board = board_one(
         published(420, mp_ns="4", mp_ew="0"), published(-50, mp_ns="0"), published(170, mp_ns="2")
     )
-    report = check_event(event_of(board, movement=Movement.MITCHELL))
+    report = check_event(event_of(board, movement=MovementKind.MITCHELL))
     assert report.ok and report.compared == 7 and report.convention is BRIDGESCORE
 
 
@@ -78,7 +78,7 @@ def test_a_marked_score_law_77_does_not_give_is_the_directors_and_the_board_foll
     # (listed, not a difference), and the board's matchpoints are checked against it.
     directors = replace(published(450, mp_ns="4"), adjusted=True)
     board = board_one(directors, published(-50, mp_ns="0"), published(170, mp_ns="2"))
-    report = check_event(event_of(board, movement=Movement.MITCHELL))
+    report = check_event(event_of(board, movement=MovementKind.MITCHELL))
     assert report.ok and report.differences == ()
     assert [(d.field, d.theirs, d.ours, d.why) for d in report.unverified] == [
         ("score_ns", "450", "420", WHY_DIRECTOR_SCORE)
@@ -86,7 +86,7 @@ def test_a_marked_score_law_77_does_not_give_is_the_directors_and_the_board_foll
     # the director gives NS 2 (−50 by law) +500: now the top, and NS 1's +420 earns 2 of 4, as printed
     directors = replace(published(500, mp_ns="4"), adjusted=True)
     board = board_one(published(420, mp_ns="2"), directors, published(170, mp_ns="0"))
-    report = check_event(event_of(board, movement=Movement.MITCHELL))
+    report = check_event(event_of(board, movement=MovementKind.MITCHELL))
     assert report.ok and report.differences == ()
     # (NS 1's matchpoints are not listed: they follow from +500, where the law's −50 would give 4)
     assert [(d.field, d.theirs, d.ours) for d in report.unverified] == [("score_ns", "500", "-50")]
@@ -95,7 +95,7 @@ def test_a_marked_score_law_77_does_not_give_is_the_directors_and_the_board_foll
 def test_an_unmarked_score_law_77_does_not_give_is_a_difference() -> None:
     # the same +450 without the mark: a typo is what a check is for
     board = board_one(published(450, mp_ns="4"), published(-50, mp_ns="0"), published(170, mp_ns="2"))
-    report = check_event(event_of(board, movement=Movement.MITCHELL))
+    report = check_event(event_of(board, movement=MovementKind.MITCHELL))
     assert [(d.field, d.theirs, d.ours, d.why) for d in report.differences] == [
         ("score_ns", "450", "420", WHY_SCORE)
     ]
@@ -105,20 +105,20 @@ def test_an_unmarked_score_law_77_does_not_give_is_a_difference() -> None:
 def test_a_score_whose_two_columns_disagree_is_a_difference() -> None:
     pub = PublishedLine(score_ns=450, score_ew=-420, mp_ns=D(4))
     board = board_one(pub, published(-50, mp_ns="0"), published(170, mp_ns="2"))
-    report = check_event(event_of(board, movement=Movement.MITCHELL))
+    report = check_event(event_of(board, movement=MovementKind.MITCHELL))
     assert [(d.field, d.why) for d in report.differences] == [("score_ns", WHY_SCORE)]
     board = board_one(pub, published(-50, mp_ns="1"), published(170, mp_ns="2"))
-    report = check_event(event_of(board, movement=Movement.MITCHELL))
+    report = check_event(event_of(board, movement=MovementKind.MITCHELL))
     assert [d.why for d in report.differences] == [WHY_SCORE, WHY_BOARD_SCORE]
 
 
 def test_numbers_are_compared_as_printed_and_rounding_differences_say_so() -> None:
     # A percentage of 2/3 printed "66.67" is right; "66.66" is a rounding difference; "66.7" right.
     base = board_one(published(), published(), published(170, percentage_ns="50"))
-    assert check_event(event_of(base, movement=Movement.MITCHELL)).ok
+    assert check_event(event_of(base, movement=MovementKind.MITCHELL)).ok
     three = Board(1, (*base.lines, line("4", "4", "1NT N 7", published=published(percentage_ew="66.66"))))
     # EW scores are −420, +50, −170, −90: EW 4 (−90) beats −420 and −170: 4 of 6 = 66.666…%.
-    report = check_event(event_of(three, movement=Movement.MITCHELL))
+    report = check_event(event_of(three, movement=MovementKind.MITCHELL))
     difference = report.differences[-1]
     assert (difference.field, difference.theirs, difference.ours, difference.why) == (
         "percentage_ew", "66.66", "66.67", WHY_ROUNDING)  # fmt: skip
@@ -127,13 +127,13 @@ def test_numbers_are_compared_as_printed_and_rounding_differences_say_so() -> No
 
 def test_totals_and_ranks_are_checked_and_blamed_on_the_lines() -> None:
     board = board_one(published(420, mp_ns="3"), published(), published())
-    first = PublishedStanding(total=D("3"), rank=Rank(1))
-    third = PublishedStanding(total=D("2"), rank=Rank(2), boards=1)
+    first = PublishedStanding(total=D("3"), rank=Place(1))
+    third = PublishedStanding(total=D("2"), rank=Place(2), boards=1)
     people = (
         Participant("1", direction=Side.NS, published=first),
         Participant("3", direction=Side.NS, published=third),
     )
-    report = check_event(event_of(board, movement=Movement.MITCHELL, participants=people))
+    report = check_event(event_of(board, movement=MovementKind.MITCHELL, participants=people))
     found = [(d.participant, d.field, d.theirs, d.ours, d.why) for d in report.differences]
     assert found == [(None, "mp_ns", "3", "4", None), ("NS 1", "total", "3", "4", WHY_LINES)]
 
@@ -151,7 +151,7 @@ def test_ruter_prints_matchpoints_relative_to_the_board_average() -> None:
         ),
     )
     event = replace(
-        event_of(board, movement=Movement.MITCHELL, participants=people), program="Ruter i Norge 4.14.2"
+        event_of(board, movement=MovementKind.MITCHELL, participants=people), program="Ruter i Norge 4.14.2"
     )
     report = check_event(event)
     assert report.convention is RUTER and report.ok and report.compared == 9
@@ -167,7 +167,7 @@ def test_ruter_lines_on_a_board_with_artificial_scores_are_listed_not_compared()
         line("3", "3", artificial, published=published(mp_ns="0.4", mp_ew="-0.4")),
     ))  # fmt: skip
     people = (Participant("1", direction=Side.NS, published=PublishedStanding(total=D("0.9"))),)
-    event = replace(event_of(board, movement=Movement.MITCHELL, participants=people), program="Ruter")
+    event = replace(event_of(board, movement=MovementKind.MITCHELL, participants=people), program="Ruter")
     report = check_event(event)
     assert report.ok, report.differences
     assert [(d.line, d.field, d.theirs, d.ours) for d in report.unverified] == [
@@ -182,7 +182,8 @@ def test_compscore_prints_line_matchpoints_on_the_boards_own_top() -> None:
     one = board_one(published(420, mp_ns="4"), published(-50, mp_ns="0"), published(170, mp_ns="2"))
     two = Board(2, tuple(line(str(i), str(i), "3NT S 9") for i in range(1, 5)))
     people = (Participant("1", direction=Side.NS, published=PublishedStanding(total=D("8.67"))),)
-    event = replace(event_of(one, two, movement=Movement.MITCHELL, participants=people), program="Compscore3")
+    mitchell = event_of(one, two, movement=MovementKind.MITCHELL, participants=people)
+    event = replace(mitchell, program="Compscore3")
     report = check_event(event)
     assert report.convention is COMPSCORE and report.ok, report.differences
     # 17/3 + 3 (board 2, all tied: 3 of 6) = 8.666…
@@ -191,12 +192,12 @@ def test_compscore_prints_line_matchpoints_on_the_boards_own_top() -> None:
 def test_a_program_that_does_not_mark_ties_prints_the_bare_place() -> None:
     board = Board(1, (line("1", "1", "4S N 10"), line("2", "2", "4S N 10")))
     people = (
-        Participant("1", direction=Side.NS, published=PublishedStanding(rank=Rank(1))),
-        Participant("2", direction=Side.NS, published=PublishedStanding(rank=Rank(1, tied=True))),
+        Participant("1", direction=Side.NS, published=PublishedStanding(rank=Place(1))),
+        Participant("2", direction=Side.NS, published=PublishedStanding(rank=Place(1, tied=True))),
     )
-    assert check_event(event_of(board, movement=Movement.MITCHELL, participants=people)).ok
-    wrong = (Participant("1", direction=Side.NS, published=PublishedStanding(rank=Rank(2))),)
-    report = check_event(event_of(board, movement=Movement.MITCHELL, participants=wrong))
+    assert check_event(event_of(board, movement=MovementKind.MITCHELL, participants=people)).ok
+    wrong = (Participant("1", direction=Side.NS, published=PublishedStanding(rank=Place(2))),)
+    report = check_event(event_of(board, movement=MovementKind.MITCHELL, participants=wrong))
     assert [(d.field, d.theirs, d.ours) for d in report.differences] == [("rank", "2", "1=")]
 
 

@@ -13,11 +13,11 @@ from bridgescore.forms.duplicate import (
     ArtificialScore,
     AssignedScore,
     Board,
-    Movement,
+    MovementKind,
     Participant,
+    Place,
     PublishedLine,
     PublishedStanding,
-    Rank,
 )
 from bridgescore.forms.duplicate.check import check_event, in_convention, reproduce
 from bridgescore.forms.duplicate.conventions import BRIDGESCORE, COMPSCORE, RUTER
@@ -39,7 +39,7 @@ def test_compscore_rounds_halves_to_even() -> None:
     results = ("4S N 9", "4S N 9", "1NT N 7", "2S N 8", "3S N 9")  # −50, −50, +90, +110, +140
     lines = [line(str(i), str(i), r) for i, r in enumerate(results, 1)]
     lines[0] = replace(lines[0], published=PublishedLine(percentage_ns=D("12")))
-    event = event_of(Board(1, tuple(lines)), movement=Movement.MITCHELL)
+    event = event_of(Board(1, tuple(lines)), movement=MovementKind.MITCHELL)
     assert check_event(replace(event, program="Compscore3")).ok
     assert _differences(check_event(event, convention=BRIDGESCORE)) == [
         ("NS 1 – EW 1", "percentage_ns", "12", "13")
@@ -63,7 +63,7 @@ def test_totals_from_the_printed_line_values() -> None:
     −10.6 where the exact sum is −10.5."""
     boards = _cross_imp_boards("-5.3")
     people = (Participant("3", direction=Side.NS, published=PublishedStanding(total=D("-10.6"))),)
-    event = event_of(*boards, movement=Movement.MITCHELL, participants=people)
+    event = event_of(*boards, movement=MovementKind.MITCHELL, participants=people)
     scoring = Scoring.named("cross-imps")
     printed = replace(BRIDGESCORE, totals_from_printed=True)
     assert check_event(event, scoring, printed).ok
@@ -80,7 +80,7 @@ def test_ruter_prints_imp_totals_per_board() -> None:
         for n, scores in ((1, first), (2, second))
     )
     people = (Participant("6", direction=Side.NS, published=PublishedStanding(total=D("4.5"))),)
-    event = event_of(*boards, movement=Movement.MITCHELL, participants=people)
+    event = event_of(*boards, movement=MovementKind.MITCHELL, participants=people)
     butler = Scoring.named("butler")
     assert check_event(event, butler, RUTER).ok
     assert _differences(check_event(event, butler, BRIDGESCORE)) == [("NS 6", "total", "4.5", "9.0")]
@@ -91,12 +91,12 @@ def test_ruter_ranks_both_directions_in_one_list_with_ranges_for_ties() -> None:
     list; NS 1 and EW 2 share 3rd–4th. Ranked per direction, NS 1 would be 2nd."""
     board = Board(1, (line("1", "1", "4S N 10"), line("2", "2", "4S N 11")))
     people = (
-        Participant("1", direction=Side.NS, published=PublishedStanding(rank=Rank.parse("3 4"))),
-        Participant("2", direction=Side.NS, published=PublishedStanding(rank=Rank.parse("1 2"))),
-        Participant("1", direction=Side.EW, published=PublishedStanding(rank=Rank.parse("1 2"))),
-        Participant("2", direction=Side.EW, published=PublishedStanding(rank=Rank.parse("3 4"))),
+        Participant("1", direction=Side.NS, published=PublishedStanding(rank=Place.parse("3 4"))),
+        Participant("2", direction=Side.NS, published=PublishedStanding(rank=Place.parse("1 2"))),
+        Participant("1", direction=Side.EW, published=PublishedStanding(rank=Place.parse("1 2"))),
+        Participant("2", direction=Side.EW, published=PublishedStanding(rank=Place.parse("3 4"))),
     )
-    event = event_of(board, movement=Movement.MITCHELL, participants=people)
+    event = event_of(board, movement=MovementKind.MITCHELL, participants=people)
     assert check_event(event, convention=RUTER).ok
     assert ("NS 1", "rank", "3-4", "2") in _differences(check_event(event, convention=BRIDGESCORE))
     # --conventions file prints the places as Ruter does: one list, shared places as a range
@@ -112,7 +112,7 @@ def test_missed_boards_scaled_to_the_most_boards_played_in_the_same_direction() 
     the whole section; NS 2's 4 become 6 either way."""
     played = [Board(n, (line("1", "1", "4S N 10"), line("2", "2", "4S N 11"))) for n in (1, 2)]
     boards = (*played, Board(3, (line("1", "3", "4S N 10"),)))
-    event = event_of(*boards, movement=Movement.MITCHELL)
+    event = event_of(*boards, movement=MovementKind.MITCHELL)
 
     def totals(missed: MissedBoards) -> dict[str, Fraction]:
         scoring = replace(Scoring(), matchpoints=MatchpointSettings(missed_boards=missed, neuberg=False))
@@ -131,7 +131,7 @@ def test_an_average_coded_a5050_is_no_imps_and_stays_out_of_the_datum() -> None:
     lines = tuple(line(str(i), str(i), AssignedScore(s)) for i, s in enumerate(scores, 1))
     average = line("5", "5", ArtificialScore(Fraction(50), Fraction(50)))
     plus = line("6", "6", ArtificialScore(Fraction(60), Fraction(40)))
-    event = event_of(Board(1, (*lines, average, plus)), movement=Movement.MITCHELL)
+    event = event_of(Board(1, (*lines, average, plus)), movement=MovementKind.MITCHELL)
     board = score_event(event, Scoring.named("butler")).sections[0].boards[0]
     assert board.datum == 140
     assert [(s.imps_ns, s.imps_ew) for s in board.lines[4:]] == [
@@ -155,7 +155,8 @@ def test_a_file_that_says_only_imp_is_found_to_be_cross_imps() -> None:
         line(str(i), str(i), AssignedScore(s), published=PublishedLine(imps_ns=D(p)))
         for i, (s, p) in enumerate(zip(scores, printed, strict=True), 1)
     )
-    event = replace(event_of(Board(1, lines), movement=Movement.MITCHELL), scoring=Scoring.named("butler"))
+    mitchell = event_of(Board(1, lines), movement=MovementKind.MITCHELL)
+    event = replace(mitchell, scoring=Scoring.named("butler"))
     assert not check_event(event).ok
     report = reproduce(event)
     assert report.ok and report.scoring.method is Method.CROSS_IMPS

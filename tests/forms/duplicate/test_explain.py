@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bridgescore.core import Side
-from bridgescore.forms.duplicate import ArtificialScore, Award, Board, Movement, Outcome, Scoring
+from bridgescore.forms.duplicate import ArtificialScore, Award, Board, MovementKind, Outcome, Scoring
 from bridgescore.forms.duplicate.explain import explain
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.scored import ScoredBoard
@@ -14,7 +14,7 @@ from .conftest import event_of, line
 
 def scored_board(scoring: Scoring, *results: Outcome | str) -> tuple[ScoredBoard, Scoring]:
     board = Board(1, tuple(line(str(i), str(10 + i), r) for i, r in enumerate(results, 1)))
-    scored = score_event(event_of(board, movement=Movement.MITCHELL), scoring)
+    scored = score_event(event_of(board, movement=MovementKind.MITCHELL), scoring)
     return scored.sections[0].boards[0], scored.scoring
 
 

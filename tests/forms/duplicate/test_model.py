@@ -19,7 +19,7 @@ from bridgescore.forms.duplicate import (
     Method,
     NotPlayed,
     Participant,
-    Rank,
+    Place,
     Scoring,
     Section,
     Session,
@@ -91,12 +91,12 @@ def test_an_unknown_award_is_refused() -> None:
 
 
 def test_ranks_print_ties_with_an_equals_sign() -> None:
-    assert str(Rank(3, tied=True)) == "3="
-    assert Rank.parse("=3") == Rank(3, True)
+    assert str(Place(3, tied=True)) == "3="
+    assert Place.parse("=3") == Place(3, True)
     with pytest.raises(ParseError):
-        Rank.parse("first")
+        Place.parse("first")
     with pytest.raises(RuleError):
-        Rank(0)
+        Place(0)
 
 
 def test_individual_lines_name_all_four_players() -> None:

@@ -21,15 +21,19 @@ from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.movement import (
     Assignment,
     Movement,
+    MovementKind,
     PairSeat,
     builtin_movement,
     builtin_names,
     change_conflicts,
     dumps_movement,
     guide_lines,
+    howell,
     load_movement,
     missing_pairs,
+    mitchell,
     movement,
+    movement_kind,
     validate,
     without,
 )
@@ -258,6 +262,32 @@ def test_a_mitchell_refuses_what_cannot_be_played() -> None:
         movement("barometer", 4)
     with pytest.raises(RuleError, match="boards per round"):
         movement("howell", 4, boards_per_round=0)
+
+
+def test_the_typed_builders_build_what_movement_builds_from_a_kind_named_at_run_time() -> None:
+    assert howell(5, boards_per_round=3, pairs=9) == movement(" Howell ", 5, boards_per_round=3, pairs=9)
+    assert mitchell(8, relay=True, arrow_switch=[8]) == movement(
+        MovementKind.MITCHELL, 8, relay=True, arrow_switch=[8]
+    )
+    assert mitchell(9, sit_out=Side.EW, rounds=7) == movement("mitchell", 9, sit_out="EW", rounds=7)
+    assert movement_kind("MITCHELL") is MovementKind.MITCHELL
+
+
+@pytest.mark.parametrize(
+    ("kind", "option", "value"),
+    [("howell", "rounds", 5), ("howell", "skip", False), ("howell", "relay", True),
+     ("howell", "arrow_switch", [3]), ("howell", "sit_out", "EW"), ("mitchell", "pairs", 13)],
+)  # fmt: skip
+def test_movement_refuses_an_option_its_kind_does_not_have(kind: str, option: str, value: object) -> None:
+    with pytest.raises(RuleError, match=f"a {kind.title()} has no option '{option}'"):
+        movement(kind, 7, **{option: value})  # type: ignore[arg-type]
+
+
+def test_the_typed_builders_check_their_sizes_too() -> None:
+    with pytest.raises(RuleError, match="boards per round"):
+        mitchell(5, boards_per_round=0)
+    with pytest.raises(RuleError, match="number of tables must be a whole number"):
+        howell(True)
 
 
 # --- files ---------------------------------------------------------------------------------------

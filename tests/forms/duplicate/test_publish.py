@@ -13,7 +13,7 @@ from bridgescore.forms.duplicate import (
     Board,
     Event,
     EventKind,
-    Movement,
+    MovementKind,
     NotPlayed,
     Scoring,
     TravellerLine,
@@ -33,7 +33,7 @@ def pairs_event() -> Event:
     one = Board(1, (line("1", "1", "4S N 10"), line("2", "2", "4S N 11"), line("3", "3", "3NT S 9")))
     two = Board(2, (line("1", "2", "3NT S 9"), line("2", "3", "3NT S 8"), line("3", "1", PLUS_MINUS)))
     three = Board(3, (line("1", "3", "1NT W 7"), line("2", "1", "2H E 8"), line("3", "2", NotPlayed())))
-    return event_of(one, two, three, movement=Movement.MITCHELL)
+    return event_of(one, two, three, movement=MovementKind.MITCHELL)
 
 
 @pytest.mark.parametrize("name", ["mp", "mp-acbl", "butler", "cross-imps"])

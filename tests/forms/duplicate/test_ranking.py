@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.forms.duplicate import Rank
+from bridgescore.forms.duplicate import Place
 from bridgescore.forms.duplicate.ranking import rank
 
 
@@ -21,7 +21,7 @@ def test_ties_share_a_place_and_the_next_place_skips() -> None:
 
 
 def test_lowest_first_when_asked() -> None:
-    assert rank([3, 1, 2], descending=False) == [Rank(3), Rank(1), Rank(2)]
+    assert rank([3, 1, 2], descending=False) == [Place(3), Place(1), Place(2)]
 
 
 def test_everybody_tied_is_first_equal() -> None:

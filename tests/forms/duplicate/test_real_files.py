@@ -25,7 +25,7 @@ import pytest
 
 from bridgescore.core import Side
 from bridgescore.formats import pbn, usebio
-from bridgescore.forms.duplicate import Movement, Rank
+from bridgescore.forms.duplicate import MovementKind, Place
 from bridgescore.forms.duplicate.check import check_event
 from bridgescore.forms.duplicate.conventions import COMPSCORE, RUTER, event_scoring
 from bridgescore.forms.duplicate.publish import publish
@@ -49,7 +49,7 @@ def test_ruter_pairs_has_no_difference_and_lists_board_37_as_unverified() -> Non
 def test_ruter_pairs_ranking_matches_the_file() -> None:
     event = pbn.load(DATA / "ruter_pairs_2022.pbn").event
     section = score_event(event, event_scoring(event)).sections[0]
-    assert section.movement is Movement.HOWELL
+    assert section.movement is MovementKind.HOWELL
     published = {p.id: p.published.rank for p in event.sessions[0].sections[0].participants if p.published}
     ours = {s.id: s.rank for s in section.standings}
     assert ours == published
@@ -85,7 +85,7 @@ def test_compscore_files_have_no_difference(name: str, compared: int) -> None:
 def test_compscore_howell_is_one_field_and_pairs_who_missed_a_board_are_scaled_up() -> None:
     event = usebio.load(DATA / "compscore_mp_howell.xml").event
     section = score_event(event, event_scoring(event)).sections[0]
-    assert section.movement is Movement.HOWELL
+    assert section.movement is MovementKind.HOWELL
     published = {p.id: p.published.rank for p in event.sessions[0].sections[0].participants if p.published}
     assert {s.id: s.rank for s in section.standings} == published
     # Pair 1 played 26 of the 27 boards: 124 MP → 124 × 27/26 = 128.77 (published), 124/260 = 47.69 %.
@@ -96,15 +96,15 @@ def test_compscore_howell_is_one_field_and_pairs_who_missed_a_board_are_scaled_u
 def test_compscore_mitchell_ranks_each_direction_and_shares_places() -> None:
     event = usebio.load(DATA / "compscore_mp_mitchell.xml").event
     section = score_event(event, event_scoring(event)).sections[0]
-    assert section.movement is Movement.MITCHELL
+    assert section.movement is MovementKind.MITCHELL
     ns = [s for s in section.standings if s.direction is Side.NS]
     ew = [s for s in section.standings if s.direction is Side.EW]
     assert len(ns) == len(ew) == 19
     assert (ns[0].id, ew[0].id) == ("4NS", "5EW")  # both published in first place
     # 17NS and 19NS share sixth place (521.22 each; Compscore prints "6" for both).
     assert {s.id: s.rank for s in ns if s.rank.position == 6} == {
-        "17NS": Rank(6, True),
-        "19NS": Rank(6, True),
+        "17NS": Place(6, True),
+        "19NS": Place(6, True),
     }
 
 

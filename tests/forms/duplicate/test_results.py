@@ -17,11 +17,11 @@ from bridgescore.forms.duplicate import (
     MatchpointScale,
     MatchpointSettings,
     MissedBoards,
-    Movement,
+    MovementKind,
     NotPlayed,
     Participant,
+    Place,
     Player,
-    Rank,
     Scoring,
 )
 from bridgescore.forms.duplicate.results import score_event
@@ -42,7 +42,7 @@ def mitchell_event() -> tuple[Board, Board]:
 def test_neuberg_factors_a_board_with_an_artificial_score_and_the_artificial_gets_60_40() -> None:
     """Board 2: +600 beats −100: raw 2 and 0 of top 2; Neuberg to N = 3: (2+1)·3/2 − 1 = 7/2 and
     (0+1)·3/2 − 1 = 1/2, of top 4. The artificial line: A+ 60 % of 4 = 12/5, A− 40 % = 8/5."""
-    scored = score_event(event_of(*mitchell_event(), movement=Movement.MITCHELL))
+    scored = score_event(event_of(*mitchell_event(), movement=MovementKind.MITCHELL))
     board = scored.sections[0].boards[1]
     assert board.results == 2 and board.expected == 3 and board.top == 4
     assert [(s.score_ns, s.mp_ns, s.mp_ew) for s in board.lines] == [
@@ -56,19 +56,19 @@ def test_neuberg_factors_a_board_with_an_artificial_score_and_the_artificial_get
 def test_a_mitchell_is_ranked_per_direction() -> None:
     """NS: pair 2 has 4 + 1/2, pair 1 has 2 + 7/2, pair 3 has 0 + 12/5 (of 8).
     EW: pair 3 has 4 + 7/2, pair 1 has 2 + 8/5, pair 2 has 0 + 1/2."""
-    section = score_event(event_of(*mitchell_event(), movement=Movement.MITCHELL)).sections[0]
-    assert section.movement is Movement.MITCHELL
+    section = score_event(event_of(*mitchell_event(), movement=MovementKind.MITCHELL)).sections[0]
+    assert section.movement is MovementKind.MITCHELL
     ns = [(s.id, s.total, s.rank) for s in section.standings if s.direction is Side.NS]
     ew = [(s.id, s.total, s.rank) for s in section.standings if s.direction is Side.EW]
     assert ns == [
-        ("1", Fraction(11, 2), Rank(1)),
-        ("2", Fraction(9, 2), Rank(2)),
-        ("3", Fraction(12, 5), Rank(3)),
+        ("1", Fraction(11, 2), Place(1)),
+        ("2", Fraction(9, 2), Place(2)),
+        ("3", Fraction(12, 5), Place(3)),
     ]
     assert ew == [
-        ("3", Fraction(15, 2), Rank(1)),
-        ("1", Fraction(18, 5), Rank(2)),
-        ("2", Fraction(1, 2), Rank(3)),
+        ("3", Fraction(15, 2), Place(1)),
+        ("1", Fraction(18, 5), Place(2)),
+        ("2", Fraction(1, 2), Place(3)),
     ]
     ns1 = section.standing("1", Side.NS)
     assert ns1 is not None and ns1.percentage == Fraction(11, 2) * 100 / 8
@@ -80,7 +80,7 @@ def test_a_howell_is_ranked_as_one_field_with_shared_places() -> None:
     one = Board(1, (line("1", "2", "4S N 10"), line("3", "4", "4S N 10")))
     two = Board(2, (line("2", "1", "2S N 8"), line("4", "3", "1NT N 8")))
     section = score_event(event_of(one, two)).sections[0]
-    assert section.movement is Movement.HOWELL
+    assert section.movement is MovementKind.HOWELL
     assert [(s.id, s.direction, s.total, str(s.rank)) for s in section.standings] == [
         ("1", None, Fraction(3), "1="),
         ("4", None, Fraction(3), "1="),
@@ -91,8 +91,9 @@ def test_a_howell_is_ranked_as_one_field_with_shared_places() -> None:
 
 def test_the_one_half_scale_halves_every_matchpoint_and_keeps_percentages() -> None:
     one, two = mitchell_event()
-    law = score_event(event_of(one, two, movement=Movement.MITCHELL)).sections[0]
-    acbl = score_event(event_of(one, two, movement=Movement.MITCHELL), Scoring.named("mp-acbl")).sections[0]
+    law = score_event(event_of(one, two, movement=MovementKind.MITCHELL)).sections[0]
+    mitchell = event_of(one, two, movement=MovementKind.MITCHELL)
+    acbl = score_event(mitchell, Scoring.named("mp-acbl")).sections[0]
     for a, b in zip(law.boards, acbl.boards, strict=True):
         assert a.top is not None and b.top == a.top / 2
         for x, y in zip(a.lines, b.lines, strict=True):
@@ -107,7 +108,7 @@ def test_average_plus_can_be_the_session_percentage_if_better() -> None:
     one = Board(1, (line("1", "1", "4S N 10"), line("2", "2", "4S N 9"), line("3", "3", "4S N 11")))
     two = Board(2, (line("1", "2", "3NT S 9"), line("2", "3", "3NT S 8"), line("3", "1", PLUS_MINUS)))
     regulation = MatchpointSettings(artificial=ArtificialScores(session_percentage_if_better=True))
-    event = event_of(one, two, movement=Movement.MITCHELL)
+    event = event_of(one, two, movement=MovementKind.MITCHELL)
     plain = score_event(event).sections[0].boards[1].lines[2]
     better = score_event(event, Scoring(matchpoints=regulation)).sections[0].boards[1].lines[2]
     assert (plain.percentage_ns, plain.percentage_ew) == (Fraction(60), Fraction(40))
@@ -140,7 +141,7 @@ def test_a_pair_who_missed_a_board_is_scored_on_the_boards_it_played() -> None:
     its percentage is 0 over one board; the factored total scales 0 to two boards."""
     one = Board(1, (line("1", "1", "4S N 10"), line("2", "2", "4S N 11"), line("3", "3", "3NT S 9")))
     two = Board(2, (line("1", "2", "3NT S 9"), line("2", "3", "3NT S 8"), line("3", "1", NotPlayed())))
-    section = score_event(event_of(one, two, movement=Movement.MITCHELL)).sections[0]
+    section = score_event(event_of(one, two, movement=MovementKind.MITCHELL)).sections[0]
     pair = section.standing("1", Side.NS)
     assert pair is not None and pair.boards == 2 and pair.total == 2 + Fraction(7, 2)
     missed = section.standing("3", Side.NS)
@@ -148,7 +149,7 @@ def test_a_pair_who_missed_a_board_is_scored_on_the_boards_it_played() -> None:
     # EW 1 played board 1 (2 of 4) only: 50 %; factored, its total 2 becomes 2 × 2/1 = 4.
     factored = Scoring(matchpoints=MatchpointSettings(missed_boards=MissedBoards.FACTORED_TOTAL))
     ew1 = (
-        score_event(event_of(one, two, movement=Movement.MITCHELL), factored)
+        score_event(event_of(one, two, movement=MovementKind.MITCHELL), factored)
         .sections[0]
         .standing("1", Side.EW)
     )
@@ -167,7 +168,7 @@ def test_individuals_score_both_players_of_a_side() -> None:
         1, (line("1", "2", "4S N 10", south="3", west="4"), line("5", "6", "4S N 9", south="7", west="8"))
     )
     section = score_event(event_of(one, kind=EventKind.INDIVIDUAL)).sections[0]
-    assert section.movement is Movement.HOWELL
+    assert section.movement is MovementKind.HOWELL
     totals = {s.id: s.total for s in section.standings}
     assert totals == {"1": 2, "3": 2, "2": 0, "4": 0, "5": 0, "7": 0, "6": 2, "8": 2}
 

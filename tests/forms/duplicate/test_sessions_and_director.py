@@ -12,7 +12,14 @@ from decimal import Decimal
 
 from bridgescore.core import Side
 from bridgescore.formats import pbn
-from bridgescore.forms.duplicate import Board, Movement, Participant, PublishedLine, PublishedStanding, Rank
+from bridgescore.forms.duplicate import (
+    Board,
+    MovementKind,
+    Participant,
+    Place,
+    PublishedLine,
+    PublishedStanding,
+)
 from bridgescore.forms.duplicate.check import (
     WHY_CUMULATIVE,
     WHY_DIRECTOR_MARKED,
@@ -69,8 +76,8 @@ def test_the_session_columns_are_read_beside_the_cumulative_ones() -> None:
     assert loaded.diagnostics == ()
     first = loaded.event.sessions[0].sections[0].participants[0]
     assert first.published == PublishedStanding(
-        total=D("11"), percentage=D("68.75"), rank=Rank(1), boards=4, cumulative=True,
-        session_total=D("6"), session_percentage=D("75.00"), session_rank=Rank(1), session_boards=2,
+        total=D("11"), percentage=D("68.75"), rank=Place(1), boards=4, cumulative=True,
+        session_total=D("6"), session_percentage=D("75.00"), session_rank=Place(1), session_boards=2,
     )  # fmt: skip
 
 
@@ -145,7 +152,7 @@ def test_a_score_the_director_set_stands_in_and_the_totals_follow_without_differ
     people = tuple(
         Participant(str(i), direction=Side.NS, published=_standing(t)) for i, t in ((1, "6"), (3, "4"))
     )
-    report = check_event(event_of(_board(*lines), movement=Movement.MITCHELL, participants=people))
+    report = check_event(event_of(_board(*lines), movement=MovementKind.MITCHELL, participants=people))
     assert report.ok
     assert [(d.field, d.theirs, d.ours, d.why) for d in report.unverified] == [
         ("score_ns", "200", "170", WHY_DIRECTOR_SCORE)
@@ -162,7 +169,7 @@ def test_a_director_set_score_that_changes_the_order_is_used_for_the_others() ->
         PublishedLine(450, mp_ns=D(6), adjusted=True),
     )
     people = (Participant("4", direction=Side.NS, published=_standing("6")),)
-    report = check_event(event_of(_board(*lines), movement=Movement.MITCHELL, participants=people))
+    report = check_event(event_of(_board(*lines), movement=MovementKind.MITCHELL, participants=people))
     assert report.ok and len(report.unverified) == 1
 
 
@@ -176,7 +183,7 @@ def test_matchpoints_the_director_set_on_one_line_stand_in_for_ours_in_the_total
         PublishedLine(140, mp_ns=D(2)),
     )
     people = (Participant("3", direction=Side.NS, published=_standing("5")),)
-    report = check_event(event_of(_board(*lines), movement=Movement.MITCHELL, participants=people))
+    report = check_event(event_of(_board(*lines), movement=MovementKind.MITCHELL, participants=people))
     assert report.ok, report.differences
     assert [(d.field, d.theirs, d.ours, d.why) for d in report.unverified] == [
         ("mp_ns", "5", "4", WHY_DIRECTOR_NUMBER)
@@ -190,7 +197,7 @@ def test_two_lines_differing_are_differences_not_a_directors_decision() -> None:
         PublishedLine(170, mp_ns=D(5)),
         PublishedLine(140, mp_ns=D(2)),
     )
-    report = check_event(event_of(_board(*lines), movement=Movement.MITCHELL))
+    report = check_event(event_of(_board(*lines), movement=MovementKind.MITCHELL))
     assert [(d.line, d.field) for d in report.differences] == [
         ("NS 2 – EW 2", "mp_ns"),
         ("NS 3 – EW 3", "mp_ns"),
@@ -205,7 +212,7 @@ def test_one_line_differing_with_too_few_others_to_agree_is_a_difference() -> No
         PublishedLine(170),
         PublishedLine(140),
     )
-    report = check_event(event_of(_board(*lines), movement=Movement.MITCHELL))
+    report = check_event(event_of(_board(*lines), movement=MovementKind.MITCHELL))
     assert [(d.field, d.theirs) for d in report.differences] == [("mp_ns", "1")]
 
 
@@ -265,7 +272,7 @@ def test_conventions_file_prints_the_directors_score_beside_the_contract_marked(
         PublishedLine(200, mp_ns=D(4), adjusted=True),
         PublishedLine(140, mp_ns=D(2)),
     )
-    report = check_event(event_of(_board(*lines), movement=Movement.MITCHELL))
+    report = check_event(event_of(_board(*lines), movement=MovementKind.MITCHELL))
     assert report.ok and report.scored is not None
     sheet = publish(in_convention(report.scored, BRIDGESCORE))
     third = sheet.sessions[0].sections[0].boards[0].lines[2]
@@ -277,3 +284,33 @@ def test_conventions_file_prints_the_directors_score_beside_the_contract_marked(
         True,
     )
     assert "^200" in pbn.dumps(sheet)
+
+
+def test_a_directors_score_on_a_fouled_board_keeps_its_own_contract() -> None:
+    """A fouled board (Law 87) is one number on two travellers: a line is known by its place, so
+    the director's +200 at the first traveller's first table (2S+2, Law 77: +170) keeps 2S+2, and
+    the second traveller's first line keeps 3NT+1."""
+    from bridgescore.core import Result
+
+    first = Board(
+        1,
+        (
+            line("1", "5", "2S N 10", published=PublishedLine(200, mp_ns=D(2), adjusted=True)),
+            line("2", "6", "2S N 6", published=PublishedLine(-100, mp_ns=D(0))),
+        ),
+    )
+    second = Board(
+        1,
+        (
+            line("3", "7", "3NT S 10", published=PublishedLine(430, mp_ns=D(2))),
+            line("4", "8", "3NT S 8", published=PublishedLine(-50, mp_ns=D(0))),
+        ),
+    )
+    report = check_event(event_of(first, second, movement=MovementKind.MITCHELL))
+    assert report.ok and report.scored is not None
+    assert [(d.field, d.theirs, d.ours) for d in report.unverified] == [("score_ns", "200", "170")]
+    boards = report.scored.sections[0].boards
+    assert [(board.lines[0].line.outcome, board.lines[0].director) for board in boards] == [
+        (Result.parse("2S N 10"), True),
+        (Result.parse("3NT S 10"), False),
+    ]

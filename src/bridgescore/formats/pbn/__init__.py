@@ -25,8 +25,10 @@ Like the :mod:`json` module::
   any size needs the memory of one game; :func:`read_games` streams the games as text.
 
 The layers, from the text up: :mod:`.reader` (lines → :class:`~.game.PbnGame`), :mod:`.table`
-(tables), :mod:`.deal` (the Deal tag), :mod:`.travellers` and :mod:`.standings` (ScoreTable and
-TotalScoreTable ↔ the event model), :mod:`.event` (games ↔ an event), :mod:`.writer`.
+(tables), :mod:`.deal` (the Deal tag), :mod:`.tags` (what the event's tags share), :mod:`.scoring`
+(the Scoring tag), :mod:`.travellers`, :mod:`.standings` and :mod:`.matches` (ScoreTable,
+TotalScoreTable and MatchTable ↔ the event model), :mod:`.boards` (a game → a board),
+:mod:`.event` (games → an event), :mod:`.event_export` (an event → games), :mod:`.writer` (games → text).
 """
 
 from __future__ import annotations
@@ -37,15 +39,18 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
 from bridgescore.formats.loaded import Loaded
-from bridgescore.formats.pbn.event import APPLICATION, GameRead, event_games, read_event, read_game
+from bridgescore.formats.pbn.boards import GameRead, read_game
+from bridgescore.formats.pbn.event import read_event
+from bridgescore.formats.pbn.event_export import event_games
 from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.reader import PbnReader, open_pbn
+from bridgescore.formats.pbn.tags import APPLICATION
 from bridgescore.formats.pbn.writer import HEADER, format_game
 from bridgescore.forms.duplicate.model import Event
 
 if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
-    from bridgescore.analysis.event import Key as DoubleDummyKey
+    from bridgescore.analysis.event import DealKey
 
 __all__ = [
     "GameRead",
@@ -122,9 +127,7 @@ def read_boards(
         yield read_game(game)
 
 
-def dump(
-    event: Event, out: IO[str], *, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None
-) -> None:
+def dump(event: Event, out: IO[str], *, double_dummy: Mapping[DealKey, DoubleDummy] | None = None) -> None:
     """Write *event* to a text stream as canonical PBN 2.1 (export format).
 
     With *double_dummy* (:func:`bridgescore.analysis.event.analyse_boards`) each analysed board
@@ -135,7 +138,7 @@ def dump(
         out.write("\n".join(format_game(game, tables)) + "\n\n")
 
 
-def dumps(event: Event, *, double_dummy: Mapping[DoubleDummyKey, DoubleDummy] | None = None) -> str:
+def dumps(event: Event, *, double_dummy: Mapping[DealKey, DoubleDummy] | None = None) -> str:
     """*event* as canonical PBN 2.1 text (see :func:`dump`)."""
     out = io.StringIO()
     dump(event, out, double_dummy=double_dummy)

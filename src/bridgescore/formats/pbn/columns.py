@@ -46,7 +46,8 @@ import numpy.typing as npt
 from bridgescore.core.errors import BridgeScoreError
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats.pbn.deal import normalise_deal
-from bridgescore.formats.pbn.event import _EVENT_TAGS_KEPT, _iso_date, _known, _program, read_scoring
+from bridgescore.formats.pbn.scoring import read_scoring
+from bridgescore.formats.pbn.tags import EVENT_TAGS_KEPT, iso_date, known_value, program_of
 from bridgescore.forms.duplicate.columns import Printed, TravellerColumns
 from bridgescore.forms.duplicate.model import Event, EventKind, Participant
 
@@ -58,7 +59,7 @@ _PLAIN_TAGS = frozenset(
     {
         "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
         "Deal", "Scoring", "Declarer", "Contract", "Result", "Competition", "Application",
-        "ScoreTable", *_EVENT_TAGS_KEPT,
+        "ScoreTable", *EVENT_TAGS_KEPT,
     }
 )  # fmt: skip
 _REQUIRED = ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result")
@@ -111,7 +112,7 @@ def read_columns_text(data: bytes) -> ColumnsRead | None:
 
 def read_columns_stream(handle: IO[bytes]) -> ColumnsRead | None:
     """Read a plain PBN file from a binary stream, a piece at a time; ``None`` when it is not plain."""
-    reader = _Reader()
+    reader = _ColumnsReader()
     for piece in _pieces(handle):
         if piece is None or not reader.piece(piece):
             return None
@@ -270,7 +271,7 @@ def _long_cells(padded: npt.NDArray[np.uint8], firsts: IntArray, lengths: IntArr
     return list(distinct.tolist()), inverse.reshape(-1).astype(np.int64)
 
 
-class _Reader:
+class _ColumnsReader:
     """What is read so far: the first game's tags, each board's tags, and the columns, piece by piece."""
 
     def __init__(self) -> None:
@@ -491,7 +492,7 @@ class _Reader:
             for v, n in zip(self.vulnerability, self.numbers, strict=True)
         ]
         columns = TravellerColumns(
-            name=_known(first_tags.get("Event", "")),
+            name=known_value(first_tags.get("Event", "")),
             numbers=np.array(self.numbers, dtype=np.int64),
             vulnerability=np.array(vulnerability, dtype=np.int64),
             starts=np.concatenate(([0], np.cumsum(self.sizes))).astype(np.int64),
@@ -510,15 +511,15 @@ class _Reader:
         from bridgescore.formats.pbn.game import PbnGame
 
         first_game = PbnGame(values=dict(first_tags))
-        date = _iso_date(first_tags.get("Date", "")) or _iso_date(first_tags.get("EventDate", ""))
+        date = iso_date(first_tags.get("Date", "")) or iso_date(first_tags.get("EventDate", ""))
         event = Event(
-            name=_known(first_tags.get("Event", "")),
+            name=known_value(first_tags.get("Event", "")),
             kind=EventKind.PAIRS,
             scoring=scoring,
             date=date,
-            site=_known(first_tags.get("Site", "")) or None,
-            program=_program(self.meta, first_game),
-            metadata=tuple((name, first_tags[name]) for name in _EVENT_TAGS_KEPT if name in first_tags),
+            site=known_value(first_tags.get("Site", "")) or None,
+            program=program_of(self.meta, first_game),
+            metadata=tuple((name, first_tags[name]) for name in EVENT_TAGS_KEPT if name in first_tags),
         )
         return ColumnsRead(event, columns, tuple(self.deals), tuple(self.dealers), participants)
 

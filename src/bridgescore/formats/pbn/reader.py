@@ -48,8 +48,12 @@ from bridgescore.formats.pbn.game import (
 )
 from bridgescore.formats.pbn.table import unescape
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_LOOSE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*(?:"((?:[^"\\]|\\.)*)("?)\s*(\]?)|([^\]"]*)(\]?))')
+# A value is written as the loop unrolled, [^"\\]*(?:\\.[^"\\]*)*, rather than (?:[^"\\]|\\.)*: Python's
+# engine keeps a backtracking record for each repetition of a group, about 100 bytes per character
+# of a value without its closing quote; a repeated character class keeps none.
+_VALUE = r'[^"\\]*(?:\\.[^"\\]*)*'
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"(' + _VALUE + r')"\s*\]')
+_LOOSE_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*(?:"(' + _VALUE + r')("?)\s*(\]?)|([^\]"]*)(\]?))')
 _NAME = re.compile(r"\w+$")
 _BLANK_LINES = re.compile(r"\n(?:[ \t\f\v]*\n)+")
 _META = re.compile(r'<META\s+name\s*=\s*"?([^"\s>]+)"?\s+content\s*=\s*"([^"]*)"', re.IGNORECASE)
@@ -105,14 +109,24 @@ def blocks(stream: IO[str] | Iterable[str]) -> Iterator[tuple[int, str, bool]]:
 
     *stream* is a text stream (read in chunks) or an iterable of lines. A block longer than
     :data:`BLOCK_LIMIT` (a file without blank lines) comes in parts, each but the last not whole,
-    so that memory stays bounded.
+    so that memory stays bounded. So does a line longer than :data:`LINE_LIMIT` (a value
+    without its closing quote in a file without line breaks): its first ``LINE_LIMIT + 1``
+    characters come as a part of their own, the rest of it is dropped unread, and the reader
+    reports the line as too long.
 
     >>> list(blocks(io.StringIO("a\\nb\\n\\n\\n  \\nc\\n")))
     [(1, 'a\\nb', True), (6, 'c', True)]
     """
     line = 1
     pending = ""
-    for chunk in _chunks(stream):
+    skipping = False  # in the rest of a line too long to keep
+    for read in _chunks(stream):
+        chunk = read
+        if skipping:
+            end = chunk.find("\n")
+            if end < 0:
+                continue
+            chunk, skipping, line = chunk[end + 1 :], False, line + 1
         data = pending + chunk if pending else chunk
         start = 0
         for separator in _BLANK_LINES.finditer(data):
@@ -122,6 +136,14 @@ def blocks(stream: IO[str] | Iterable[str]) -> Iterator[tuple[int, str, bool]]:
             line += block.count("\n") + separator.group(0).count("\n")
             start = separator.end()
         pending = data[start:]
+        last_line = pending.rfind("\n") + 1
+        if len(pending) - last_line > LINE_LIMIT:
+            if last_line > 1:
+                yield line, pending[: last_line - 1], False
+            line += pending.count("\n", 0, last_line)
+            yield line, pending[last_line : last_line + LINE_LIMIT + 1], False
+            pending, skipping = "", True
+            continue
         if len(pending) > BLOCK_LIMIT:
             cut = pending.rfind("\n", 0, len(pending) - 1)
             if cut > 0:
@@ -135,6 +157,11 @@ def blocks(stream: IO[str] | Iterable[str]) -> Iterator[tuple[int, str, bool]]:
 
 BLOCK_LIMIT = 1 << 22
 """Characters of one block kept in memory before it is read in parts (4 Mi, far above any game)."""
+
+LINE_LIMIT = 1 << 16
+"""The longest line read, in characters (64 Ki, 256 times PBN's own limit of 255): a longer one is
+skipped with an error, so that a tag value without its closing quote costs neither the memory
+nor the time of the rest of the file."""
 
 
 def _chunks(stream: IO[str] | Iterable[str]) -> Iterator[str]:
@@ -202,6 +229,16 @@ class PbnReader:
             lineno = first_line - 1
             for text in block.split("\n"):
                 lineno += 1
+                if len(text) > LINE_LIMIT:
+                    self._note(
+                        state.game,
+                        N_("the line is longer than {most} characters (a value without its closing "
+                           "quote?): skipped"),
+                        lineno,
+                        Severity.ERROR,
+                        most=LINE_LIMIT,
+                    )  # fmt: skip
+                    continue
                 yield from self._line(state, text.strip(), lineno)
             if whole:
                 yield from self._line(state, "", lineno + 1)
@@ -228,6 +265,8 @@ class PbnReader:
         line = first_line - 1
         for raw in block.split("\n"):
             line += 1
+            if len(raw) > LINE_LIMIT:
+                return None
             if raw[:1] == "[":
                 text = raw if raw[-2:] == '"]' else raw.rstrip()
                 if text[-2:] != '"]':

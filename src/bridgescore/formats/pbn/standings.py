@@ -19,7 +19,7 @@ from bridgescore.core.seat import parse_side
 from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic
 from bridgescore.formats.pbn.table import Column, Table
-from bridgescore.forms.duplicate.model import EventKind, Participant, Player, PublishedStanding, Rank
+from bridgescore.forms.duplicate.model import EventKind, Participant, Place, Player, PublishedStanding
 
 NAME_SEPARATOR = " - "
 """How a pair's (or a team's) player names are joined in one cell: ``Jørn Johansen - Egil Hansen``."""
@@ -149,10 +149,10 @@ def _participant(
         club = clubs[number] if len(clubs) == len(player_names) else (clubs[0] if len(clubs) == 1 else None)
         players.append(Player(player_name, None if values.is_missing(member) else member, club))
     rank_text = cell("rank")
-    rank = None if values.is_missing(rank_text) else Rank.parse(rank_text)  # type: ignore[arg-type]
+    rank = None if values.is_missing(rank_text) else Place.parse(rank_text)  # type: ignore[arg-type]
     tie = cell("ranktie")
     if rank is not None and tie is not None and (tie.strip().lower() in _TIED or _is_range(tie)):
-        rank = Rank(rank.position, tied=True, last=Rank.parse(tie).last if _is_range(tie) else None)
+        rank = Place(rank.position, tied=True, last=Place.parse(tie).last if _is_range(tie) else None)
     direction_text = cell("direction")
     direction = None
     if not values.is_missing(direction_text):
@@ -171,7 +171,7 @@ def _participant(
         cumulative=not _SESSION_COLUMNS.isdisjoint(index),
         session_total=values.decimal(session_total),
         session_percentage=values.decimal(cell("sessionpercentage")),
-        session_rank=None if values.is_missing(session_rank_text) else Rank.parse(session_rank_text),  # type: ignore[arg-type]
+        session_rank=None if values.is_missing(session_rank_text) else Place.parse(session_rank_text),  # type: ignore[arg-type]
         session_boards=values.integer(cell("nrboardssession")),
     )
     return Participant(
@@ -244,10 +244,10 @@ def total_score_table(participants: Sequence[Participant], kind: EventKind, tota
 _Cell = Callable[[Participant, PublishedStanding], str]
 
 
-def _rank_tie(rank: Rank | None) -> str:
+def _rank_tie(rank: Place | None) -> str:
     """A RankTie cell: ``=`` for a shared place, the range ``4 5`` when the rank has one (Ruter).
 
-    >>> _rank_tie(Rank(4, True)), _rank_tie(Rank(4, True, 5)), _rank_tie(Rank(4)), _rank_tie(None)
+    >>> _rank_tie(Place(4, True)), _rank_tie(Place(4, True, 5)), _rank_tie(Place(4)), _rank_tie(None)
     ('=', '4 5', '-', '-')
     """
     if rank is None or not rank.tied:

@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 from typing import IO
 from xml.etree import ElementTree
@@ -40,31 +39,26 @@ from xml.etree import ElementTree
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as DefusedElementTree
 
-from bridgescore.core.contract import Contract, Result, parse_contract
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.core.seat import Seat, Side
 from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.loaded import Loaded
 from bridgescore.formats.pbn.deal import normalise_deal
+from bridgescore.formats.usebio.lines import HANDS, directors_score, outcome, published_line
 from bridgescore.formats.usebio.writer import ADJUSTED, FOULED_GROUP
 from bridgescore.forms.duplicate.conventions import SCORING_TAG
 from bridgescore.forms.duplicate.model import (
-    ArtificialScore,
-    AssignedScore,
     Board,
     Event,
     EventKind,
     Match,
-    NotPlayed,
-    Outcome,
     Participant,
+    Place,
     Player,
     PublishedBoard,
-    PublishedLine,
     PublishedMatch,
     PublishedStanding,
-    Rank,
     Room,
     Section,
     Session,
@@ -108,13 +102,6 @@ _HEADER_KEPT = (
 )  # fmt: skip
 """Header fields kept in :attr:`Event.metadata` (as ``USEBIO:NAME``) and written back."""
 
-_HANDS = {"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST}
-_HANDS.update({seat.value: seat for seat in Seat})
-_DECLARERS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
-_DECLARERS.update(_HANDS)
-_PASSES = frozenset({"PASS", "PASSED", "P", "AP", "ALL PASS", "PASSED OUT"})
-_PUBLISHED_IMPS = ("BUTLER_POINTS", "CROSS_IMP_POINTS", "IMPS", "IMP_POINTS")
-
 
 def _session_number(element: ElementTree.Element, default: int) -> int:
     """A SESSION's number: its ``SESSION_ID`` when that is a whole number from 1, else *default*."""
@@ -155,7 +142,7 @@ def check_prolog(data: bytes) -> None:
 
 
 @dataclass
-class _SectionBuilder:
+class _SectionRead:
     name: str
     boards: dict[tuple[int, int], Board] = field(default_factory=dict)
     """Each traveller by board number and fouled group (0: not fouled)."""
@@ -163,7 +150,7 @@ class _SectionBuilder:
     matches: list[Match] = field(default_factory=list)
 
 
-class _Reader:
+class _Document:
     """One USEBIO document being read."""
 
     def __init__(self, root: ElementTree.Element, file: str | None) -> None:
@@ -315,8 +302,8 @@ class _Reader:
             for builder in builders
         ]
 
-    def _section(self, element: ElementTree.Element, name: str, kind: EventKind) -> _SectionBuilder:
-        builder = _SectionBuilder(name)
+    def _section(self, element: ElementTree.Element, name: str, kind: EventKind) -> _SectionRead:
+        builder = _SectionRead(name)
         participants = element.find("PARTICIPANTS")
         if participants is not None:
             for child in participants:
@@ -366,7 +353,7 @@ class _Reader:
         published = PublishedStanding(
             total=values.decimal(_text(element, "TOTAL_SCORE") or None),
             percentage=values.decimal(_text(element, "PERCENTAGE") or None),
-            rank=Rank.parse(place) if place else None,
+            rank=Place.parse(place) if place else None,
             boards=values.integer(_text(element, "BOARDS_PLAYED") or None),
         )
         return Participant(
@@ -382,7 +369,7 @@ class _Reader:
     def _board(
         self,
         element: ElementTree.Element,
-        builder: _SectionBuilder,
+        builder: _SectionRead,
         match: tuple[str, str, int | None] | None,
     ) -> None:
         number = values.integer(_text(element, "BOARD_NUMBER") or None)
@@ -431,7 +418,7 @@ class _Reader:
         get = element.findtext
         contract_text = (get("CONTRACT") or "").strip()
         score_text = (get("SCORE") or "").strip()
-        happened = self._outcome(
+        happened = outcome(
             contract_text, (get("PLAYED_BY") or "").strip(), (get("TRICKS") or "").strip(), score_text
         )
         room = None
@@ -446,10 +433,10 @@ class _Reader:
             south, west = (get("S_PLAYER_NUMBER") or "").strip(), (get("W_PLAYER_NUMBER") or "").strip()
         else:
             ns, ew = (get("NS_PAIR_NUMBER") or "").strip(), (get("EW_PAIR_NUMBER") or "").strip()
-        published = self._published(element, happened, score_text, room, board_imps)
+        published = published_line(element, happened, score_text, room, board_imps)
         if (get(ADJUSTED) or "").strip().upper() == "YES" and published is not None:
             published = replace(published, adjusted=True)
-            happened = _directors(happened, published)
+            happened = directors_score(happened, published)
         return TravellerLine(
             ns,
             ew,
@@ -463,65 +450,7 @@ class _Reader:
             published=published,
         )
 
-    @staticmethod
-    def _outcome(contract_text: str, played_by: str, tricks_text: str, score_text: str) -> Outcome:
-        artificial = values.artificial(score_text) if score_text.upper().startswith("A") else None
-        if artificial is not None:
-            return artificial
-        if contract_text.upper() in _PASSES:
-            return Result(Contract.PASSED_OUT, None)
-        if not contract_text:
-            score = values.integer(score_text or None)
-            return NotPlayed() if score is None else AssignedScore(score)
-        contract = parse_contract(contract_text)
-        declarer = contract.declarer or _DECLARERS.get(played_by.upper())
-        if declarer is None:
-            raise ParseError(
-                N_("who declared {contract}? PLAYED_BY is {text!r}"), contract=contract, text=played_by
-            )
-        tricks = values.integer(tricks_text or None)
-        if tricks is None:
-            raise ParseError(
-                N_("{contract} has no result: how many tricks did declarer take?"), contract=contract
-            )
-        if not 0 <= tricks <= 13:
-            raise ParseError(
-                N_("{tricks} tricks is impossible: declarer takes 0 to 13 tricks"), tricks=tricks
-            )
-        return Result(contract.with_declarer(declarer), tricks)
-
-    @staticmethod
-    def _published(
-        element: ElementTree.Element,
-        happened: Outcome,
-        score_text: str,
-        room: Room | None,
-        board_imps: Decimal | None,
-    ) -> PublishedLine | None:
-        get = element.findtext
-        imps_ns = imps_ew = None
-        for name in _PUBLISHED_IMPS:
-            if element.find(f"NS_{name}") is not None or element.find(f"EW_{name}") is not None:
-                imps_ns = values.decimal(get(f"NS_{name}") or None)
-                imps_ew = values.decimal(get(f"EW_{name}") or None)
-                break
-        if room is Room.OPEN and board_imps is not None and imps_ns is None:
-            imps_ns, imps_ew = board_imps, -board_imps
-        score_ns = None
-        if isinstance(happened, Result):
-            score_ns = values.integer(score_text or None)
-        published = PublishedLine(
-            score_ns=score_ns,
-            mp_ns=values.decimal(get("NS_MATCH_POINTS") or None),
-            mp_ew=values.decimal(get("EW_MATCH_POINTS") or None),
-            percentage_ns=values.decimal(get("NS_PERCENTAGE") or None),
-            percentage_ew=values.decimal(get("EW_PERCENTAGE") or None),
-            imps_ns=imps_ns,
-            imps_ew=imps_ew,
-        )
-        return None if published == _NOTHING else published
-
-    def _match(self, element: ElementTree.Element, builder: _SectionBuilder) -> None:
+    def _match(self, element: ElementTree.Element, builder: _SectionRead) -> None:
         team = _text(element, "TEAM") or _text(element, "HOME_TEAM")
         opposing = _text(element, "OPPOSING_TEAM") or _text(element, "AWAY_TEAM")
         round_number = values.integer(_text(element, "ROUND_NUMBER") or None)
@@ -549,7 +478,7 @@ class _Reader:
                 continue
             hands = {}
             for hand in board.findall("HAND"):
-                seat = _HANDS.get(_text(hand, "DIRECTION").upper())
+                seat = HANDS.get(_text(hand, "DIRECTION").upper())
                 if seat is not None:
                     hands[seat] = ".".join(
                         _text(hand, suit) for suit in ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
@@ -565,23 +494,6 @@ class _Reader:
                 self.deals[number] = normalise_deal("N:" + " ".join(hands[seat] for seat in Seat))
             except ParseError as error:
                 self.note(error, board=number)
-
-
-_NOTHING = PublishedLine()
-
-
-def _directors(happened: Outcome, published: PublishedLine) -> Outcome:
-    """The artificial score of a line whose numbers the director set, from its own percentages
-    (its IMPs at IMPs), which carry it to the hundredth (``SCORE``'s whole ``A5842`` cannot)."""
-    if not isinstance(happened, ArtificialScore):
-        return happened
-    for ns, ew in (
-        (published.percentage_ns, published.percentage_ew),
-        (published.imps_ns, published.imps_ew),
-    ):
-        if ns is not None and ew is not None:
-            return ArtificialScore(Fraction(ns), Fraction(ew))
-    return happened
 
 
 def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
@@ -612,7 +524,7 @@ def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
                 ),
             ),
         )
-    reader = _Reader(root, file)
+    reader = _Document(root, file)
     try:
         event = reader.event()
     except BridgeScoreError as error:

@@ -45,8 +45,8 @@ from bridgescore.core.batch import score_array
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.imp_pairs import butler_array, cross_imp_array
 from bridgescore.forms.duplicate.matchpoints import matchpoint_array, neuberg, top
-from bridgescore.forms.duplicate.model import Movement, Participant, Section
-from bridgescore.forms.duplicate.results import Key, _labels, ranked_standings
+from bridgescore.forms.duplicate.model import MovementKind, Participant, Section
+from bridgescore.forms.duplicate.results import FieldKey, field_labels, ranked_standings
 from bridgescore.forms.duplicate.scored import ScoredSection, Standing
 from bridgescore.forms.duplicate.settings import (
     DatumRounding,
@@ -133,10 +133,10 @@ class TravellerColumns:
         return np.repeat(np.arange(len(self.numbers)), np.diff(self.starts))
 
     @property
-    def movement(self) -> Movement:
+    def movement(self) -> MovementKind:
         """A Mitchell when no pair number is seen on both sides, else a Howell (as the object path)."""
         both = np.intersect1d(self.ns, self.ew)
-        return Movement.HOWELL if both.size else Movement.MITCHELL
+        return MovementKind.HOWELL if both.size else MovementKind.MITCHELL
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -183,7 +183,7 @@ class ScoredColumns:
 
     columns: TravellerColumns
     scoring: Scoring
-    movement: Movement
+    movement: MovementKind
     score_ns: IntArray
     ns: Rationals
     ew: Rationals
@@ -244,7 +244,7 @@ def score_columns(
         ew = Rationals(-ns.numerator, ns.denominator)
         top_of_board = None
         distinct = _distinct_imps(ns)
-    labels = _labels(Section(participants=tuple(participants))) if participants else {}
+    labels = field_labels(Section(participants=tuple(participants))) if participants else {}
     standings = _standings(columns, movement, scoring, ns, ew, top_of_board, labels)
     if standings is None:
         return None
@@ -314,18 +314,18 @@ def _matchpoints(
 
 def _standings(
     columns: TravellerColumns,
-    movement: Movement,
+    movement: MovementKind,
     scoring: Scoring,
     ns: Rationals,
     ew: Rationals,
     tops: list[Fraction] | None,
-    labels: dict[Key, str],
+    labels: dict[FieldKey, str],
 ) -> tuple[Standing, ...] | None:
     """Sum each participant's numbers (integers over one denominator) and rank them."""
     denominator = lcm(*np.unique(np.concatenate((ns.denominator, ew.denominator))).tolist())
     if denominator > _LARGEST:
         return None
-    mitchell = movement is Movement.MITCHELL
+    mitchell = movement is MovementKind.MITCHELL
     keys = (
         np.concatenate((columns.ns * 2, columns.ew * 2 + 1))
         if mitchell
@@ -346,8 +346,8 @@ def _standings(
         summed = np.zeros(size, dtype=np.int64)
         np.add.at(summed, keys, line_tops)
         top_sums = summed.tolist()
-    totals: dict[Key, list[Fraction]] = {}
-    counted: dict[Key, int] = {}
+    totals: dict[FieldKey, list[Fraction]] = {}
+    counted: dict[FieldKey, int] = {}
     earned_list, count_list = earned.tolist(), counts.tolist()
     for key in np.flatnonzero(counts).tolist():
         identifier = columns.ids[key // 2 if mitchell else key]
@@ -369,7 +369,7 @@ def check_columns(
     with more than two decimals, or under any convention but bridgescore's — the object path's
     :func:`~.check.check_event` then lists each difference with its reason.
     """
-    from bridgescore.forms.duplicate.check import CheckReport, _check_standings, _Comparer, _Seen
+    from bridgescore.forms.duplicate.check import CheckReport, Comparer, Seen, check_standings
     from bridgescore.forms.duplicate.conventions import BRIDGESCORE
 
     if convention is not BRIDGESCORE:
@@ -402,10 +402,10 @@ def check_columns(
             compared += int(np.count_nonzero(at))
             if np.any(np.sign(numerator) * magnitude != printed.scaled[at]):
                 return None
-    comparer = _Comparer()
+    comparer = Comparer()
     played = int(np.count_nonzero(np.diff(columns.starts)))  # boards with results (the section has no lines)
-    _check_standings(
-        section, section.standings, scored.scoring, convention, _Seen(set(), {}), comparer, boards=played
+    check_standings(
+        section, section.standings, scored.scoring, convention, Seen(set(), {}), comparer, boards=played
     )
     if comparer.differences:
         return None

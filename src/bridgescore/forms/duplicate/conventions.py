@@ -16,14 +16,22 @@ tests/forms/duplicate/test_real_files.py) and is described in docs/duplicate.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from fractions import Fraction
 
 from bridgescore.core.errors import N_
-from bridgescore.forms.duplicate.model import Event
+from bridgescore.core.seat import Side
+from bridgescore.forms.duplicate.matchpoints import neuberg, top
+from bridgescore.forms.duplicate.model import ArtificialScore, Event
+from bridgescore.forms.duplicate.printing import Printing
+from bridgescore.forms.duplicate.published import Place
+from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, HALF_EVEN
-from bridgescore.forms.duplicate.settings import MissedBoards, Scoring, parse_scoring
+from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredSection, Standing
+from bridgescore.forms.duplicate.settings import Method, MissedBoards, Scoring, parse_scoring
 
 __all__ = [
     "BRIDGESCORE",
@@ -34,8 +42,12 @@ __all__ = [
     "Convention",
     "LineNumbers",
     "Ties",
+    "absolute_mp",
     "convention_for",
     "event_scoring",
+    "in_convention",
+    "printed_mp",
+    "ranked_as_one",
 ]
 
 SCORING_TAG = "BridgescoreScoring"
@@ -168,3 +180,166 @@ def event_scoring(event: Event) -> Scoring:
     if stored:
         return parse_scoring(stored)
     return convention_for(event.program).settings(event.scoring)
+
+
+# --- our numbers on a convention's scales ----------------------------------------------------
+
+
+def _lines_on(board: ScoredBoard) -> int:
+    """How many lines of *board* carry a number: a score, or an artificial score."""
+    return sum(
+        1 for s in board.lines if s.score_ns is not None or isinstance(s.line.outcome, ArtificialScore)
+    )
+
+
+def printed_mp(
+    scored: ScoredLine, side: Side, board: ScoredBoard, scoring: Scoring, convention: Convention
+) -> Fraction | None:
+    """Our matchpoints for *side* on the scale *convention* prints: the section's top, the board's
+    own top (Neuberg only up to the board's lines) or relative to the board's average.
+
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.model import Board, Section, Session, TravellerLine
+    >>> from bridgescore.forms.duplicate.results import score_event
+    >>> made, down = Result.parse("4S N 10"), Result.parse("4S N 9")
+    >>> lines = (TravellerLine("1", "2", made), TravellerLine("3", "4", down))
+    >>> scored = score_event(Event("", (Session(1, (Section("", (Board(1, lines),)),)),)))
+    >>> board = scored.sections[0].boards[0]
+    >>> [str(printed_mp(line, Side.NS, board, Scoring(), RUTER)) for line in board.lines]
+    ['1', '-1']
+    """
+    ours = scored.mp(side)
+    if ours is None or board.top is None:
+        return ours
+    if convention.lines is LineNumbers.RELATIVE:
+        return ours - board.top / 2
+    if convention.lines is LineNumbers.BOARD_TOP:
+        settings = scoring.matchpoints
+        lines_here = max(_lines_on(board), 1)
+        board_top = top(lines_here, settings.scale)
+        if scored.raw_mp_ns is None:  # an artificial score: the same percentage of the board's top
+            percentage = scored.percentage(side)
+            return None if percentage is None else percentage * board_top / 100
+        ns = scored.raw_mp_ns
+        if settings.neuberg and board.results < lines_here:
+            ns = neuberg(ns, board.results, lines_here, settings.scale, settings.neuberg_factor_places)
+        return ns if side is Side.NS else board_top - ns
+    return ours
+
+
+def absolute_mp(printed: Fraction, board: ScoredBoard, convention: Convention) -> Fraction:
+    """Matchpoints *convention* printed on *board*, on our scale again (the inverse of
+    :func:`printed_mp` for relative numbers; a board's own top is not converted back)."""
+    if convention.lines is LineNumbers.RELATIVE and board.top is not None:
+        return printed + board.top / 2
+    return printed
+
+
+def in_convention(
+    scored: ScoredEvent, convention: Convention, printing: Printing | None = None
+) -> ScoredEvent:
+    """Our numbers on the scales *convention* prints them (``--conventions file``): line
+    matchpoints relative to the board average or on the board's own top, totals relative or per
+    board, one ranking, shared places as the program shows them — and printed by *printing* (the
+    file's rounding and decimals, :func:`~.printing.printing_of`), so that a club can lay our
+    sheet beside its program's.
+
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.model import Board, Section, Session, TravellerLine
+    >>> from bridgescore.forms.duplicate.results import score_event
+    >>> made, down = Result.parse("4S N 10"), Result.parse("4S N 9")
+    >>> lines = (TravellerLine("1", "2", made), TravellerLine("3", "4", down))
+    >>> ours = score_event(Event("Club", (Session(1, (Section("", (Board(1, lines),)),)),)))
+    >>> [str(line.mp_ns) for line in in_convention(ours, RUTER).sections[0].boards[0].lines]
+    ['1', '-1']
+    """
+    scoring = scored.scoring
+    sections = []
+    for section in scored.sections:
+        boards = []
+        for board in section.boards:
+            lines = tuple(
+                replace(
+                    line,
+                    mp_ns=printed_mp(line, Side.NS, board, scoring, convention),
+                    mp_ew=printed_mp(line, Side.EW, board, scoring, convention),
+                )
+                for line in board.lines
+            )
+            boards.append(replace(board, lines=lines))
+        ranked = []
+        imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
+        for standing in section.standings:
+            total = standing.total
+            if convention.relative_totals and standing.earned is not None and standing.maximum is not None:
+                total = standing.earned - standing.maximum / 2
+            if convention.imps_per_board and imp_pairs and standing.boards:
+                total = total / standing.boards
+            ranked.append(replace(standing, total=total))
+        sections.append(replace(section, boards=tuple(boards), standings=tuple(ranked)))
+    if convention.one_ranking:
+        ranked_once = ranked_as_one([section.standings for section in sections], scoring)
+        sections = [
+            replace(section, standings=standings)
+            for section, standings in zip(sections, ranked_once, strict=True)
+        ]
+    sections = _ties_shown(sections, convention)
+    return replace(
+        scored,
+        sections=tuple(sections),
+        printing=printing or Printing(convention.rounding),
+        convention=convention.name,
+    )
+
+
+def ranked_as_one(fields: Sequence[Sequence[Standing]], scoring: Scoring) -> list[tuple[Standing, ...]]:
+    """The standings of several fields (directions, sections) re-ranked as one list, each field's
+    given back in its order: by percentage at matchpoints (where there is one), else by total.
+
+    >>> ns = Standing("1", Side.NS, "", Fraction(10), None, 2, Place(1))
+    >>> ew = Standing("1", Side.EW, "", Fraction(12), None, 2, Place(1))
+    >>> [[str(s.rank) for s in field] for field in ranked_as_one([[ns], [ew]], Scoring.named("butler"))]
+    [['2'], ['1']]
+    """
+    matchpoint = scoring.method is Method.MATCHPOINTS
+    everyone = [standing for field in fields for standing in field]
+    places = iter(
+        rank([s.percentage if matchpoint and s.percentage is not None else s.total for s in everyone])
+    )
+    return [tuple(replace(standing, rank=next(places)) for standing in field) for field in fields]
+
+
+def _ties_shown(sections: list[ScoredSection], convention: Convention) -> list[ScoredSection]:
+    """The standings' shared places as *convention* prints them: ``3=``, a bare ``3``, or the
+    range of places shared (``4-5``), counted in each ranking (one across everything, or each
+    section's field)."""
+    if convention.ties is Ties.MARKED:
+        return sections
+    if convention.ties is Ties.BARE:
+        return [
+            replace(
+                section, standings=tuple(replace(s, rank=Place(s.rank.position)) for s in section.standings)
+            )
+            for section in sections
+        ]
+    sharing: dict[tuple[int | None, Side | None, int], int] = defaultdict(int)
+
+    def field_of(index: int, standing: Standing) -> tuple[int | None, Side | None, int]:
+        if convention.one_ranking:
+            return None, None, standing.rank.position
+        return index, standing.direction, standing.rank.position
+
+    for index, section in enumerate(sections):
+        for standing in section.standings:
+            sharing[field_of(index, standing)] += 1
+    shown = []
+    for index, section in enumerate(sections):
+        standings = []
+        for standing in section.standings:
+            count = sharing[field_of(index, standing)]
+            place = standing.rank.position
+            standings.append(
+                replace(standing, rank=Place(place, True, place + count - 1) if count > 1 else Place(place))
+            )
+        shown.append(replace(section, standings=tuple(standings)))
+    return shown

@@ -4,8 +4,9 @@ Everything here is a frozen value. A file reader (PBN, USEBIO) or a director typ
 builds an :class:`Event`; the scoring methods (:mod:`bridgescore.forms.duplicate.matchpoints`,
 ``butler``, ``cross_imps``, ``teams``) read it and never change it; writers turn it back into
 text. What a *file* claims about the results — its matchpoints, percentages, IMPs, totals and
-ranks — is kept apart, in the ``published`` fields, so that the numbers we compute can be
-checked against them (``bridgescore event FILE --check``) without ever being trusted.
+ranks — is kept apart, in the ``published`` fields (their values are in
+:mod:`~bridgescore.forms.duplicate.published`), so that the numbers we compute can be checked
+against them (``bridgescore event FILE --check``) without ever being trusted.
 
 A small pairs session, typed in::
 
@@ -35,7 +36,6 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
 from typing import TypeAlias
@@ -45,6 +45,14 @@ from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.forms.duplicate.movement.model import MovementKind
+from bridgescore.forms.duplicate.published import (
+    Place,
+    PublishedBoard,
+    PublishedLine,
+    PublishedMatch,
+    PublishedStanding,
+)
 from bridgescore.forms.duplicate.settings import Scoring
 
 __all__ = [
@@ -55,16 +63,16 @@ __all__ = [
     "Event",
     "EventKind",
     "Match",
-    "Movement",
+    "MovementKind",
     "NotPlayed",
     "Outcome",
     "Participant",
+    "Place",
     "Player",
     "PublishedBoard",
     "PublishedLine",
     "PublishedMatch",
     "PublishedStanding",
-    "Rank",
     "Room",
     "Section",
     "Session",
@@ -79,19 +87,6 @@ class EventKind(Enum):
     PAIRS = "pairs"
     INDIVIDUAL = "individual"
     TEAMS = "teams"
-
-    def __str__(self) -> str:
-        return self.value
-
-
-class Movement(Enum):
-    """How a section is ranked: a Mitchell has two fields (ranked per direction), a Howell one.
-
-    Individual and barometer movements rank like a Howell: one field.
-    """
-
-    MITCHELL = "mitchell"
-    HOWELL = "howell"
 
     def __str__(self) -> str:
         return self.value
@@ -236,117 +231,6 @@ Outcome: TypeAlias = Result | AssignedScore | ArtificialScore | NotPlayed
 """What a traveller line records: a played :class:`~bridgescore.core.contract.Result` (its
 contract names the declarer; a passed-out board is ``Result(Contract.PASSED_OUT, None)``),
 a director's :class:`AssignedScore`, an :class:`ArtificialScore`, or :class:`NotPlayed`."""
-
-
-# --- numbers as a file published them ----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Rank:
-    """A place in a ranking; ``tied`` when it is shared, printed ``3=`` (PBN ``RankTie``).
-
-    >>> Rank.parse("3="), str(Rank(1)), Rank.parse(" 12 ")
-    (Rank(position=3, tied=True, last=None), '1', Rank(position=12, tied=False, last=None))
-    """
-
-    position: int
-    tied: bool = False
-    last: int | None = field(default=None, compare=False)
-    """The last of the shared places when a file prints them as a range (Ruter's ``RankTie``
-    ``4 5``): printed ``4-5``; ``None`` otherwise."""
-
-    def __post_init__(self) -> None:
-        if isinstance(self.position, bool) or not isinstance(self.position, int) or self.position < 1:
-            raise RuleError(N_("a rank is a whole number from 1, not {value!r}"), value=self.position)
-
-    @classmethod
-    def parse(cls, text: str) -> Rank:
-        """Read ``3``, ``3=`` or ``=3`` (a shared third place), or a range of shared places
-        ``4 5`` / ``4-5`` (as Ruter writes its ``RankTie``) as ``4=``.
-
-        >>> Rank.parse("4 5"), str(Rank.parse("4-6"))
-        (Rank(position=4, tied=True, last=5), '4-6')
-        """
-        stripped = text.strip()
-        places = stripped.replace("-", " ").split()
-        if len(places) == 2 and all(place.isdigit() for place in places) and int(places[0]) < int(places[1]):
-            return cls(int(places[0]), True, int(places[1]))
-        tied = stripped.startswith("=") or stripped.endswith("=")
-        digits = stripped.strip("=").strip()
-        if not re.fullmatch(r"[0-9]{1,12}", digits) or int(digits) < 1:
-            raise ParseError(N_("{text!r} is not a rank: give a place such as 3 or 3="), text=text)
-        return cls(int(digits), tied)
-
-    def __str__(self) -> str:
-        if self.tied and self.last is not None:
-            return f"{self.position}-{self.last}"
-        return f"{self.position}=" if self.tied else str(self.position)
-
-
-@dataclass(frozen=True, slots=True)
-class PublishedLine:
-    """The numbers a file printed for one traveller line, exactly as printed (``None`` = absent).
-
-    Matchpoints are on the publisher's own scale (e.g. Ruter prints them relative to the board
-    average: +2.0 / −2.0); the convention is chosen by ``--check`` from the publishing program,
-    never guessed here.
-    """
-
-    score_ns: int | None = None
-    score_ew: int | None = None
-    mp_ns: Decimal | None = None
-    mp_ew: Decimal | None = None
-    percentage_ns: Decimal | None = None
-    percentage_ew: Decimal | None = None
-    imps_ns: Decimal | None = None
-    imps_ew: Decimal | None = None
-    adjusted: bool = False
-    """Whether the file marks these numbers as set by the director (PBN ``^``: an artificial,
-    adjusted score, PBN §5): ``--check`` lists them as unverifiable and lets them stand in for ours."""
-
-
-@dataclass(frozen=True, slots=True)
-class PublishedBoard:
-    """What a file printed for a whole board: the Butler datum, the top."""
-
-    datum: int | None = None
-    top: Decimal | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class PublishedStanding:
-    """A participant's line of a published ranking (PBN ``TotalScoreTable``, USEBIO ``PAIR``)."""
-
-    total: Decimal | None = None
-    """Total matchpoints, IMPs or VPs, on the publisher's scale."""
-    percentage: Decimal | None = None
-    rank: Rank | None = None
-    boards: int | None = None
-    """Boards the participant played (PBN ``NrBoards``)."""
-    imps: Decimal | None = None
-    """Total IMPs, when a file prints them beside VPs."""
-    cumulative: bool = False
-    """Whether ``total``, ``percentage``, ``rank`` and ``boards`` are the standing over every session
-    so far (after session *k* of *n*, PBN ``TotalScoreMP`` beside ``SessionScoreMP``), which this
-    file's boards alone cannot reproduce."""
-    session_total: Decimal | None = None
-    """This session's total (PBN ``SessionScoreMP``, ``SessionScoreIMP`` …)."""
-    session_percentage: Decimal | None = None
-    """This session's percentage (PBN ``SessionPercentage``)."""
-    session_rank: Rank | None = None
-    """The place in this session (PBN ``SessionRank``)."""
-    session_boards: int | None = None
-    """Boards played in this session (PBN ``NrBoardsSession``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PublishedMatch:
-    """A teams match's published IMPs and victory points for the home and the visiting team."""
-
-    imps_home: Decimal | None = None
-    imps_visit: Decimal | None = None
-    vp_home: Decimal | None = None
-    vp_visit: Decimal | None = None
 
 
 # --- the people --------------------------------------------------------------------------------
@@ -559,7 +443,7 @@ class Section:
     name: str = ""
     boards: tuple[Board, ...] = ()
     participants: tuple[Participant, ...] = ()
-    movement: Movement | None = None
+    movement: MovementKind | None = None
     matches: tuple[Match, ...] = ()
 
     def participant(self, id: str, side: Side | None = None) -> Participant | None:

@@ -31,7 +31,7 @@ from bridgescore.forms.duplicate.model import (
     Board,
     Event,
     Match,
-    Movement,
+    MovementKind,
     Participant,
     PublishedBoard,
     PublishedLine,
@@ -52,7 +52,7 @@ from bridgescore.forms.duplicate.printing import (
 )
 from bridgescore.forms.duplicate.rounding import to_decimal
 from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredSection, Standing
-from bridgescore.forms.duplicate.sessions import Key, cumulative_by_key, key_of, session_numbers
+from bridgescore.forms.duplicate.sessions import ParticipantKey, cumulative_by_key, key_of, session_numbers
 from bridgescore.forms.duplicate.settings import scoring_text
 
 __all__ = ["PLACES", "publish"]
@@ -99,12 +99,12 @@ def publish(scored: ScoredEvent) -> Event:
     )
 
 
-def _section(scored: ScoredSection, printing: Printing, overall: dict[Key, Standing]) -> Section:
+def _section(scored: ScoredSection, printing: Printing, overall: dict[ParticipantKey, Standing]) -> Section:
     """The section's published numbers; after the first of several sessions, each participant's
     cumulative standing (*overall*) with this session's as its session columns."""
     section = scored.section
     boards = tuple(_board(board, printing) for board in scored.boards)
-    mitchell = scored.movement is Movement.MITCHELL
+    mitchell = scored.movement is MovementKind.MITCHELL
     listed = {(p.id, p.direction if mitchell else None): p for p in section.participants}
     participants = []
     for standing in scored.standings:

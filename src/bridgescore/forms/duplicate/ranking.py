@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from bridgescore.forms.duplicate.model import Rank
+from bridgescore.forms.duplicate.model import Place
 
 __all__ = ["rank"]
 
 
-def rank(values: Sequence[Fraction | int], *, descending: bool = True) -> list[Rank]:
+def rank(values: Sequence[Fraction | int], *, descending: bool = True) -> list[Place]:
     """The place of each value (best first), ties sharing the place of the first of them."""
     order = sorted(range(len(values)), key=lambda i: values[i], reverse=descending)
-    places: list[Rank] = [Rank(1)] * len(values)
+    places: list[Place] = [Place(1)] * len(values)
     position = 0
     while position < len(order):
         end = position
@@ -27,6 +27,6 @@ def rank(values: Sequence[Fraction | int], *, descending: bool = True) -> list[R
             end += 1
         tied = end > position
         for k in range(position, end + 1):
-            places[order[k]] = Rank(position + 1, tied)
+            places[order[k]] = Place(position + 1, tied)
         position = end + 1
     return places

@@ -33,7 +33,7 @@ from bridgescore.forms.duplicate.model import (
     Board,
     Event,
     EventKind,
-    Movement,
+    MovementKind,
     NotPlayed,
     Section,
     TravellerLine,
@@ -64,27 +64,27 @@ def score_event(event: Event, scoring: Scoring | None = None) -> ScoredEvent:
 
 # --- a section ---------------------------------------------------------------------------------
 
-Key = tuple[str, Side | None]
+FieldKey = tuple[str, Side | None]
 """A participant in a section: its id and, in a Mitchell, its field."""
 
 
-def movement_of(section: Section, kind: EventKind) -> Movement:
+def movement_of(section: Section, kind: EventKind) -> MovementKind:
     """The section's movement: as given; else a Mitchell when every pair has a direction or no pair
     number is seen on both sides; else a Howell (individuals and teams: one field)."""
     if section.movement is not None:
         return section.movement
     if kind is not EventKind.PAIRS:
-        return Movement.HOWELL
+        return MovementKind.HOWELL
     if section.participants and all(p.direction is not None for p in section.participants):
-        return Movement.MITCHELL
+        return MovementKind.MITCHELL
     sides: dict[str, set[Side]] = defaultdict(set)
     for board in section.boards:
         for line in board.lines:
             sides[line.ns].add(Side.NS)
             sides[line.ew].add(Side.EW)
     if sides and all(len(seen) == 1 for seen in sides.values()):
-        return Movement.MITCHELL
-    return Movement.HOWELL
+        return MovementKind.MITCHELL
+    return MovementKind.HOWELL
 
 
 def _score_section(session: int, section: Section, kind: EventKind, scoring: Scoring) -> ScoredSection:
@@ -163,13 +163,13 @@ def _mp_line(
 
 
 def _value_artificial(
-    boards: tuple[ScoredBoard, ...], movement: Movement, scoring: Scoring
+    boards: tuple[ScoredBoard, ...], movement: MovementKind, scoring: Scoring
 ) -> tuple[ScoredBoard, ...]:
     """Give artificial lines their matchpoints: 60/50/40 % of the top (or the session percentage)."""
     settings = scoring.matchpoints.artificial
-    session_pct: dict[Key, Fraction] = {}
+    session_pct: dict[FieldKey, Fraction] = {}
     if settings.session_percentage_if_better:
-        earned: dict[Key, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
+        earned: dict[FieldKey, list[Fraction]] = defaultdict(lambda: [Fraction(0), Fraction(0)])
         for board in boards:
             for scored in board.lines:
                 if scored.mp_ns is None or board.top is None:
@@ -212,7 +212,7 @@ def _value_artificial(
 
 
 def _artificial_percentage(
-    award: Award | Fraction, keys: list[Key], session_pct: dict[Key, Fraction], scoring: Scoring
+    award: Award | Fraction, keys: list[FieldKey], session_pct: dict[FieldKey, Fraction], scoring: Scoring
 ) -> Fraction:
     settings = scoring.matchpoints.artificial
     if isinstance(award, Fraction):
@@ -265,13 +265,13 @@ def _artificial_imps(award: Award | Fraction, value: Fraction) -> Fraction:
     return {Award.AVERAGE_PLUS: value, Award.AVERAGE: Fraction(0), Award.AVERAGE_MINUS: -value}[award]
 
 
-def _keys(line: TravellerLine, side: Side, movement: Movement) -> list[Key]:
-    field_side = side if movement is Movement.MITCHELL else None
+def _keys(line: TravellerLine, side: Side, movement: MovementKind) -> list[FieldKey]:
+    field_side = side if movement is MovementKind.MITCHELL else None
     return [(participant, field_side) for participant in line.participants(side)]
 
 
 def standings(
-    section: Section, boards: tuple[ScoredBoard, ...], movement: Movement, scoring: Scoring
+    section: Section, boards: tuple[ScoredBoard, ...], movement: MovementKind, scoring: Scoring
 ) -> tuple[Standing, ...]:
     """The ranked standings of a pairs or individual section from its scored boards.
 
@@ -279,8 +279,8 @@ def standings(
     some, if the settings say so) or IMPs; a Mitchell is ranked per direction, anything else as
     one field; matchpoint fields are ranked by percentage, IMP fields by total.
     """
-    totals: dict[Key, list[Fraction]] = {}
-    counts: dict[Key, int] = defaultdict(int)
+    totals: dict[FieldKey, list[Fraction]] = {}
+    counts: dict[FieldKey, int] = defaultdict(int)
     matchpoint = scoring.method is Method.MATCHPOINTS
     for board in boards:
         for scored in board.lines:
@@ -293,17 +293,17 @@ def standings(
                     entry[0] += value
                     entry[1] += board.top or 0
                     counts[key] += 1
-    return ranked_standings(totals, counts, movement, scoring, _labels(section))
+    return ranked_standings(totals, counts, movement, scoring, field_labels(section))
 
 
-def _labels(section: Section) -> dict[Key, str]:
+def field_labels(section: Section) -> dict[FieldKey, str]:
     """Names by (id, field) as :meth:`Section.participant` finds them, looked up once."""
     exact: dict[tuple[str, Side | None], str] = {}
     any_field: dict[str, str] = {}
     for participant in section.participants:
         exact.setdefault((participant.id, participant.direction), participant.label)
         any_field.setdefault(participant.id, participant.label)
-    labels: dict[Key, str] = {}
+    labels: dict[FieldKey, str] = {}
     for (identifier, direction), label in exact.items():
         if direction is not None:
             labels[(identifier, direction)] = label
@@ -314,11 +314,11 @@ def _labels(section: Section) -> dict[Key, str]:
 
 
 def ranked_standings(
-    totals: dict[Key, list[Fraction]],
-    counts: dict[Key, int],
-    movement: Movement,
+    totals: dict[FieldKey, list[Fraction]],
+    counts: dict[FieldKey, int],
+    movement: MovementKind,
     scoring: Scoring,
-    labels: dict[Key, str],
+    labels: dict[FieldKey, str],
 ) -> tuple[Standing, ...]:
     """The standings from each participant's summed numbers: ``totals[key]`` is [earned, sum of tops]
     (the tops at matchpoints only), ``counts[key]`` the boards scored; *labels* their names.
@@ -332,15 +332,15 @@ def ranked_standings(
         field_side = direction if missed is MissedBoards.FACTORED_BY_DIRECTION else None
         full_of[field_side] = max(full_of[field_side], count)
     matchpoint = scoring.method is Method.MATCHPOINTS
-    rows: list[tuple[Key, Fraction, Fraction | None]] = []
-    maxima: dict[Key, Fraction | None] = {}
+    rows: list[tuple[FieldKey, Fraction, Fraction | None]] = []
+    maxima: dict[FieldKey, Fraction | None] = {}
     for key, (earned, tops) in totals.items():
         full = full_of[key[1] if missed is MissedBoards.FACTORED_BY_DIRECTION else None]
         total = earned * full / counts[key] if factored and counts[key] else earned
         percentage = earned * 100 / tops if matchpoint and tops else None
         maxima[key] = tops if matchpoint else None
         rows.append((key, total, percentage))
-    fields: dict[Side | None, list[tuple[Key, Fraction, Fraction | None]]] = defaultdict(list)
+    fields: dict[Side | None, list[tuple[FieldKey, Fraction, Fraction | None]]] = defaultdict(list)
     for row in rows:
         fields[row[0][1]].append(row)
     ranked: list[Standing] = []

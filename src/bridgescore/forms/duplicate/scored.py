@@ -17,8 +17,8 @@ from bridgescore.forms.duplicate.model import (
     AssignedScore,
     Board,
     Event,
-    Movement,
-    Rank,
+    MovementKind,
+    Place,
     Section,
     TravellerLine,
 )
@@ -101,7 +101,7 @@ class Standing:
     total: Fraction
     percentage: Fraction | None
     boards: int
-    rank: Rank
+    rank: Place
     imps: Fraction | None = None
     maximum: Fraction | None = None
     """At matchpoints, the sum of the tops of the boards scored: the percentage's denominator."""
@@ -140,7 +140,7 @@ class ScoredSection:
 
     session: int
     section: Section
-    movement: Movement
+    movement: MovementKind
     boards: tuple[ScoredBoard, ...]
     standings: tuple[Standing, ...]
     matches: tuple[ScoredMatch, ...] = ()

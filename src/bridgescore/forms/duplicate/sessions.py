@@ -33,14 +33,14 @@ from fractions import Fraction
 
 from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.model import Movement
+from bridgescore.forms.duplicate.model import MovementKind
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredSection, Standing
 from bridgescore.forms.duplicate.settings import Method
 
 __all__ = [
     "CUMULATIVE_AFTER",
-    "Key",
+    "ParticipantKey",
     "cumulative",
     "cumulative_after",
     "cumulative_by_key",
@@ -51,13 +51,13 @@ __all__ = [
 
 CUMULATIVE_AFTER = N_("Cumulative ranking after session {number}")
 
-Key = tuple[str, Side | None, str]
+ParticipantKey = tuple[str, Side | None, str]
 """A participant across sessions: its section's name, its direction in a Mitchell, its number."""
 
 
-def key_of(section: ScoredSection, standing: Standing) -> Key:
+def key_of(section: ScoredSection, standing: Standing) -> ParticipantKey:
     """Who *standing* is across sessions."""
-    direction = standing.direction if section.movement is Movement.MITCHELL else None
+    direction = standing.direction if section.movement is MovementKind.MITCHELL else None
     return section.section.name, direction, standing.id
 
 
@@ -103,9 +103,11 @@ def cumulative(scored: ScoredEvent, through: int | None = None) -> tuple[Standin
     return tuple(standing for _key, standing in cumulative_by_key(scored, through))
 
 
-def cumulative_by_key(scored: ScoredEvent, through: int | None = None) -> list[tuple[Key, Standing]]:
+def cumulative_by_key(
+    scored: ScoredEvent, through: int | None = None
+) -> list[tuple[ParticipantKey, Standing]]:
     """:func:`cumulative` with who each standing is (:func:`key_of`)."""
-    sums: dict[Key, _Sum] = {}
+    sums: dict[ParticipantKey, _Sum] = {}
     for section in scored.sections:
         if through is not None and section.session > through:
             continue
@@ -138,10 +140,10 @@ def cumulative_by_key(scored: ScoredEvent, through: int | None = None) -> list[t
             percentage = found.earned * 100 / found.maximum
         totals.append((key, found, percentage))
     by_direction = all(key[1] is not None for key, _found, _pct in totals)
-    fields: dict[Side | None, list[tuple[Key, _Sum, Fraction | None]]] = {}
+    fields: dict[Side | None, list[tuple[ParticipantKey, _Sum, Fraction | None]]] = {}
     for entry in totals:
         fields.setdefault(entry[0][1] if by_direction else None, []).append(entry)
-    result: list[tuple[Key, Standing]] = []
+    result: list[tuple[ParticipantKey, Standing]] = []
     for side in sorted(fields, key=lambda s: "" if s is None else s.value, reverse=True):
         entries = fields[side]
         values = [pct if pct is not None else found.total for _key, found, pct in entries]

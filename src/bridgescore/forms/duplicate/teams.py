@@ -33,7 +33,7 @@ from bridgescore.forms.duplicate.model import (
     Award,
     Board,
     Match,
-    Movement,
+    MovementKind,
     Room,
     Section,
     TravellerLine,
@@ -172,7 +172,7 @@ def _victory_points(margin: Fraction, boards: int, match: Match) -> Decimal:
 
 
 def score_teams_section(
-    session: int, section: Section, movement: Movement, scoring: Scoring
+    session: int, section: Section, movement: MovementKind, scoring: Scoring
 ) -> ScoredSection:
     """Score a teams section: every board's lines, every match, and the table of teams."""
     matches = tuple(score_match(section, match, scoring) for match in matches_of(section))

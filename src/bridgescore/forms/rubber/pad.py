@@ -22,8 +22,8 @@ with 300 for the only completed game and 100 for a part-score (Law 80).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from typing_extensions import TypedDict  # what pydantic reads on Python 3.11 (the API's schemas)
@@ -35,6 +35,7 @@ from bridgescore.core.seat import BySide, Seat, Side
 from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.forms.description import FormDescription, SettingJSON
+from bridgescore.forms.ledger import Ledger
 from bridgescore.forms.logged import DealOption, LoggedDeal, honours_if
 from bridgescore.forms.players import Players
 from bridgescore.forms.rubber.entries import (
@@ -96,11 +97,15 @@ class Rubber:
 
     number: int
     settings: RubberSettings = RubberSettings()
-    deals: tuple[PlayedDeal, ...] = ()
-    entries: tuple[SheetEntry, ...] = ()
+    deals: Sequence[PlayedDeal] = ()
+    entries: Sequence[SheetEntry] = ()
+    """The sheet's entries in the order written. :meth:`played` keeps them (and :attr:`deals`) in a
+    :class:`~bridgescore.forms.ledger.Ledger`: a deal of a long rubber costs what one of a short one does."""
     game_winners: tuple[Side, ...] = ()
     closed_early: bool = False
     """True when the rubber was ended by :meth:`closed` before a side won two games."""
+    _part_scores: tuple[int, int] | None = field(default=None, repr=False, compare=False)
+    """NS's and EW's trick points in the game in progress, kept by :meth:`played` (None: add them up)."""
 
     @property
     def games(self) -> dict[Side, int]:
@@ -128,6 +133,8 @@ class Rubber:
         """Trick points of each side in the game in progress (0 and 0 once the rubber is complete)."""
         if self.complete:
             return dict.fromkeys(_SIDES, 0)
+        if self._part_scores is not None:
+            return dict(zip(_SIDES, self._part_scores, strict=True))
         current = len(self.game_winners) + 1
         return {side: sum(entry.points for entry in self.below(side, current)) for side in _SIDES}
 
@@ -196,17 +203,23 @@ class Rubber:
             holder = deal.honours.side
             entries.append(SheetEntry(holder, line.points, Reason.HONOURS, line.label, game, number, (line,)))
         winners = self.game_winners
+        part_scores = self.part_scores
         side = deal.declarer_side
         if side is not None and deal.result.made:
-            part_score = self.part_scores[side] + sum(entry.points for entry in entries if entry.below)
-            if part_score >= GAME:
+            part_scores[side] += sum(entry.points for entry in entries if entry.below)
+            if part_scores[side] >= GAME:
                 winners = (*winners, side)
                 entries.extend(self._game_premium(side, winners, game, number))
+                part_scores = dict.fromkeys(_SIDES, 0)  # a line is drawn: the next game starts at 0
+        written = Ledger.of(self.entries)
+        for entry in entries:
+            written = written.appended(entry)
         return replace(
             self,
-            deals=(*self.deals, record),
-            entries=(*self.entries, *entries),
+            deals=Ledger.of(self.deals).appended(record),
+            entries=written,
             game_winners=winners,
+            _part_scores=(part_scores[Side.NS], part_scores[Side.EW]),
         )
 
     def _game_premium(
@@ -250,7 +263,7 @@ class Rubber:
                 )
                 for side in with_part_score
             )
-        return replace(self, entries=(*self.entries, *entries), closed_early=True)
+        return replace(self, entries=(*self.entries, *entries), closed_early=True, _part_scores=None)
 
     def as_dict(self, gettext: Callable[[str], str] | None = None) -> RubberJSON:
         """A JSON-ready mapping: games, finished, entries, totals, and how it was won."""
@@ -353,11 +366,16 @@ class RubberStateJSON(TypedDict):
 
 @dataclass(frozen=True, slots=True)
 class RubberState:
-    """The fold's state over a whole log: the settings, every rubber so far, the deals played."""
+    """The fold's state over a whole log: the settings, every rubber so far, the deals played.
+
+    The fold keeps :attr:`rubbers` in a :class:`~bridgescore.forms.ledger.Ledger`, so that a
+    deal costs the same on the first rubber of the log as on the thousandth; any sequence of
+    rubbers (a tuple) may be given, and compares equal to the ledger of the same rubbers.
+    """
 
     settings: RubberSettings = RubberSettings()
     first_dealer: Seat = Seat.NORTH
-    rubbers: tuple[Rubber, ...] = ()
+    rubbers: Sequence[Rubber] = ()
     deals: int = 0
     players: Players | None = None
     """Who sits where for the next deal."""
@@ -432,7 +450,8 @@ def apply(state: RubberState, deal: LoggedDeal, players: Players | None = None) 
     current = state.current
     rubber = current if current is not None else Rubber(len(state.rubbers) + 1, state.settings)
     played = rubber.played(deal, number, state.dealer, seated)
-    rubbers = (*state.rubbers[:-1], played) if current is not None else (*state.rubbers, played)
+    rubbers = Ledger.of(state.rubbers)
+    rubbers = rubbers.with_last(played) if current is not None else rubbers.appended(played)
     return replace(state, rubbers=rubbers, deals=number, players=seated)
 
 
@@ -450,7 +469,7 @@ def finish(state: RubberState) -> RubberState:
     current = state.current
     if current is None:
         return state
-    return replace(state, rubbers=(*state.rubbers[:-1], current.closed()))
+    return replace(state, rubbers=Ledger.of(state.rubbers).with_last(current.closed()))
 
 
 def player_scores(rubbers: Iterable[Rubber]) -> dict[str, int]:

@@ -14,6 +14,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
+from starlette.concurrency import run_in_threadpool
 
 from bridgescore.club import (
     KINDS,
@@ -62,8 +63,7 @@ from bridgescore.web.club.auth import (
     FormToken,
     LatePass,
     SessionDirector,
-    limit,
-    limit_on,
+    end_pass,
     may_give,
     of_table,
     set_pass,
@@ -87,8 +87,10 @@ from bridgescore.web.club.requests import (
     TableNumber,
     movement_of,
 )
+from bridgescore.web.gates import HASHING
+from bridgescore.web.limits import limit, limit_on
 from bridgescore.web.problems import FieldError, Responses, body, field
-from bridgescore.web.security import RefusedError
+from bridgescore.web.refusal import RefusedError
 
 router = APIRouter(prefix="/api/club", tags=["club"])
 
@@ -110,8 +112,9 @@ async def service(request: Request) -> ClubService:
 Service = Annotated[ClubService, Depends(service)]
 
 STORED: Responses = {
-    201: {"model": views.Receipt, "description": "Stored"},
-    200: {"model": views.Receipt, "description": "Stored before: the receipt of the action its key stored"},
+    201: {"model": views.ActionReceipt, "description": "Stored"},
+    200: {"model": views.ActionReceipt,
+          "description": "Stored before: the receipt of the action its key stored"},
     **CHANGING,
     409: {"model": views.LineTaken, "description": "Refused by the session's log as it stands (the board "
           "already has a result at that table: the line as stored)"},
@@ -121,7 +124,7 @@ its errors are a change's (:data:`~.auth.CHANGING`), a conflict with the line as
 
 
 def _receipt(receipt: StoredReceipt) -> JSONResponse:
-    view = views.Receipt(seq=receipt.action.seq, created=receipt.created, change=receipt.action.change)
+    view = views.ActionReceipt(seq=receipt.action.seq, created=receipt.created, change=receipt.action.change)
     return JSONResponse(view.model_dump(mode="json"), status_code=201 if receipt.created else 200)
 
 
@@ -143,10 +146,12 @@ def _append(request: Request, club: ClubService, session_id: str, change: Change
 
 @router.post("/sign-in", summary="A director signs in (sets the director's cookie)", openapi_extra=NO_PASS,
              dependencies=[FormToken], responses=SIGNING_IN)  # fmt: skip
-def sign_in(given: SignIn, request: Request, response: Response) -> views.SignedIn:
-    limit(request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
-    token = club_of(request).store.sign_in(given.name, given.password)
-    set_pass(response, DIRECTOR_COOKIE, token)
+async def sign_in(given: SignIn, request: Request, response: Response) -> views.SignedIn:
+    await run_in_threadpool(limit, request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
+    store = club_of(request).store
+    # argon2 takes 64 MiB a hash: a few at a time, the others wait without holding a thread
+    token = await HASHING.run(lambda: store.sign_in(given.name, given.password))
+    set_pass(request, response, DIRECTOR_COOKIE, token)
     return views.SignedIn(director=given.name.strip())
 
 
@@ -174,7 +179,7 @@ def join(given: Join, request: Request, response: Response) -> views.Joined:
     found = store.table_of(token)
     if found is None:  # pragma: no cover - the pass was just made
         raise NotFoundError(N_("this table code is not valid (or has expired)"))
-    set_pass(response, TABLE_COOKIE, token)
+    set_pass(request, response, TABLE_COOKIE, token)
     viewer = found.table == VIEWER_TABLE
     return views.Joined(session=found.session_id, role="viewer" if viewer else "table",
                         table=None if viewer else found.table)  # fmt: skip
@@ -186,7 +191,7 @@ def sign_out(who: AnyPass, request: Request, response: Response) -> views.Signed
     store = club_of(request).store
     for name in (DIRECTOR_COOKIE, TABLE_COOKIE):
         store.sign_out(request.cookies.get(name))
-        response.delete_cookie(name, path="/", httponly=True, samesite="lax")
+        end_pass(request, response, name)
     return views.SignedOut(signed_out=True)
 
 
@@ -288,7 +293,7 @@ def audit_trail(
 
 
 @router.post("/sessions/{session_id}/corrections", summary="A director's correction, with why",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def correct(
     session_id: SessionId, given: CorrectionIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -298,7 +303,7 @@ def correct(
 
 
 @router.post("/sessions/{session_id}/movement", summary="Change the movement, with why",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def change_movement(
     session_id: SessionId, given: MovementChangeIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -311,7 +316,7 @@ def change_movement(
 
 
 @router.post("/sessions/{session_id}/publish", summary="Publish the results as they stand",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def publish_results(
     session_id: SessionId, given: PublishIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -322,7 +327,7 @@ def publish_results(
 
 @router.post("/sessions/{session_id}/ranking/shown",
              summary="Show the live ranking to the tables and viewers, or stop showing it",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def show_ranking(
     session_id: SessionId, given: RankingShownIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -333,7 +338,7 @@ def show_ranking(
 @router.post("/sessions/{session_id}/travellers/shown",
              summary="Let the tables' phones show the travellers of the boards their pairs have finished, "
                      "or keep them for the published results",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def show_travellers(
     session_id: SessionId, given: RankingShownIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
@@ -410,13 +415,16 @@ def _download(text: str, name: str, kind: str) -> PlainTextResponse:
 def table_view(
     session_id: SessionId, table: TableNumber, cookies: LatePass, club: Service, request: Request
 ) -> views.TableView:
-    of_table(session_id, table, cookies.caller(club.store))
-    return phone.table_view(session_id, club.folded(session_id).state, table, language.of_request(request))
+    who = cookies.caller(club.store)
+    of_table(session_id, table, who)
+    joined = who.joined.phone if who.joined is not None and who.table_in(session_id) == table else None
+    state = club.folded(session_id).state
+    return phone.table_view(session_id, state, table, language.of_request(request), joined)
 
 
 @router.post("/sessions/{session_id}/tables/{table}/results", status_code=201,
              summary="A table enters a board's result (409 if the board has one there)",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def enter_result(
     session_id: SessionId,
     table: TableNumber,
@@ -435,7 +443,7 @@ def enter_result(
 
 @router.post("/sessions/{session_id}/tables/{table}/confirmations", status_code=201,
              summary="The opponents confirm a result", dependencies=[FormToken],
-             response_model=views.Receipt, responses=STORED)  # fmt: skip
+             response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def confirm_result(
     session_id: SessionId,
     table: TableNumber,
@@ -454,7 +462,7 @@ def confirm_result(
 
 @router.post("/sessions/{session_id}/tables/{table}/disputes", status_code=201,
              summary="The opponents do not agree with a result: the director is called",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def dispute_result(
     session_id: SessionId,
     table: TableNumber,
@@ -473,7 +481,7 @@ def dispute_result(
 
 @router.post("/sessions/{session_id}/tables/{table}/start", status_code=201,
              summary="A round's pairs have sat down at the table (boards left out before become overdue)",
-             dependencies=[FormToken], response_model=views.Receipt, responses=STORED)  # fmt: skip
+             dependencies=[FormToken], response_model=views.ActionReceipt, responses=STORED)  # fmt: skip
 def start_round(
     session_id: SessionId,
     table: TableNumber,
@@ -493,7 +501,7 @@ def start_round(
 def _actor(who: Caller, session_id: str, table: int) -> Actor:
     if who.director is not None and who.table_in(session_id) != table and who.directs(session_id):
         return Actor.director(who.director.name)
-    return Actor.at_table(table)
+    return Actor.at_table(table, who.joined.phone if who.joined is not None else None)
 
 
 @router.get(

@@ -12,7 +12,7 @@ so every worker process answers alike and signing out ends the pass everywhere. 
 ``HttpOnly`` and ``SameSite=Lax``. A change also carries the form token of
 :mod:`bridgescore.web.security` in the ``X-Bridgescore-Form`` header (double submit: it must
 repeat the form cookie), beside the guard's own refusal of cross-site writes. Sign-in and join
-are rate limited per client address, in the database's token buckets (the guard's).
+are rate limited per client address, in the database's token buckets (:mod:`bridgescore.web.limits`).
 
 OpenAPI: each route declares the cookie it needs (``directorCookie``, ``tableCookie``) as its
 security requirement, through :data:`DirectorPass` and :data:`AnyPass`; sign-in and join declare
@@ -33,7 +33,8 @@ from fastapi.security import APIKeyCookie
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.store.club import ClubStore, Director, TablePass
 from bridgescore.web.problems import problems
-from bridgescore.web.security import FORM_FIELD, RefusedError, check_form_token
+from bridgescore.web.refusal import RefusedError
+from bridgescore.web.security import FORM_FIELD, check_form_token, over_https
 
 DIRECTOR_COOKIE = "bridgescore_director"
 TABLE_COOKIE = "bridgescore_table"
@@ -96,26 +97,6 @@ def club_store(request: Request) -> ClubStore:
     """The club store of the app."""
     found: ClubStore = request.app.state.club.store
     return found
-
-
-def limit(request: Request, what: str, most: int) -> None:
-    """Refuse with 429 when this client tries *what* more often than *most* times a minute (0: no limit).
-
-    The token buckets are the guard's, in the database (:meth:`SharedState.wait
-    <bridgescore.store.shared.SharedState.wait>`), under their own key (``club-sign-in:<address>``):
-    a quarter of the minute's number at once, then one every ``60 / most`` seconds, alike in every
-    worker process.
-    """
-    client = request.client.host if request.client else "?"
-    limit_on(request, f"{what}:{client}", most)
-
-
-def limit_on(request: Request, bucket: str, most: int) -> None:
-    """Refuse with 429 when *bucket* (a client, a session's room, a table code …) is tried more often
-    than *most* times a minute (0: no limit), in the shared buckets every worker spends from."""
-    wait = request.app.state.club.shared.wait(f"club-{bucket}", most)
-    if wait > 0:
-        raise RefusedError(429, N_("too many attempts: try again in {seconds} s"), seconds=int(wait) + 1)
 
 
 async def form_token_checked(
@@ -245,9 +226,23 @@ def of_table(session_id: str, table: int, who: Caller) -> None:
     raise RefusedError(403, N_("this is another table's page: a phone sees and enters only its own table"))
 
 
-def set_pass(response: Response, name: str, token: str) -> None:
-    """Set a pass cookie: HttpOnly, SameSite=Lax, for the whole site, for the pass's lifetime."""
-    response.set_cookie(name, token, max_age=12 * 3600, path="/", httponly=True, samesite="lax")
+def set_pass(request: Request, response: Response, name: str, token: str) -> None:
+    """Set a pass cookie: HttpOnly, SameSite=Lax, for the whole site, for the pass's lifetime, and
+    ``Secure`` when the request came over HTTPS (directly or through a trusted proxy)."""
+    response.set_cookie(
+        name,
+        token,
+        max_age=12 * 3600,
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=over_https(request.scope),
+    )
+
+
+def end_pass(request: Request, response: Response, name: str) -> None:
+    """Delete a pass cookie (with the attributes it was set with)."""
+    response.delete_cookie(name, path="/", httponly=True, samesite="lax", secure=over_https(request.scope))
 
 
 DirectorPass = Annotated[Director, Depends(signed_in)]

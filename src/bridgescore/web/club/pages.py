@@ -3,8 +3,10 @@
 Every page is drawn on the server in the request's language from the session's fold (the same
 state the JSON API answers from, :mod:`.service`); every change is sent by ``static/club.js`` to
 the JSON API (:mod:`.api`) with the form token in the ``X-Bridgescore-Form`` header, a table's
-entries through an offline queue with idempotency keys. The console polls the live ranking with
-its ETag and redraws its travellers (``/club/sessions/{id}/live``) when the log has moved on.
+entries through an offline queue with idempotency keys (``static/client.js``, the scorepad's too).
+The console polls the live ranking with its ETag and redraws its travellers
+(``/club/sessions/{id}/live``) when the log has moved on; a table's phone redraws its parts
+(``/club/table/live``) likewise, never reloading the page.
 """
 
 from __future__ import annotations
@@ -223,8 +225,23 @@ def table_page(request: Request) -> Response:
         shown = state.ranking_shown and not state.published
         where = "ranking" if shown else "results"
         return RedirectResponse(f"/club/{where}/{joined.session_id}", status_code=303)
-    view = phone.table_view(joined.session_id, state, joined.table, language.of_request(request))
+    view = phone.table_view(
+        joined.session_id, state, joined.table, language.of_request(request), joined.phone
+    )
     return _page(request, "club/table.html", view=view, session_id=joined.session_id)
+
+
+@router.get("/club/table/live", response_model=None)
+def table_live(request: Request) -> Response:
+    """The table's page in parts (the round, the board buttons, what follows), redrawn as the log moves on."""
+    joined = _joined(request)
+    if joined is None or joined.table == VIEWER_TABLE:
+        return Response(status_code=401)
+    state = _club(request).folded(joined.session_id).state
+    view = phone.table_view(
+        joined.session_id, state, joined.table, language.of_request(request), joined.phone
+    )
+    return _page(request, "club/table_live.html", view=view, session_id=joined.session_id)
 
 
 @router.get("/club/preview", response_class=HTMLResponse)

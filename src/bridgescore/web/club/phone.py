@@ -56,8 +56,11 @@ def _going(state: ClubState, pair: PairSeat, round: int) -> Assignment | None:
     return min(later, key=lambda a: a.round) if later else None
 
 
-def table_view(session_id: str, state: ClubState, table: int, lang: Lang = "en") -> TableView:
-    """What *table*'s phone shows (its lines' text in *lang*)."""
+def table_view(
+    session_id: str, state: ClubState, table: int, lang: Lang = "en", phone: str | None = None
+) -> TableView:
+    """What *table*'s phone shows (its lines' text in *lang*; *phone*: which of the table's phones,
+    offered only the sides it may still answer for)."""
     settings = state.settings
     entry = state.entry_round(table)
     here = None if entry is None else state.assignment(entry, table)
@@ -96,7 +99,7 @@ def table_view(session_id: str, state: ClubState, table: int, lang: Lang = "en")
             NextTable(**pair_view(seat, settings).model_dump(), goes_to=_seated(later, settings))
             for seat, later in state.next_round(table)
         ),
-        waiting=tuple(phone_line(line, lang) for line in state.to_confirm(table)),
+        waiting=tuple(phone_line(line, lang, phone) for line in state.to_confirm(table)),
         travellers=tuple(
             PhoneTraveller(
                 board=board, lines=tuple(phone_line(line, lang) for line in state.traveller(board))

@@ -96,10 +96,12 @@ class ScoredLineView(LineView):
 
 
 class PhoneLine(LineView):
-    """A line as a table's phone shows it: the outcome in the phone's language and North-South's score."""
+    """A line as a table's phone shows it: the outcome in the phone's language and North-South's score;
+    ``answers``: the sides this phone may confirm or dispute for (one phone speaks for one side)."""
 
     text: str
     score_ns: int | None
+    answers: tuple[Direction, ...] = ("NS", "EW")
 
 
 class TravellerView(View):
@@ -292,7 +294,7 @@ class ActionView(View):
     """What the line held before the action (a correction's previous result)."""
 
 
-class Receipt(View):
+class ActionReceipt(View):
     """A stored action: its number, whether this request stored it (False: its key was there), the change."""
 
     seq: int
@@ -411,18 +413,21 @@ def ns_score(result: Result, board: int) -> int:
     return total if side is Side.NS else -total
 
 
-def phone_line(line: LineState, lang: Lang) -> PhoneLine:
-    """A line as a phone shows it, in *lang*."""
+def phone_line(line: LineState, lang: Lang, phone: str | None = None) -> PhoneLine:
+    """A line as *phone* shows it, in *lang*."""
     outcome = line.outcome
+    answers = tuple(side.value for side in line.answerable(phone))
     if isinstance(outcome, Result):
         return PhoneLine.model_validate(
             {
                 **line_fields(line),
                 "text": outcome.format(lang),
                 "score_ns": ns_score(outcome, line.play.board),
+                "answers": answers,
             }
         )
-    return PhoneLine.model_validate({**line_fields(line), "text": outcome_text(outcome), "score_ns": None})
+    fields = {**line_fields(line), "text": outcome_text(outcome), "score_ns": None, "answers": answers}
+    return PhoneLine.model_validate(fields)
 
 
 def standing_view(standing: Standing) -> StandingView:

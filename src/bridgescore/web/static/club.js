@@ -1,30 +1,17 @@
-// bridgescore club mode: a table's phone (the entry widget of entry.js, the opponents' confirmation, an
-// offline queue with idempotency keys), the director's console (live travellers, corrections, codes,
-// publication), sign-in and join. Hand-written, no dependencies; every word shown comes translated
-// from the page (#club-messages). Changes go to /api/club with the form token in X-Bridgescore-Form.
+// bridgescore club mode: a table's phone (the entry widget of entry.js, the opponents' confirmation, the
+// offline queue), the director's console (live travellers, corrections, codes, publication), sign-in
+// and join. What the scorepad shares — the words, the status line, the queue with its idempotency keys,
+// redrawing by parts — is client.js. Every word shown comes translated from the page (#club-messages).
+// Changes go to /api/club with the form token in X-Bridgescore-Form.
 "use strict";
 (function () {
-  const QUEUE_KEY = "bridgescore.club.queue";
-  const $ = (selector, root) => (root || document).querySelector(selector);
-  const $$ = (selector, root) => Array.from((root || document).querySelectorAll(selector));
+  const client = bridgescoreClient;
+  const { $, $$, status, messageOf } = client;
   const club = $("#club");
   if (!club) return;
-  const messages = JSON.parse(($("#club-messages") || {}).textContent || "{}");
-  const say = (key, params) =>
-    (messages[key] || key).replace(/\{(\w+)\}/g, (_, name) => (params && name in params ? params[name] : ""));
-  const formToken = club.dataset.form || "";
+  const say = client.words("club-messages");
+  const headers = { "X-Bridgescore-Form": club.dataset.form || "" };
   const sessionId = club.dataset.session || "";
-
-  let statusTimer = 0;
-  function status(text, bad, sticky) {
-    const box = $("#status");
-    if (!box) return;
-    box.textContent = text;
-    box.hidden = !text;
-    box.classList.toggle("bad", !!bad);
-    clearTimeout(statusTimer);
-    if (text && !sticky) statusTimer = setTimeout(() => { box.hidden = true; }, 4000);
-  }
   function formError(form, text) {
     const p = $("#form-error", form);
     if (!p) { status(text, true, true); return; }
@@ -32,20 +19,8 @@
     p.hidden = !text;
   }
 
-  async function send(method, path, body) {
-    const headers = { "Content-Type": "application/json", "Accept": "application/json", "X-Bridgescore-Form": formToken };
-    return fetch(path, { method: method, headers: headers, body: body === undefined ? undefined : JSON.stringify(body),
-                         credentials: "same-origin" });
-  }
-  async function messageOf(response) {
-    try { const data = await response.json(); return data.message || String(response.status); }
-    catch (e) { return String(response.status); }
-  }
-  function key() {
-    const bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  }
+  const send = (method, path, body) => client.send(method, path, body, headers);
+  const key = client.key;
 
   // ---- sign-in, sign-out, join
   const signIn = $("#sign-in");
@@ -124,12 +99,15 @@
   // ---- a table's phone: the entry widget (entry.js), started here on the table's
   const entry = $('[data-page="club-table"]');
   const table = club.dataset.table;
-  let ready = ""; // what Save would send: while there is some, the page is not reloaded under it
+  let ready = ""; // what Save would send: while there is some, the page is not redrawn under it
   let widget = null;
+  const typing = () => !!(entry && (ready || $("#club-notation").value));
 
-  function firstOpenBoard() {
-    const open = $$('[data-part="board"] button', entry).find((b) => !b.disabled);
-    widget.pick("board", open ? open.dataset.value : "");
+  // the board chosen, if still open, else the first open one
+  function openBoard() {
+    const open = $$('[data-part="board"] button', entry).filter((b) => !b.disabled);
+    const kept = open.find((b) => b.dataset.value === widget.chosen.board) || open[0];
+    widget.pick("board", kept ? kept.dataset.value : "");
   }
 
   if (entry) {
@@ -142,11 +120,10 @@
         const board = Number(widget.chosen.board);
         const picked = $('[data-part="board"] button[data-value="' + board + '"]:not([disabled])', entry);
         const round = Number((picked && picked.dataset.round) || club.dataset.round);
-        enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/results",
-                  body: { round: round, board: board, result: text }, label: board + ": " + text, board: board });
-        const button = $('[data-part="board"] button[data-value="' + board + '"]', entry);
-        if (button) button.disabled = true;
-        firstOpenBoard();
+        queue.add({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/results",
+                    body: { round: round, board: board, result: text }, label: board + ": " + text, board: board });
+        if (picked) picked.disabled = true;
+        openBoard();
         widget.reset();
       },
     });
@@ -157,84 +134,46 @@
       widget.pick("board", button.dataset.value);
       widget.changed();
     });
-    firstOpenBoard();
+    openBoard();
     widget.changed();
   }
 
-  // ---- the offline queue: kept until the server answers; the key makes a resend harmless
-  function loadQueue() {
-    try { return JSON.parse(localStorage.getItem(QUEUE_KEY) || "[]"); } catch (e) { return []; }
-  }
-  function saveQueue(queue) {
-    try { localStorage.setItem(QUEUE_KEY, JSON.stringify(queue)); } catch (e) { /* full or private */ }
-  }
-  function enqueue(change) {
-    change.body.idempotency_key = key();
-    const queue = loadQueue();
-    queue.push(change);
-    saveQueue(queue);
-    showQueue();
-    return flush();
-  }
-  let flushing = null;
-  let retryTimer = 0;
-  function flush() {
-    if (!flushing) flushing = sendAll().finally(() => { flushing = null; });
-    return flushing;
-  }
-  // An entry leaves the queue only once the server has answered it: stored (2xx), or refused for
-  // good (4xx: a board already entered, 409 with what is stored; a result already confirmed). No
-  // answer (the network) or "not now" (5xx, 429) keeps it, says so, and sends it again (after
-  // Retry-After, if given).
-  async function sendAll() {
-    let stored = false;
-    let refused = false;
-    let queue = loadQueue();
-    while (queue.length) {
-      const item = queue[0];
-      let response = null;
-      try { response = await send("POST", item.path, item.body); } catch (e) { response = null; }
-      if (!response || response.status >= 500 || response.status === 429) {
-        showQueue();
-        status(say(response ? "not_now" : "offline"), true, true);
-        const wait = Number(response && response.headers.get("Retry-After"));
-        clearTimeout(retryTimer);
-        retryTimer = setTimeout(flush, 1000 * (wait > 0 && wait < 600 ? wait : 3));
-        return stored;
+  // The table's page drawn again in its parts (client.js): the round, the boards, what follows.
+  async function redrawTable() {
+    try {
+      const parts = await client.redraw("/club/table/live", ["table-top", "table-boards", "boards-info", "table-end"]);
+      const top = parts && parts["table-top"];
+      if (!top) return;
+      club.dataset.version = top.dataset.version;
+      club.dataset.round = top.dataset.round;
+      $("#table-entry").hidden = !top.dataset.entering;
+      if (widget) {
+        const before = widget.chosen.board;
+        openBoard();
+        if (widget.chosen.board !== before) widget.changed();
       }
-      queue = loadQueue().filter((other) => other.body.idempotency_key !== item.body.idempotency_key);
-      saveQueue(queue);
-      if (response.ok) {
-        stored = true;
-        status(say("saved"));
-      } else {
-        refused = true;
-        let taken = null;
-        if (response.status === 409) try { taken = (await response.clone().json()).stored; } catch (e) { /* not JSON */ }
-        if (taken) status(say("taken", { board: item.board || item.body.board, outcome: taken.outcome || "" }), true, true);
-        else status(say("refused", { message: await messageOf(response) }), true, true);
-      }
-    }
-    showQueue();
-    // The page is drawn again once all is stored, unless a refusal is shown (the reload would hide it).
-    if (stored && !refused && !loadQueue().length && !(entry && (ready || $("#club-notation").value))) location.reload();
-    return stored;
+      queue.draw();
+    } catch (e) { /* offline: the next poll */ }
   }
-  function showQueue() {
-    const list = $("#club-queue");
-    const queue = loadQueue();
-    if (!list) return;
-    list.hidden = queue.length === 0;
-    list.replaceChildren(...queue.map((item) => {
-      const li = document.createElement("li");
-      li.textContent = item.label || "";
-      return li;
-    }));
-    if (queue.length) status(say("queued", { count: queue.length }), true, true);
-  }
-  window.addEventListener("online", flush);
-  setInterval(() => { if (loadQueue().length) flush(); }, 5000);
-  if (table) { showQueue(); flush(); }
+
+  // ---- the offline queue (client.js): an entry refused for good (4xx) leaves it — a board already
+  // entered (409, with what is stored), a result already confirmed — with the reason shown
+  const queue = client.queue("bridgescore.club.queue", {
+    say: say,
+    list: "#club-queue",
+    headers: headers,
+    held: (response) => status(say(response ? "not_now" : "offline"), true, true),
+    answered: async (item, response) => {
+      if (response.ok) { status(say("saved")); return; }
+      let taken = null;
+      if (response.status === 409) try { taken = (await response.clone().json()).stored; } catch (e) { /* not JSON */ }
+      if (taken) status(say("taken", { board: item.board || item.body.board, outcome: taken.outcome || "" }), true, true);
+      else status(say("refused", { message: await messageOf(response) }), true, true);
+    },
+    // the page is drawn again once all is stored, unless a refusal is shown (the redraw would hide it)
+    settled: (stored, refused) => stored && !refused && !queue.items().length && !typing() && redrawTable(),
+  });
+  if (table) { queue.draw(); queue.flush(); }
 
   // ---- the opponents confirm, or disagree (the director is called)
   document.addEventListener("click", (event) => {
@@ -243,9 +182,9 @@
     const li = button.closest("li");
     const agree = button.classList.contains("confirm");
     $$('button[data-side="' + button.dataset.side + '"]', li).forEach((b) => { b.disabled = true; });
-    enqueue({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + (agree ? "/confirmations" : "/disputes"),
-              body: { round: Number(li.dataset.round), board: Number(li.dataset.board), side: button.dataset.side },
-              label: (agree ? "✓ " : "✗ ") + li.dataset.board });
+    queue.add({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + (agree ? "/confirmations" : "/disputes"),
+                body: { round: Number(li.dataset.round), board: Number(li.dataset.board), side: button.dataset.side },
+                label: (agree ? "✓ " : "✗ ") + li.dataset.board });
   });
 
   // ---- a button that posts what it says (a round's pairs start it)
@@ -255,46 +194,37 @@
     button.disabled = true;
     let body = {};
     try { body = JSON.parse(button.dataset.body || "{}"); } catch (e) { body = {}; }
-    enqueue({ path: button.dataset.post, body: body, label: button.dataset.label || "" });
+    queue.add({ path: button.dataset.post, body: body, label: button.dataset.label || "" });
   });
 
   // ---- the table's page follows the director's changes
   if (table && sessionId) {
     setInterval(async () => {
-      if (loadQueue().length || ready || ($("#club-notation") && $("#club-notation").value) || document.hidden) return;
+      if (queue.items().length || typing() || document.hidden) return;
       try {
         const response = await fetch("/api/club/sessions/" + sessionId + "/tables/" + table, { cache: "no-store" });
-        if (response.ok && String((await response.json()).version) !== club.dataset.version) location.reload();
+        if (response.ok && String((await response.json()).version) !== club.dataset.version) await redrawTable();
       } catch (e) { /* offline: the next poll */ }
     }, 10000);
   }
 
   // ---- the director's console
   const live = $("#live");
+  // its live part (travellers, overdue results, ranking, audit trail) drawn again (client.js)
+  async function redrawLive() {
+    const parts = await client.redraw("/club/sessions/" + sessionId + "/live", ["live"]);
+    if (parts && parts.live) club.dataset.version = parts.live.dataset.version;
+  }
   if (live && sessionId) {
     let tag = null;
-    async function redraw() {
-      const response = await fetch("/club/sessions/" + sessionId + "/live", { cache: "no-store" });
-      if (!response.ok) return;
-      const drawn = document.createElement("template");
-      drawn.innerHTML = await response.text();
-      const part = $('[data-part-of="live"]', drawn.content);
-      if (!part) return;
-      const open = new Set($$("details[open]", live).map((d) => d.id || d.dataset.board));
-      const old = $('[data-part-of="live"]', live);
-      live.replaceChildren(part);
-      $$("details", live).forEach((d) => { if (open.has(d.id || d.dataset.board)) d.open = true; });
-      club.dataset.version = part.dataset.version;
-      if (old) old.remove();
-    }
     async function poll() {
       try {
-        const headers = tag ? { "If-None-Match": tag } : {};
-        const response = await fetch("/api/club/sessions/" + sessionId + "/ranking", { headers: headers, cache: "no-store" });
+        const asked = tag ? { "If-None-Match": tag } : {};
+        const response = await fetch("/api/club/sessions/" + sessionId + "/ranking", { headers: asked, cache: "no-store" });
         if (response.status === 200) {
           tag = response.headers.get("etag");
           const data = await response.json();
-          if (String(data.version) !== club.dataset.version) await redraw();
+          if (String(data.version) !== club.dataset.version) await redrawLive();
         }
       } catch (e) { /* offline: the next poll */ }
     }
@@ -363,20 +293,10 @@
         showFields();
         $("#correct").open = false;
         status(say("saved"));
-        await redraw_now();
+        await redrawLive(); // the poll sees the new version at once
       } catch (e) { formError(correction, say("offline")); }
     });
   }
-  async function redraw_now() {
-    // the poll sees the new version at once
-    const response = await fetch("/club/sessions/" + sessionId + "/live", { cache: "no-store" });
-    if (!response.ok) return;
-    const drawn = document.createElement("template");
-    drawn.innerHTML = await response.text();
-    const part = $('[data-part-of="live"]', drawn.content);
-    if (part && live) { live.replaceChildren(part); club.dataset.version = part.dataset.version; }
-  }
-
   const publish = $("#publish");
   if (publish) {
     publish.addEventListener("click", async () => {
@@ -384,7 +304,7 @@
         const response = await send("POST", "/api/club/sessions/" + sessionId + "/publish", { idempotency_key: key() });
         if (!response.ok) { status(say("refused", { message: await messageOf(response) }), true, true); return; }
         status(say("published"));
-        await redraw_now();
+        await redrawLive(); // the poll sees the new version at once
       } catch (e) { status(say("offline"), true); }
     });
   }

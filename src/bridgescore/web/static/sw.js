@@ -2,7 +2,7 @@
 // Served from /sw.js (so it controls every page); the app writes its version below, and a new
 // version replaces the old cache. Pages are fetched from the network first and kept; when the
 // network is gone, the page last seen is shown. Changes (POST, PUT, DELETE) are never cached:
-// the page's own queue (static/app.js) keeps them until the server answers.
+// the page's own queue (static/client.js) keeps them until the server answers.
 "use strict";
 const VERSION = "{{version}}";
 const CACHE = "bridgescore-" + VERSION;
@@ -13,8 +13,10 @@ const ENGINE = "bridgescore-engine";
 const SHELL = [
   "/",
   "/static/app.css?v=" + VERSION,
+  "/static/client.js?v=" + VERSION,
   "/static/entry.js?v=" + VERSION,
   "/static/app.js?v=" + VERSION,
+  "/static/picture.js?v=" + VERSION,
   "/manifest.webmanifest",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png",

@@ -48,7 +48,7 @@ Sheet = PadState[CompensationSettings, CompensationState]
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
+class ChartLine:
     """One player's (or side's) running IMPs over the evening, for the chart: the value after each deal."""
 
     name: str
@@ -144,7 +144,7 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
 
     def chart(self, sheet: Sheet, side_names: Mapping[str, str], title: str = "") -> Markup:
         """The evening as a line chart (SVG): running IMPs after each deal, one line per player."""
-        lines = [Line(name, points) for name, points in sheet.state.running_imps().items()]
+        lines = [ChartLine(name, points) for name, points in sheet.state.running_imps().items()]
         deals = max((len(line.points) - 1 for line in lines), default=0)
         if deals == 0:
             return Markup("")

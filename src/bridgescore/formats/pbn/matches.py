@@ -1,0 +1,77 @@
+"""A teams section's matches as PBN writes them (``MatchTable``) and as files give them
+(``MatchTable``, ``MatchDetails``): the published IMPs and victory points of each match.
+
+    >>> from decimal import Decimal
+    >>> from bridgescore.forms.duplicate.model import Match
+    >>> table = match_table([Match("Aces", "Kings", 1, PublishedMatch(vp_home=Decimal("13.78")))])
+    >>> read_match_table(table)[0][("Aces", "Kings", 1)].vp_home
+    Decimal('13.78')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bridgescore.core.errors import BridgeScoreError
+from bridgescore.formats import values
+from bridgescore.formats.diagnostics import Diagnostic
+from bridgescore.formats.pbn.table import Column, Table
+from bridgescore.forms.duplicate.model import Match, PublishedMatch
+
+
+def match_table(matches: Iterable[Match]) -> Table:
+    """The matches of a teams section with their published IMPs and victory points."""
+    names = [
+        "Round\\2R",
+        "TeamId_Home\\2R",
+        "TeamId_Visit\\2R",
+        "IMP_Home\\4R",
+        "IMP_Visit\\4R",
+        "VP_Home\\5R",
+        "VP_Visit\\5R",
+    ]
+    rows = []
+    for match in matches:
+        p = match.published or PublishedMatch()
+        rows.append(
+            (
+                "-" if match.round is None else str(match.round),
+                match.home,
+                match.visit,
+                *(
+                    "-" if value is None else str(value)
+                    for value in (p.imps_home, p.imps_visit, p.vp_home, p.vp_visit)
+                ),
+            )
+        )
+    return Table(tuple(Column.parse(name) or Column(name) for name in names), tuple(rows)).fitted()
+
+
+def read_match_table(
+    table: Table, *, file: str | None = None
+) -> tuple[dict[tuple[str, str, int | None], PublishedMatch | None], list[Diagnostic]]:
+    """The published numbers of a ``MatchTable`` or ``MatchDetails`` table, by (home, visit, round),
+    and the rows it could not read. The visiting team's columns may say ``Visit`` or ``Away``
+    (``TeamId_Away``, ``IMP_Away``, ``VP_Away``).
+
+    >>> table = Table.parse("Round;TeamId_Home;TeamId_Away;VP_Home;VP_Away", ["1 Aces Kings 13.78 6.22"])
+    >>> read_match_table(table)[0][("Aces", "Kings", 1)].vp_visit
+    Decimal('6.22')
+    """
+    found: dict[tuple[str, str, int | None], PublishedMatch | None] = {}
+    diagnostics = [d.at(file=file) for d in table.diagnostics]
+    for index, record in enumerate(table.records()):
+        low = {name.lower().replace("_away", "_visit"): value for name, value in record.items()}
+        try:
+            key = (low.get("teamid_home", ""), low.get("teamid_visit", ""), values.integer(low.get("round")))
+            published = PublishedMatch(
+                imps_home=values.decimal(low.get("imp_home") or low.get("imps_home")),
+                imps_visit=values.decimal(low.get("imp_visit") or low.get("imps_visit")),
+                vp_home=values.decimal(low.get("vp_home")),
+                vp_visit=values.decimal(low.get("vp_visit")),
+            )
+        except BridgeScoreError as error:
+            diagnostics.append(Diagnostic.of(error, file=file, line=table.line(index)))
+            continue
+        found[key] = None if published == PublishedMatch() else published
+    return found, diagnostics

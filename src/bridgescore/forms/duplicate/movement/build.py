@@ -1,0 +1,116 @@
+"""Building a movement: :func:`howell` (from its file), :func:`mitchell` (by its rule), and
+:func:`movement`, the one that builds either from a kind named at run time (a request, a command line).
+
+    >>> howell(4).rounds, mitchell(7).rounds
+    (7, 7)
+    >>> movement(MovementKind.HOWELL, 4) == movement("howell", 4) == howell(4)
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bridgescore.core.errors import N_, RuleError
+from bridgescore.core.seat import Side
+from bridgescore.forms.duplicate.movement.files import builtin_movement
+from bridgescore.forms.duplicate.movement.mitchell import mitchell
+from bridgescore.forms.duplicate.movement.model import Movement, MovementKind, PairSeat, check_size, without
+
+KINDS = tuple(kind.value for kind in (MovementKind.HOWELL, MovementKind.MITCHELL))
+"""The kinds of movement :func:`movement` builds, as they are written: ``howell``, ``mitchell``."""
+
+HOWELL_TABLES = range(3, 9)
+"""The Howells that come written out: 3 to 8 tables."""
+
+
+def howell(tables: int, *, boards_per_round: int = 2, pairs: int | None = None) -> Movement:
+    """The Howell for *tables* tables (3 to 8, from its file): every pair meets every other pair.
+
+    *pairs* is 2×tables (the default) or one fewer, when the stationary pair's place is a sit-out.
+
+    >>> m = howell(4)
+    >>> m.rounds, len(m.pairs()), m.boards()[-1]
+    (7, 8, 14)
+    >>> print(m.at(1, 2))
+    round 1, table 2: 7 - 2, boards 5-6
+    >>> [a.table for a in m.guide_card(PairSeat("8"))]      # the stationary pair
+    [1, 1, 1, 1, 1, 1, 1]
+    >>> seven = howell(4, pairs=7)
+    >>> len(seven.pairs()), len(seven.guide_card(PairSeat("3")))
+    (7, 6)
+    """
+    check_size(tables, boards_per_round)
+    if tables not in HOWELL_TABLES:
+        raise RuleError(
+            N_("a Howell comes for {low} to {high} tables, not {tables}"),
+            low=HOWELL_TABLES.start, high=HOWELL_TABLES.stop - 1, tables=tables,
+        )  # fmt: skip
+    m = builtin_movement(f"howell-{tables}", boards_per_round=boards_per_round)
+    if pairs is None or pairs == 2 * tables:
+        return m
+    if pairs != 2 * tables - 1:
+        raise RuleError(
+            N_("a {tables}-table Howell has {full} pairs, or {odd} with a sit-out, not {pairs}"),
+            tables=tables, full=2 * tables, odd=2 * tables - 1, pairs=pairs,
+        )  # fmt: skip
+    return without(m, PairSeat(str(2 * tables)))
+
+
+def movement_kind(text: str) -> MovementKind:
+    """The kind of movement named by *text* (``howell``, ``Mitchell``), or a :class:`RuleError`.
+
+    >>> movement_kind(" Mitchell ")
+    <MovementKind.MITCHELL: 'mitchell'>
+    """
+    try:
+        return MovementKind(text.strip().lower())
+    except ValueError:
+        raise RuleError(
+            N_("unknown movement {kind!r}: use {kinds}"), kind=text, kinds=", ".join(KINDS)
+        ) from None
+
+
+def movement(
+    kind: MovementKind | str,
+    tables: int,
+    *,
+    boards_per_round: int = 2,
+    pairs: int | None = None,
+    rounds: int | None = None,
+    skip: bool | None = None,
+    relay: bool = False,
+    arrow_switch: Iterable[int] = (),
+    sit_out: str | Side | None = None,
+) -> Movement:
+    """The movement of *kind* (a :class:`MovementKind` or its name) for *tables* tables: the
+    :func:`howell` (which takes *pairs*) or the :func:`mitchell` (which takes the other options).
+
+    >>> m = movement("mitchell", 7, boards_per_round=3)
+    >>> print(m.at(2, 1))
+    round 2, table 1: 1NS - 7EW, boards 4-6
+    >>> movement("howell", 4, relay=True)
+    Traceback (most recent call last):
+    ...
+    bridgescore.core.errors.RuleError: a Howell has no option 'relay'
+    """
+    check_size(tables, boards_per_round)
+    chosen = kind if isinstance(kind, MovementKind) else movement_kind(kind)
+    if chosen is MovementKind.HOWELL:
+        mitchell_options = {
+            "rounds": rounds is not None,
+            "skip": skip is not None,
+            "relay": relay,
+            "arrow_switch": bool(tuple(arrow_switch)),
+            "sit_out": sit_out is not None,
+        }
+        for option, given in mitchell_options.items():
+            if given:
+                raise RuleError(N_("a Howell has no option {option!r}"), option=option)
+        return howell(tables, boards_per_round=boards_per_round, pairs=pairs)
+    if pairs is not None:
+        raise RuleError(N_("a Mitchell has no option {option!r}"), option="pairs")
+    return mitchell(
+        tables, boards_per_round=boards_per_round, rounds=rounds, skip=skip, relay=relay,
+        arrow_switch=arrow_switch, sit_out=sit_out,
+    )  # fmt: skip
