@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic import ValidationError
 from starlette.exceptions import HTTPException
 
 from bridgescore.club.roles import NotYoursError
@@ -26,7 +27,7 @@ from bridgescore.web import language
 from bridgescore.web.refusal import RefusedError
 from bridgescore.web.security import RETRY_AFTER_UNREACHABLE, unreachable
 
-__all__ = ["FieldError", "body", "field", "install", "status_of"]
+__all__ = ["FieldError", "body", "field", "install", "status_of", "validation_problem"]
 
 log = logging.getLogger("bridgescore.web")
 
@@ -79,6 +80,14 @@ def _validation_error(detail: dict[str, Any]) -> tuple[BridgeScoreError, str | N
     if kind == "json_invalid":
         return ParseError(N_("the request is not valid JSON")), None
     return ParseError(N_("{field} is not valid here"), field=shown), name
+
+
+def validation_problem(error: ValidationError, *within: str) -> FieldError:
+    """The first problem of a model read from a page's form, named as the API names it (the
+    model read *within* those fields: ``movement.rounds``)."""
+    detail: dict[str, Any] = dict(error.errors()[0])
+    found, name = _validation_error({**detail, "loc": (*within, *detail.get("loc", ()))})
+    return FieldError(name or "body", found)
 
 
 def _is_api(request: Request) -> bool:
