@@ -1,6 +1,7 @@
 """A real server process for the browser and durability tests: the app with the tests' own form too.
 
 python -m tests.web.liveserver --port 8123 --database /tmp/x.sqlite3
+python -m tests.web.liveserver --port 8123 --database postgresql+psycopg://user:pw@127.0.0.1/db
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ def main() -> None:
     args = parser.parse_args()
     registry.register(PLAIN)
     # Many fast clients on one address (the durability test, the load benchmark): no rate limit.
-    app = create_app(Store.open(f"sqlite:///{args.database}"), safety=Safety(writes_per_minute=0))
+    url = args.database if "://" in args.database else f"sqlite:///{args.database}"  # a file, or a URL
+    app = create_app(Store.open(url), safety=Safety(writes_per_minute=0))
     uvicorn.run(app, host="127.0.0.1", port=args.port, **SERVER_OPTIONS)  # type: ignore[arg-type]
 
 

@@ -23,14 +23,14 @@ def free_port() -> int:
 
 @dataclass
 class Server:
-    """A running server: its address, its database file and its process."""
+    """A running server: its address, its database (a SQLite file, or a database's URL) and its process."""
 
     url: str
-    database: Path
+    database: Path | str
     process: subprocess.Popen[bytes]
 
     @classmethod
-    def start(cls, database: Path, port: int | None = None) -> Server:
+    def start(cls, database: Path | str, port: int | None = None) -> Server:
         port = port or free_port()
         process = subprocess.Popen(
             [sys.executable, "-m", "tests.web.liveserver", "--port", str(port), "--database", str(database)],
