@@ -46,6 +46,7 @@ from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.loaded import Loaded
 from bridgescore.formats.pbn.deal import normalise_deal
+from bridgescore.formats.signature import HEAD, looks_like, not_text
 from bridgescore.formats.usebio.lines import HANDS, directors_score, outcome, published_line
 from bridgescore.formats.usebio.writer import ADJUSTED, FOULED_GROUP, WINNER_TYPES
 from bridgescore.forms.duplicate.conventions import SCORING_TAG
@@ -512,7 +513,14 @@ class _Document:
 
 
 def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
-    """The event of a USEBIO document given as bytes (its encoding is the one its XML declaration names)."""
+    """The event of a USEBIO document given as bytes (its encoding is the one its XML declaration names).
+
+    Bytes that are not text (a database, an archive) give one error naming what they look like
+    (:mod:`~bridgescore.formats.signature`).
+    """
+    what = looks_like(data[:HEAD])
+    if what is not None:
+        return Loaded(Event(), (not_text(what, file=file),))
     try:
         check_prolog(data)
         root = DefusedElementTree.fromstring(
