@@ -90,3 +90,22 @@ def test_a_big_games_reads_pass_a_gate_and_a_small_request_is_answered_meanwhile
     reader.join(30)
     assert answered == [200]
     assert client.get(f"/api/games/{other}").status_code == 200
+
+
+def test_the_history_is_answered_a_page_at_a_time(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bridgescore.web import pages
+
+    game = new_game(client)
+    for text in ("4S N 10", "3NT E 9", "pass", "2H S 8", "1NT W 7"):
+        add(client, game, text)
+    whole = client.get(f"/api/games/{game}/history").json()
+    pieces = [client.get(f"/api/games/{game}/history", params={"after": after, "limit": 2}).json()
+              for after in (0, 2, 4)]  # fmt: skip
+    assert [len(piece) for piece in pieces] == [2, 2, 1]
+    assert [item for piece in pieces for item in piece] == whole
+    monkeypatch.setattr(pages, "HISTORY_PAGE", 2)
+    newest = client.get(f"/games/{game}/history").text
+    assert 'href="?before=4"' in newest  # the two newest shown (entries 4 and 5), then a link to the older ones
+    assert 'id="older"' not in client.get(f"/games/{game}/history", params={"before": 2}).text
