@@ -107,5 +107,6 @@ def test_the_history_is_answered_a_page_at_a_time(
     assert [item for piece in pieces for item in piece] == whole
     monkeypatch.setattr(pages, "HISTORY_PAGE", 2)
     newest = client.get(f"/games/{game}/history").text
-    assert 'href="?before=4"' in newest  # the two newest shown (entries 4 and 5), then a link to the older ones
+    # the two newest shown (entries 4 and 5), then a link to the older ones
+    assert 'href="?before=4"' in newest
     assert 'id="older"' not in client.get(f"/games/{game}/history", params={"before": 2}).text
