@@ -195,9 +195,12 @@ async def import_page(request: Request, services: Needs) -> Response:
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
-def game_page(request: Request, game_id: str, services: Needs) -> HTMLResponse:
-    opened = services.open(game_id)
-    return render(request, "game.html", **_game_context(request, opened))
+async def game_page(request: Request, game_id: str, services: Needs) -> HTMLResponse:
+    # a big game's page is made a few at a time (web/gates.py FOLDING): the others wait, holding no thread
+    def page() -> HTMLResponse:
+        return render(request, "game.html", **_game_context(request, services.open(game_id)))
+
+    return await services.heavy(game_id, page)
 
 
 @router.get("/games/{game_id}/board", response_class=HTMLResponse)
