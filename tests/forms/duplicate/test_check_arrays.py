@@ -23,7 +23,7 @@ from bridgescore.forms.duplicate.check import CheckReport, check_event, reproduc
 from bridgescore.forms.duplicate.check.arrays import check_columns, reproduce_columns
 from bridgescore.forms.duplicate.check.director import WHY_DIRECTOR_NUMBER
 from bridgescore.forms.duplicate.conventions import BRIDGESCORE, convention_for, event_scoring
-from bridgescore.forms.duplicate.settings import Method
+from bridgescore.forms.duplicate.settings import Method, Scoring
 from tests.formats.test_columnar import _fast, plain_pbn
 
 DATA = Path(__file__).parents[2] / "data" / "results"
@@ -209,3 +209,24 @@ def test_the_cliff_one_changed_matchpoint_in_2000_lines_is_reported_on_arrays(
     assert [(d.board, d.line, d.field, d.theirs, d.ours, d.why) for d in report.unverified] == [
         (1, "NS 1 – EW 21", "mp_ns", "45.00", "44.00", WHY_DIRECTOR_NUMBER)
     ]
+
+
+def test_thousands_of_differences_are_printed_a_row_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """A wrong file can differ in thousands of numbers: past CHECK_ROWS they are printed as padded
+    text (rich's tables take a millisecond a row), each row whole on its line, reason included."""
+    from bridgescore.cli.event_text import CHECK_ROWS, print_check
+    from bridgescore.forms.duplicate.check import Difference
+    from bridgescore.forms.duplicate.check.compare import WHY_BOARD_SCORE
+
+    differences = tuple(
+        Difference("", "mp_ns", "3.00", "4.00", board=n, line=f"NS {n} – EW {n + 20}", why=WHY_BOARD_SCORE)
+        for n in range(1, CHECK_ROWS + 2)
+    )
+    print_check(CheckReport(BRIDGESCORE, Scoring(), 5000, differences, ()), lambda text: text)
+    out = capsys.readouterr().out.splitlines()
+    rows = [line for line in out if "mp_ns" in line]
+    assert len(rows) == CHECK_ROWS + 1
+    last = CHECK_ROWS + 1
+    line = ["NS", str(last), "–", "EW", str(last + 20)]
+    assert rows[-1].split() == [str(last), *line, "mp_ns", "3.00", "4.00", *WHY_BOARD_SCORE.split()]
+    assert out[-1] == f"5000 numbers compared: {CHECK_ROWS + 1} differ"

@@ -351,6 +351,16 @@ def _matchpoints(
     return ns, ew, tops, pct_ns, pct_ew, distinct
 
 
+def _denominators(numbers: Rationals) -> int:
+    """The least common multiple of *numbers*' denominators (most often one, shared by every line)."""
+    denominators = numbers.denominator
+    if not denominators.size:
+        return 1
+    if denominators.min() == denominators.max():
+        return int(denominators[0])
+    return lcm(*np.unique(denominators).tolist())
+
+
 def _standings(
     columns: TravellerColumns,
     movement: MovementKind,
@@ -361,7 +371,7 @@ def _standings(
     labels: dict[FieldKey, str],
 ) -> tuple[Standing, ...] | None:
     """Sum each participant's numbers (integers over one denominator) and rank them."""
-    denominator = lcm(*np.unique(np.concatenate((ns.denominator, ew.denominator))).tolist())
+    denominator = lcm(_denominators(ns), _denominators(ew))
     if denominator > _LARGEST:
         return None
     mitchell = movement is MovementKind.MITCHELL

@@ -37,6 +37,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -65,13 +66,16 @@ from bridgescore.forms.duplicate.conventions import (
 )
 from bridgescore.forms.duplicate.matchpoints import top
 from bridgescore.forms.duplicate.model import Participant, Section
-from bridgescore.forms.duplicate.rounding import to_decimal
+from bridgescore.forms.duplicate.rounding import in_units
 from bridgescore.forms.duplicate.scored import ScoredSection
 from bridgescore.forms.duplicate.settings import Method, Scoring
 
 __all__ = ["check_columns", "reproduce_columns"]
 
 Mask = npt.NDArray[np.bool_]
+
+_in_units = lru_cache(maxsize=1 << 16)(in_units)
+"""Our distinct values rounded as printed, once for every candidate scoring that makes them."""
 
 _NUMBER_FIELDS = ("mp_ns", "percentage_ns", "imps_ns", "mp_ew", "percentage_ew", "imps_ew")
 """A line's numbers in the order the object path compares them (:func:`~.travellers.check_section`)."""
@@ -153,7 +157,10 @@ def reproduce_columns(
         """The lines scored by *candidate*, once for all candidates that score them alike."""
         key = _lines_key(columns, candidate)
         if key not in lines:
-            made = score_columns(columns, candidate, participants, score_ns=score_ns, ranked=False)
+            same_rules = candidate.contract == scoring.contract
+            made = score_columns(
+                columns, candidate, participants, score_ns=score_ns if same_rules else None, ranked=False
+            )
             if made is None:
                 return None
             lines[key] = made
@@ -198,12 +205,13 @@ def _lines_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...
     """What decides the lines' numbers under *scoring*: Neuberg only where a board has fewer
     results than the most played (else it changes nothing), and not how missed boards count."""
     if scoring.method is not Method.MATCHPOINTS:
-        return (scoring.method, scoring.butler, scoring.cross_imps)
+        return (scoring.contract, scoring.method, scoring.butler, scoring.cross_imps)
     settings = scoring.matchpoints
     sizes = np.diff(columns.starts)
     short = bool(sizes.size) and bool(np.any(sizes[sizes > 0] < sizes.max()))
     factored = settings.neuberg and short
-    return (scoring.method, settings.scale, factored, settings.neuberg_factor_places if factored else None)
+    places = settings.neuberg_factor_places if factored else None
+    return (scoring.contract, scoring.method, settings.scale, factored, places)
 
 
 def _report_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...]:
@@ -249,14 +257,10 @@ def _differing(printed: Printed, values: _Values, rounding: str) -> tuple[Mask, 
     differs = np.zeros(len(printed.scaled), dtype=np.bool_)
     compared = 0
     ours = np.array([value is not None for value in values.rows], dtype=np.bool_)[values.index]
-    for places in np.unique(printed.places).tolist():
-        if places < 0:
-            continue
+    decimals = np.bincount(printed.places.astype(np.int64) + 1)  # how many lines print each count
+    for places in np.flatnonzero(decimals[1:]).tolist():
         at = (printed.places == places) & ours
-        scaled = [
-            0 if value is None else int(to_decimal(value, places, rounding).scaleb(places))
-            for value in values.rows
-        ]
+        scaled = [0 if value is None else _in_units(value, places, rounding) for value in values.rows]
         if any(abs(number) >= 1 << 62 for number in scaled):
             return None
         rounded = np.array(scaled, dtype=np.int64)
@@ -317,12 +321,15 @@ def _director_lines(columns: TravellerColumns, scores: dict[str, Mask], numbers:
     numbered_on = np.bincount(board, weights=numbered, minlength=boards).astype(np.int64)
     pair = columns.ns.astype(np.int64) * len(columns.ids) + columns.ew
     at = np.flatnonzero(differs)
-    labels = np.unique(np.stack((board[at], pair[at])), axis=1)  # each board's differing pairs
-    count = np.bincount(labels[0], minlength=boards)
-    alone = (count == 1) & ~score_differs & (numbered_on - 1 >= DIRECTOR_SET_AGREEING)
-    the_pair = np.full(boards, -1, dtype=np.int64)
-    the_pair[labels[0]] = labels[1]
-    return np.asarray(alone[board] & (pair == the_pair[board]), dtype=np.bool_)
+    on = board[at]  # rising: a board's lines are contiguous
+    firsts = np.flatnonzero(np.concatenate(([True], on[1:] != on[:-1])))
+    first_pair = np.full(boards, -1, dtype=np.int64)
+    first_pair[on[firsts]] = pair[at[firsts]]
+    others = np.bincount(on[pair[at] != first_pair[on]], minlength=boards)  # another pair differs too
+    alone = np.zeros(boards, dtype=np.bool_)
+    alone[on[firsts]] = True
+    alone &= (others == 0) & ~score_differs & (numbered_on - 1 >= DIRECTOR_SET_AGREEING)
+    return np.asarray(alone[board] & (pair == first_pair[board]), dtype=np.bool_)
 
 
 def _ranked(found: _Found, participants: Sequence[Participant]) -> _Found | None:
@@ -377,7 +384,7 @@ def _stand_in(
 
 def _printed_at(printed: Printed | None, line: int) -> Decimal | None:
     """The number *printed* on *line*, as the file printed it (``None`` where it printed none)."""
-    if printed is None or not printed.shown[line]:
+    if printed is None or printed.places[line] < 0:
         return None
     return Decimal(int(printed.scaled[line])).scaleb(-int(printed.places[line]))
 
@@ -462,5 +469,5 @@ def _numbered_on(columns: TravellerColumns, board: int) -> int:
     first, last = int(columns.starts[board]), int(columns.starts[board + 1])
     numbered = np.zeros(last - first, dtype=np.bool_)
     for _field, printed in columns.printed:
-        numbered |= printed.shown[first:last]
+        numbered |= printed.places[first:last] >= 0
     return int(np.count_nonzero(numbered))
