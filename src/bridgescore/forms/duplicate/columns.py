@@ -356,9 +356,8 @@ def _denominators(numbers: Rationals) -> int:
     denominators = numbers.denominator
     if not denominators.size:
         return 1
-    if denominators.min() == denominators.max():
-        return int(denominators[0])
-    return lcm(*np.unique(denominators).tolist())
+    first = int(denominators[0])
+    return lcm(first, *np.unique(denominators[denominators != first]).tolist())
 
 
 def _standings(

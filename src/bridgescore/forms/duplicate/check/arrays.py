@@ -175,6 +175,9 @@ def reproduce_columns(
     if declared.ok or not declared.compared:
         return declared
     seen = {(convention.name, _report_key(columns, scoring))}
+    compared: dict[tuple[object, ...], _Found | None] = {
+        (convention.lines, convention.rounding, _lines_key(columns, scoring)): found
+    }
     for other, candidate in tried[1:]:
         key = (other.name, _report_key(columns, candidate))
         if key in seen:
@@ -183,9 +186,14 @@ def reproduce_columns(
         lined = scored_lines(candidate)
         if lined is None:
             return None
-        counted = _compare(lined, other)
+        # the lines compared the same way give the same differences, whatever the totals' rule
+        how = (other.lines, other.rounding, _lines_key(columns, candidate))
+        if how not in compared:
+            compared[how] = _compare(lined, other)
+        counted = compared[how]
         if counted is None:
             return None
+        counted = replace(counted, scored=lined, convention=other)
         if counted.kept >= len(best.differences):
             continue  # the lines alone leave as many differences: the standings only add to them
         ranked = _ranked(counted, participants)
