@@ -65,10 +65,10 @@ from bridgescore.forms.duplicate.conventions import (
     ranked_as_one,
 )
 from bridgescore.forms.duplicate.matchpoints import top
-from bridgescore.forms.duplicate.model import Participant, Section
+from bridgescore.forms.duplicate.model import MovementKind, Participant, Section
 from bridgescore.forms.duplicate.rounding import in_units
 from bridgescore.forms.duplicate.scored import ScoredSection
-from bridgescore.forms.duplicate.settings import Method, Scoring
+from bridgescore.forms.duplicate.settings import Method, MissedBoards, Scoring
 
 __all__ = ["check_columns", "reproduce_columns"]
 
@@ -223,8 +223,36 @@ def _lines_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...
 
 
 def _report_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...]:
-    """What decides a check's numbers under *scoring*: the lines' and how the totals are made."""
-    return (*_lines_key(columns, scoring), scoring.matchpoints.missed_boards, scoring.matchpoints.scale)
+    """What decides a check's numbers under *scoring*: the lines', and how the totals are made —
+    where every participant played as many boards as the most played (of its direction, for a
+    rule that counts so), a missed board's rule changes no total."""
+    missed = scoring.matchpoints.missed_boards
+    mitchell = columns.movement is MovementKind.MITCHELL
+    if missed is MissedBoards.FACTORED_BY_DIRECTION and not mitchell:
+        missed = MissedBoards.FACTORED_TOTAL  # one field: its direction is everyone
+    boards = _boards_played(columns)
+    full = {side: max(counts, default=0) for side, counts in boards.items()}
+    if missed is MissedBoards.FACTORED_TOTAL and all(
+        count == max(full.values()) for counts in boards.values() for count in counts
+    ):
+        missed = MissedBoards.PERCENTAGE_OF_PLAYED
+    if missed is MissedBoards.FACTORED_BY_DIRECTION and all(
+        count == full[side] for side, counts in boards.items() for count in counts
+    ):
+        missed = MissedBoards.PERCENTAGE_OF_PLAYED
+    return (*_lines_key(columns, scoring), missed, scoring.matchpoints.scale)
+
+
+def _boards_played(columns: TravellerColumns) -> dict[Side | None, list[int]]:
+    """How many lines each participant played, by the direction it is ranked in (``None``: one field)."""
+    if columns.movement is MovementKind.MITCHELL:
+        size = len(columns.ids)
+        return {
+            Side.NS: [n for n in np.bincount(columns.ns, minlength=size).tolist() if n],
+            Side.EW: [n for n in np.bincount(columns.ew, minlength=size).tolist() if n],
+        }
+    both = np.bincount(np.concatenate((columns.ns, columns.ew)), minlength=len(columns.ids))
+    return {None: [n for n in both.tolist() if n]}
 
 
 def _values(scored: ScoredColumns, convention: Convention) -> dict[str, _Values]:
