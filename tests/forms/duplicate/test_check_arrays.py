@@ -23,7 +23,7 @@ from bridgescore.forms.duplicate.check import CheckReport, check_event, reproduc
 from bridgescore.forms.duplicate.check.arrays import check_columns, reproduce_columns
 from bridgescore.forms.duplicate.check.director import WHY_DIRECTOR_NUMBER
 from bridgescore.forms.duplicate.conventions import BRIDGESCORE, convention_for, event_scoring
-from bridgescore.forms.duplicate.settings import Method, Scoring
+from bridgescore.forms.duplicate.settings import Scoring
 from tests.formats.test_columnar import _fast, plain_pbn
 
 DATA = Path(__file__).parents[2] / "data" / "results"
@@ -67,10 +67,10 @@ def _plain_boards(text: str) -> str:
     return "\n\n".join("\n".join(lines) for lines in kept) + "\n"
 
 
-def _both(text: str, scoring: str | None = None) -> tuple[CheckReport | None, CheckReport]:
+def _both(text: str, scoring: str | None = None) -> tuple[CheckReport, CheckReport]:
     """The arrays' report and the object path's on *text*: with *scoring* ("declared") as the
-    file declares itself, else the method found as ``--check`` finds it. The arrays decline
-    (``None``) only a search among IMP methods, since Butler with an unrounded datum is one."""
+    file declares itself, else the method found as ``--check`` finds it (IMP methods included:
+    Butler against an unrounded datum is one of the candidates)."""
     read = read_columns_text(text.encode())
     assert read is not None, "not a plain file: the test would compare nothing"
     event = pbn.loads(text).event
@@ -81,8 +81,7 @@ def _both(text: str, scoring: str | None = None) -> tuple[CheckReport | None, Ch
     else:
         arrays = check_columns(read.columns, event_scoring(read.event), convention, read.participants)
         objects = check_event(event, event_scoring(event), convention)
-    if arrays is None:
-        assert scoring is None and event.scoring.method is not Method.MATCHPOINTS
+    assert arrays is not None
     return arrays, replace(objects, scored=None)
 
 
@@ -97,7 +96,7 @@ def test_the_real_files_plain_boards_are_checked_on_arrays_as_on_objects(name: s
     text = _plain_boards(pbn.dumps(event))
     for scoring in (None, "declared"):
         arrays, objects = _both(text, scoring)
-        assert arrays is not None and arrays == objects
+        assert arrays == objects
         assert arrays.unverified or arrays.differences
 
 
@@ -132,7 +131,7 @@ def _changed(text: str, kind: str, picks: list[int], by: int) -> str:
         row = lines[at].split()
         number = row[column].strip('"')
         places = len(number.partition(".")[2])
-        value = round(float(number) * 10**places) + by
+        value = round(float(number) * 10**places) + (abs(by) if kind == "rank" else by)  # a place is ≥ 1
         text_value = f"{value / 10**places:.{places}f}" if places else str(value)
         row[column] = f'"{text_value}"' if row[column].startswith('"') else text_value
         lines[at] = " ".join(row)
@@ -155,7 +154,7 @@ def test_changed_numbers_are_reported_on_arrays_as_on_objects(
     changed = _changed(ours, kind, picks[:count], by)
     for scoring in (None, "declared"):
         arrays, objects = _both(changed, scoring)
-        assert arrays is None or arrays == objects
+        assert arrays == objects
 
 
 def _club_evening(boards: int, results: int, seed: int = 22) -> str:

@@ -42,7 +42,7 @@ import numpy.typing as npt
 
 from bridgescore.core.batch import score_array
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.imp_pairs import butler_array, cross_imp_array
+from bridgescore.forms.duplicate.imp_pairs import butler_array, butler_exact_array, cross_imp_array
 from bridgescore.forms.duplicate.matchpoints import matchpoint_array, neuberg, top
 from bridgescore.forms.duplicate.model import MovementKind, Participant, Section
 from bridgescore.forms.duplicate.results import FieldKey, field_labels, ranked_standings
@@ -247,7 +247,11 @@ def score_columns(
             return None
         ns, ew, tops, pct_ns, pct_ew, distinct = found
     else:
-        if scoring.method is Method.BUTLER:
+        if scoring.method is Method.BUTLER and scoring.butler.rounding is DatumRounding.NONE:
+            # a check's candidate only (plain_scoring says no): the datum, a fraction, is not kept
+            imps = butler_exact_array(score_ns, board, scoring.butler)
+            ns = Rationals(imps, np.ones_like(imps))
+        elif scoring.method is Method.BUTLER:
             imps, datum = butler_array(score_ns, board, scoring.butler)
             ns = Rationals(imps, np.ones_like(imps))
         else:

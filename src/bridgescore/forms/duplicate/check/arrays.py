@@ -123,7 +123,7 @@ def check_columns(
     difference with its reason. ``None`` when the arrays cannot say (numbers that would outgrow
     them, a scoring they do not score, a convention whose totals are summed from printed numbers):
     the object path checks then."""
-    if not plain_scoring(scoring) or convention.totals_from_printed:
+    if not _on_arrays(scoring) or convention.totals_from_printed:
         return None
     scored = score_columns(columns, scoring, ranked=False)
     found = None if scored is None else _compare(scored, convention)
@@ -148,7 +148,7 @@ def reproduce_columns(
         for candidate in (scoring, *candidates(scoring))
         if not (other is convention and candidate == scoring)
     ]
-    if any(not plain_scoring(s) or c.totals_from_printed for c, s in tried):
+    if any(not _on_arrays(s) or c.totals_from_printed for c, s in tried):
         return None
     score_ns = line_scores(columns, scoring)
     lines: dict[tuple[object, ...], ScoredColumns] = {}
@@ -207,6 +207,12 @@ def reproduce_columns(
     if best is declared:
         return declared
     return replace(best, declared=(declared.convention, declared.scoring))
+
+
+def _on_arrays(scoring: Scoring) -> bool:
+    """Whether the arrays check by *scoring*: what they score (:func:`~.columns.plain_scoring`),
+    and Butler against an exact datum too — a candidate of the search, not a writer's."""
+    return plain_scoring(scoring) or scoring.method is Method.BUTLER
 
 
 def _lines_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...]:
