@@ -29,7 +29,15 @@ from bridgescore.forms.duplicate.movement import (
     schedule_rows,
 )
 
-__all__ = ["GuideCard", "GuideRow", "MovementPreview", "ScheduleCell", "ScheduleRound", "movement_preview"]
+__all__ = [
+    "GuideCard",
+    "GuideRow",
+    "MovementPreview",
+    "ScheduleCell",
+    "ScheduleRound",
+    "SittingOut",
+    "movement_preview",
+]
 
 
 class GuideRow(BaseModel):
@@ -58,13 +66,20 @@ class ScheduleCell(BaseModel):
     boards: str
 
 
+class SittingOut(BaseModel):
+    """A pair who sits out a round, at the table where its missing opponents would have met it."""
+
+    table: int
+    pair: str
+
+
 class ScheduleRound(BaseModel):
     """One round of the table cards: each table's play (``None``: not in play), and the pairs who
     sit out."""
 
     round: int
     tables: tuple[ScheduleCell | None, ...]
-    sitting_out: tuple[str, ...]
+    sitting_out: tuple[SittingOut, ...]
 
 
 class MovementPreview(BaseModel):
@@ -106,9 +121,10 @@ def movement_preview(
 ) -> MovementPreview:
     """*m* shown for the director; *conflicts* (a change's) in the language of *gettext*."""
     playing = set(m.pairs())
-    out_by_round: dict[int, list[str]] = {}
+    out_by_round: dict[int, list[SittingOut]] = {}
     for a in m.sit_outs:
-        out_by_round.setdefault(a.round, []).extend(str(p) for p in (a.ns, a.ew) if p in playing)
+        out = out_by_round.setdefault(a.round, [])
+        out.extend(SittingOut(table=a.table, pair=str(p)) for p in (a.ns, a.ew) if p in playing)
     schedule = tuple(
         ScheduleRound(
             round=number,
