@@ -77,10 +77,9 @@ def test_a_mitchell_is_chosen_previewed_started_and_changed_on_the_phone(
     assert "mitchell-5-arrow-5 without 5EW" in page.inner_text(".game-head")
 
     page.click("#change-movement summary")
-    assert page.is_visible("#mitchell-options") is False  # the change starts from a Howell's fields
-    page.select_option("#session-kind", "mitchell")
-    page.fill("#session-pairs-count", "9")
-    page.fill("#session-boards", "3")
+    # the change starts from the movement played: a Mitchell of 9 pairs, 3 boards a round
+    assert page.is_visible("#mitchell-options") and page.input_value("#session-pairs-count") == "9"
+    assert page.input_value("#session-boards") == "3"
     page.fill("#mitchell-rounds", "3")
     page.click("#preview-change")
     page.wait_for_selector("#movement-apply")

@@ -119,6 +119,29 @@ def test_the_preview_draws_the_published_four_table_howell_without_starting_a_se
     assert boss.get("/api/club/sessions").json() == []
 
 
+def test_the_preview_draws_the_published_skip_and_relay_mitchells(app: FastAPI) -> None:
+    boss = director(app)
+
+    def shown(movement: dict[str, Any]) -> dict[str, Any]:
+        answer = boss.post("/api/club/movements/preview", {"movement": movement})
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        return found
+
+    # bridgewebs.com/exeter: 10 tables, a Mitchell with a skip after round 5, 9 rounds
+    skip = shown({"kind": "mitchell", "tables": 10, "boards_per_round": 3})
+    one = next(g for g in skip["guides"] if g["pair"] == "1EW")
+    assert skip["rounds"] == 9 and [row["table"] for row in one["rows"]] == [1, 2, 3, 4, 5, 7, 8, 9, 10]
+    # bridgewebs.com/hitchin: 8 tables relay, tables 1 and 8 share, the bye stand between 4 and 5
+    relay = shown({"kind": "mitchell", "tables": 8, "relay": True})
+    assert relay["shared"] == [[1, 8]] and "between tables 4 and 5" in relay["notes"]
+    first = relay["schedule"][0]["tables"]
+    assert first[0]["boards"] == first[7]["boards"] == "1-2"
+    # an arrow-switch round seats the East-West pairs North-South on the traveller
+    arrow = shown({"kind": "mitchell", "tables": 7, "arrow_switch": [7]})
+    assert arrow["schedule"][6]["tables"][0]["ns"].endswith("EW")
+
+
 def test_the_preview_shows_who_sits_out_each_round(app: FastAPI) -> None:
     boss = director(app)
     shown = boss.post("/api/club/movements/preview", {"movement": {"kind": "mitchell", "pairs": 9}}).json()
