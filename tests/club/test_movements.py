@@ -155,6 +155,16 @@ def test_the_preview_shows_who_sits_out_each_round(app: FastAPI) -> None:
     assert shown["schedule"][1]["tables"][2] == {"ns": "3NS", "ew": "2EW", "boards": "7-8"}
 
 
+def test_a_preview_draws_at_most_fifty_tables_while_a_session_may_have_more(app: FastAPI) -> None:
+    boss = director(app)
+    fifty = boss.post("/api/club/movements/preview", {"movement": {"kind": "mitchell", "tables": 50}})
+    assert fifty.status_code == 200 and len(fifty.json()["guides"]) == 100
+    more = boss.post("/api/club/movements/preview", {"movement": {"kind": "mitchell", "tables": 51}})
+    assert (more.status_code, more.json()["field"]) == (422, "movement")
+    assert "at most 50 tables, not 51" in more.json()["message"]
+    assert started(boss, {"kind": "mitchell", "tables": 51})["movement"]["rounds"] == 51
+
+
 def test_the_preview_is_for_a_signed_in_director(app: FastAPI) -> None:
     answer = Phone(app).post("/api/club/movements/preview", {"movement": {"kind": "howell", "tables": 3}})
     assert answer.status_code == 401

@@ -344,7 +344,7 @@ def preview_movement_change(
 ) -> MovementPreview:
     with field("movement"):
         chosen = movement_of(given.movement)
-    return movement_change_preview(club.folded(session_id).state, chosen, language.of_request(request))
+        return movement_change_preview(club.folded(session_id).state, chosen, language.of_request(request))
 
 
 def movement_change_preview(state: ClubState, chosen: Movement, lang: str) -> MovementPreview:
