@@ -92,7 +92,7 @@ from bridgescore.web.club.requests import (
 )
 from bridgescore.web.gates import HASHING
 from bridgescore.web.limits import limit, limit_on
-from bridgescore.web.problems import FieldError, Responses, body, field, problems
+from bridgescore.web.problems import FieldError, Responses, body, field
 from bridgescore.web.refusal import RefusedError
 
 router = APIRouter(prefix="/api/club", tags=["club"])
@@ -114,8 +114,6 @@ async def service(request: Request) -> ClubService:
 
 Service = Annotated[ClubService, Depends(service)]
 
-PREVIEWING = problems(400, 401, 403, 404, 413, 422, 503)
-"""OpenAPI: the errors of a preview of a session's change: :data:`READING`'s and the request's."""
 STORED: Responses = {
     201: {"model": views.ActionReceipt, "description": "Stored"},
     200: {"model": views.ActionReceipt,
@@ -334,7 +332,7 @@ def change_movement(
 
 @router.post("/sessions/{session_id}/movement/preview",
              summary="A new movement's cards, and the results already entered that it would not fit",
-             dependencies=[FormToken], responses=PREVIEWING)  # fmt: skip
+             dependencies=[FormToken], responses=CHANGING)  # fmt: skip
 def preview_movement_change(
     session_id: SessionId,
     given: MovementPreviewIn,
