@@ -165,6 +165,27 @@ def test_a_preview_draws_at_most_fifty_tables_while_a_session_may_have_more(app:
     assert started(boss, {"kind": "mitchell", "tables": 51})["movement"]["rounds"] == 51
 
 
+BROKEN = """name = "ours"
+kind = "howell"
+source = "our club"
+tables = 2
+schedule = [
+  ["1-2 1", "3-4 2"],
+  ["1-2 2", "3-4 1"],
+]
+"""
+"""A movement file that reads but cannot be played: pairs 1 and 2 meet twice."""
+
+
+def test_a_preview_refuses_a_movement_file_as_starting_it_would(app: FastAPI) -> None:
+    boss = director(app)
+    preview = boss.post("/api/club/movements/preview", {"movement": {"file": BROKEN}})
+    start = boss.post("/api/club/sessions", {"title": "x", "movement": {"file": BROKEN}})
+    assert preview.status_code == start.status_code == 422
+    assert preview.json()["message"] == start.json()["message"]
+    assert preview.json()["message"].startswith("the movement cannot be used: ")
+
+
 def test_the_preview_is_for_a_signed_in_director(app: FastAPI) -> None:
     answer = Phone(app).post("/api/club/movements/preview", {"movement": {"kind": "howell", "tables": 3}})
     assert answer.status_code == 401
