@@ -237,3 +237,28 @@ def test_any_teams_match_written_as_lin_reads_back_the_same(
     assert outcomes(event) == [
         (number, str(result)) for number, (_d, *rooms) in enumerate(played, start=1) for result in rooms
     ]
+
+
+_PIECES = st.sampled_from(
+    [
+        "pn|Ann,Bob,Cid,Dan|", "pn|A,B,C,D,E,F,G,H|", "pn|x|", "st||", "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|",
+        "md|1S2,,,|", "md|9|", "md|4SAKQJHT98D765C432,SAKQJHT98D765C432,,|", "ah|Board 3|", "ah|x|", "sv|b|", "sv|q|",
+        "mb|1S|", "mb|p|", "mb|d|", "mb|r|", "mb|1N!|", "an|strong|", "mb|8S|", "pc|HA|", "pc|S2|", "pc|ZZ|", "mc|9|",
+        "mc|x|", "qx|o1|", "qx|c1|", "qx|o2|", "vg|T,S,I,1,2,A,0,B,0|", "vg|,|", "rs|4SN=,3NS-1|", "rs|8X|", "nt|hi|",
+        "pg||", "|", "\n", "\r\n", "zz", "é",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES | st.text(max_size=4), max_size=40))
+def test_any_lin_text_gives_an_event_and_diagnostics_and_writes_back(parts: list[str]) -> None:
+    from bridgescore.core import BridgeScoreError
+
+    loaded = lin.loads("".join(parts))
+    lin.loads("".join(parts).encode("utf-8", "replace"))
+    try:
+        written = lin.dumps(loaded.event)
+    except BridgeScoreError:  # what LIN cannot hold is refused with a message, never a traceback
+        return
+    assert outcomes(lin.loads(written).event) == outcomes(loaded.event)
