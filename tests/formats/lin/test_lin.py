@@ -241,11 +241,12 @@ def test_any_teams_match_written_as_lin_reads_back_the_same(
 
 _PIECES = st.sampled_from(
     [
-        "pn|Ann,Bob,Cid,Dan|", "pn|A,B,C,D,E,F,G,H|", "pn|x|", "st||", "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|",
-        "md|1S2,,,|", "md|9|", "md|4SAKQJHT98D765C432,SAKQJHT98D765C432,,|", "ah|Board 3|", "ah|x|", "sv|b|", "sv|q|",
-        "mb|1S|", "mb|p|", "mb|d|", "mb|r|", "mb|1N!|", "an|strong|", "mb|8S|", "pc|HA|", "pc|S2|", "pc|ZZ|", "mc|9|",
-        "mc|x|", "qx|o1|", "qx|c1|", "qx|o2|", "vg|T,S,I,1,2,A,0,B,0|", "vg|,|", "rs|4SN=,3NS-1|", "rs|8X|", "nt|hi|",
-        "pg||", "|", "\n", "\r\n", "zz", "é",
+        "pn|Ann,Bob,Cid,Dan|", "pn|A,B,C,D,E,F,G,H|", "pn|x|", "st||",
+        "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|", "md|1S2,,,|", "md|9|",
+        "md|4SAKQJHT98D765C432,SAKQJHT98D765C432,,|", "ah|Board 3|", "ah|x|", "sv|b|", "sv|q|",
+        "mb|1S|", "mb|p|", "mb|d|", "mb|r|", "mb|1N!|", "an|strong|", "mb|8S|", "pc|HA|", "pc|S2|", "pc|ZZ|",
+        "mc|9|", "mc|x|", "qx|o1|", "qx|c1|", "qx|o2|", "vg|T,S,I,1,2,A,0,B,0|", "vg|,|", "rs|4SN=,3NS-1|",
+        "rs|8X|", "nt|hi|", "pg||", "|", "\n", "\r\n", "zz", "é",
     ]
 )  # fmt: skip
 
