@@ -20,6 +20,7 @@ from bridgescore.forms.duplicate import Event, EventKind, Room
 from bridgescore.forms.duplicate.model import (
     Board,
     Match,
+    MovementKind,
     Participant,
     Player,
     Section,
@@ -56,6 +57,7 @@ def test_a_hand_history_is_a_pairs_field_of_its_partnerships() -> None:
         ("5", "Fay – Ann"), ("6", "Gus – Eve"),
     ]  # fmt: skip
     assert [(line.ns, line.ew) for board in section.boards for line in board.lines][3] == ("1", "2")
+    assert section.movement is MovementKind.HOWELL  # one field, though each pair sat one way
     first = section.boards[0]
     assert (first.dealt_by, str(first.vulnerable)) == (Seat.SOUTH, "Both")
     assert first.deal == "N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6"
@@ -194,7 +196,7 @@ def pairs_events(draw: st.DrawFn) -> Event:
     boards = [
         Board(b.number, b.lines, b.dealer, draw(st.sampled_from(list(Vulnerability))), b.deal) for b in boards
     ]
-    section = Section("", tuple(boards), tuple(participants))
+    section = Section("", tuple(boards), tuple(participants), MovementKind.HOWELL)
     return Event(draw(st.sampled_from(["", "Monday pairs"])), (Session(1, (section,)),))
 
 

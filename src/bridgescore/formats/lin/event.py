@@ -6,8 +6,8 @@ the open room and East-West in the closed one; each board's traveller has the tw
 and the match is scored at IMPs.
 
 **A player's hand history** (boards without rooms, or all in the open room) is a pairs event of
-one field: each partnership — the same two names, in either seat — is a pair, numbered in the
-order the boards list them; the same deal played at several tables is one board whose results
+one field, ranked as one whichever way each pair sat (as a Howell is): each partnership — the
+same two names, in either seat — is a pair, numbered in the order the boards list them; the same deal played at several tables is one board whose results
 are compared; a board number given again with another deal (boards 1, 2 … of each tournament
 played) is a board of its own, as a fouled board is (Law 87). The scoring is matchpoints, or
 cross-IMPs when the header says IMPs.
@@ -37,6 +37,7 @@ from bridgescore.forms.duplicate.model import (
     Event,
     EventKind,
     Match,
+    MovementKind,
     Participant,
     Player,
     Room,
@@ -180,7 +181,7 @@ def _pairs(results: list[tuple[LinBoard, Result]]) -> Section:
             line += 1
             lines.append(TravellerLine(pair(board, Side.NS, line), pair(board, Side.EW, line), result))
         boards.append(_board(traveller.board, tuple(lines)))
-    return Section("", tuple(boards), tuple(participants))
+    return Section("", tuple(boards), tuple(participants), MovementKind.HOWELL)  # one field
 
 
 def _board(board: LinBoard, lines: tuple[TravellerLine, ...]) -> Board:
