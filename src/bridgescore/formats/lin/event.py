@@ -7,10 +7,10 @@ and the match is scored at IMPs.
 
 **A player's hand history** (boards without rooms, or all in the open room) is a pairs event of
 one field, ranked as one whichever way each pair sat (as a Howell is): each partnership — the
-same two names, in either seat — is a pair, numbered in the order the boards list them; the same deal played at several tables is one board whose results
-are compared; a board number given again with another deal (boards 1, 2 … of each tournament
-played) is a board of its own, as a fouled board is (Law 87). The scoring is matchpoints, or
-cross-IMPs when the header says IMPs.
+same two names, in either seat — is a pair, numbered in the order the boards list them; the
+same deal played at several tables is one board whose results are compared; a board number given
+again with another deal (boards 1, 2 … of each tournament played) is a board of its own, as a
+fouled board is (Law 87). The scoring is matchpoints, or cross-IMPs when the header says IMPs.
 
 Each result comes from the board's auction, play and claim (:mod:`.outcome`), else from the
 file's ``rs`` line. ``rs`` has two entries per board, open and closed room: by board number from
