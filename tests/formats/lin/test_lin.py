@@ -100,6 +100,14 @@ def test_a_vugraph_file_with_open_and_closed_rooms_is_a_teams_match() -> None:
     assert [player.name for player in kings.players] == ["Ken", "Kit", "Kay", "Kip"]
 
 
+def test_a_match_whose_closed_room_has_not_played_yet_is_still_a_match() -> None:
+    open_room = [line for line in (DATA / "vugraph_match.lin").read_text().splitlines() if "qx|c" not in line]
+    event = lin.loads("\n".join(open_room)).event
+    assert event.kind is EventKind.TEAMS
+    lines = [line for board in event.sessions[0].sections[0].boards for line in board.lines]
+    assert [(line.ns, line.room) for line in lines] == [("Aces", Room.OPEN)] * 3
+
+
 @pytest.mark.parametrize("name", ["hand_history.lin", "vugraph_match.lin"])
 def test_an_event_read_from_lin_and_written_back_reads_the_same(name: str) -> None:
     event = lin.load(DATA / name).event
