@@ -267,11 +267,11 @@ def score_plain(
 
 
 def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
-    """Read the event from PBN files or a USEBIO file, printing each diagnostic on stderr."""
+    """Read the event from PBN files, a USEBIO file or a LIN file, printing each diagnostic on stderr."""
     from bridgescore.cli.output import warning_line
 
     if not files:
-        raise ParseError(N_("give at least one PBN or USEBIO file"))
+        raise ParseError(N_("give at least one PBN, USEBIO or LIN file"))
     try:
         loaded = _load(files)
     except OSError as error:  # a name too long, a file the system will not read (/proc/self/mem …)
