@@ -19,6 +19,7 @@ from bridgescore.cli import (
     demo,
     event,
     forms,
+    hands,
     movement,
     rubber,
     serve,
@@ -43,6 +44,7 @@ forms.register(app)
 movement.register(app)
 serve.register(app)
 analysis.register(app)
+hands.register(app)
 club.register(app)
 
 

@@ -24,7 +24,7 @@ from bridgescore.core.errors import N_, RuleError
 from bridgescore.formats.diagram import HandDiagram, diagram_view
 from bridgescore.i18n import translator
 
-__all__ = ["PER_PAGE", "Paper", "dumps", "write_pdf"]
+__all__ = ["PER_PAGE", "Paper", "dumps", "write_pdf", "write_text"]
 
 PER_PAGE = (1, 2, 4, 6, 9)
 """How many boards a page holds: one, two stacked, 2 × 2, 2 × 3 or 3 × 3."""
@@ -32,9 +32,10 @@ PER_PAGE = (1, 2, 4, 6, 9)
 Paper = Literal["a4", "letter"]
 
 # boards a page → (columns, rows, the print font size that fills a cell without crowding it)
-_LAYOUT = {1: (1, 1, "16pt"), 2: (1, 2, "13pt"), 4: (2, 2, "10.5pt"), 6: (2, 3, "9.5pt"), 9: (3, 3, "7.2pt")}
-# the printed height of a page inside its 10 mm margins
-_SHEET_HEIGHT = {"a4": "276mm", "letter": "258mm"}
+_LAYOUT = {1: (1, 1, "18pt"), 2: (1, 2, "14pt"), 4: (2, 2, "10pt"), 6: (2, 3, "10pt"), 9: (3, 3, "6.6pt")}
+# the printed page inside its 10 mm margins (width, height in mm); a page's header takes 6 mm,
+# 2 mm between cells
+_SHEET = {"a4": (190, 276), "letter": (195.9, 259.4)}
 _CSS_PAGE = {"a4": "A4", "letter": "letter"}
 
 
@@ -67,6 +68,7 @@ def dumps(
         )
         sheets.append({"boards": chunk, "label": f"{gettext('Boards')} {numbers}"})
     columns, rows, font_size = _LAYOUT[per_page]
+    width, height = _SHEET[paper]
     rendered: str = (
         environment()
         .get_template("hands.html")
@@ -75,7 +77,8 @@ def dumps(
             title=title or gettext("Hand records"),
             sheets=sheets,
             paper=_CSS_PAGE[paper],
-            sheet_height=_SHEET_HEIGHT[paper],
+            cell_width=f"{(width - 2 * (columns - 1)) / columns - 0.1:.1f}mm",
+            cell_height=f"{(height - 7) / rows - 2.2:.1f}mm",
             columns=columns,
             rows=rows,
             font_size=font_size,
@@ -85,22 +88,29 @@ def dumps(
 
 
 def write_pdf(page: str, target: Path) -> None:
-    """Lay *page* (from :func:`dumps`) out for print and write it to *target* as a PDF.
-
-    The file appears whole or not at all: it is written beside *target* and moved into place,
-    so a failed write leaves an earlier file of that name as it was.
-    """
-    import os
-    import tempfile
-
+    """Lay *page* (from :func:`dumps`) out for print and write it to *target* as a PDF (whole or
+    not at all, as :func:`write_text`)."""
     from weasyprint import HTML
 
     document = HTML(string=page).write_pdf()
     assert document is not None  # no target given: WeasyPrint returns the bytes
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or Path("."))
+    _write_whole(document, target)
+
+
+def write_text(page: str, target: Path) -> None:
+    """Write *page* to *target* in UTF-8. The file appears whole or not at all: it is written beside
+    *target* and moved into place, so a failed write leaves an earlier file of that name as it was."""
+    _write_whole(page.encode("utf-8"), target)
+
+
+def _write_whole(data: bytes, target: Path) -> None:
+    import os
+    import tempfile
+
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as file:
-            file.write(document)
+            file.write(data)
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
