@@ -16,6 +16,7 @@ from bridgescore.cli import (
     chicago,
     club,
     compensation,
+    deal,
     demo,
     event,
     forms,
@@ -44,6 +45,7 @@ forms.register(app)
 movement.register(app)
 serve.register(app)
 analysis.register(app)
+deal.register(app)
 hands.register(app)
 club.register(app)
 
