@@ -67,8 +67,8 @@ def window(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
 def too_wide(page: Page) -> list[str]:
     found: list[str] = page.evaluate(
         """() => {
-            const width = document.documentElement.clientWidth, wide = [];
-            if (document.documentElement.scrollWidth > width) wide.push("page " + document.documentElement.scrollWidth);
+            const root = document.documentElement, width = root.clientWidth, wide = [];
+            if (root.scrollWidth > width) wide.push("page " + root.scrollWidth);
             for (const diagram of document.querySelectorAll(".diagram")) {
               const box = diagram.parentElement.getBoundingClientRect();
               for (const part of diagram.querySelectorAll(".hand, .compass, table.dd, .par")) {
