@@ -202,3 +202,14 @@ def test_the_pdf_prints_every_boards_par_as_published(
     for number, shown in pars:
         score = int(published[int(number)].optimum_score.split()[1])
         assert shown == ("0" if score == 0 else f"NS {score:+d}"), number
+
+
+def test_without_weasyprint_the_pdf_says_what_to_install(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "weasyprint", None)  # import weasyprint now fails
+    code, _, err = run(capsys, "hands", str(pbn_file(tmp_path, 1)), "-o", str(tmp_path / "x.pdf"), "--no-dd")
+    assert code == 2 and "pip install 'bridgescore[hands]'" in err and "Traceback" not in err
+    assert not (tmp_path / "x.pdf").exists()

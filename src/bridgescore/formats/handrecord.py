@@ -90,8 +90,13 @@ def dumps(
 def write_pdf(page: str, target: Path) -> None:
     """Lay *page* (from :func:`dumps`) out for print and write it to *target* as a PDF (whole or
     not at all, as :func:`write_text`)."""
-    from weasyprint import HTML
-
+    try:
+        from weasyprint import HTML
+    except ImportError as missing:  # an install without the extra, or without Debian's pango
+        raise RuleError(
+            N_("a PDF needs WeasyPrint and pango: pip install 'bridgescore[hands]' ({reason})"),
+            reason=str(missing),
+        ) from None
     document = HTML(string=page).write_pdf()
     assert document is not None  # no target given: WeasyPrint returns the bytes
     _write_whole(document, target)
