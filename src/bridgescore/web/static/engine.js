@@ -3,6 +3,8 @@
 //   const scorer = await bridgescoreEngine.open({id, form, header: [[key, value], …], lang});
 //   scorer.preview("4S N 10")   -> {html, status, preview}                 (/games/{id}/preview)
 //   scorer.sheet(lines, undo)   -> {html, status, state, standing, unit}   (/games/{id}/board)
+//   scorer.stored("3nt s 10")   -> "3NT S +1": a line as the server stores it ("": it does not read)
+//   scorer.seating({N: "Ann"})  -> "players: N=Ann": the line that seats them
 //
 // lines: [{id, text}] (a line's kind is read from its text). Pyodide and the engine's files come
 // from this server (/py/engine.json says where; the HTTP cache and the service worker keep them),
@@ -139,6 +141,12 @@
       sheet(lines, undo) {
         const given = lines.map((line) => ({ id: line.id, text: line.text, kind: line.kind || "" }));
         return JSON.parse(scorer.sheet_json(JSON.stringify(given), Boolean(undo)));
+      },
+      stored(text) {
+        return scorer.stored(String(text));
+      },
+      seating(players) {
+        return scorer.seating(JSON.stringify(players));
       },
       close() {
         scorer.destroy();
