@@ -175,6 +175,7 @@ window.bridgescoreBoard = function (options) {
       await loaded();
       scorer = await bridgescoreEngine.open(game);
       document.body.dataset.engine = "ready"; // for the tests and whoever looks
+      performance.mark("board-ready");
     } catch (error) {
       return; // no engine served here: the server is asked, as before (a later visit tries again)
     }
@@ -184,5 +185,7 @@ window.bridgescoreBoard = function (options) {
   setInterval(tick, EVERY);
   document.addEventListener("visibilitychange", tick);
   (window.requestIdleCallback || setTimeout)(start, { timeout: 3000 });
-  return { preview: preview, draw: draw, refresh: refresh };
+  const board = { preview: preview, draw: draw, refresh: refresh };
+  window.bridgescoreBoard.shown = board; // the page's (benchmarks/bench_browser_scoring.py times it)
+  return board;
 };

@@ -46,7 +46,7 @@ self.addEventListener("activate", (event) => {
 // The pages open when this worker arrives, and each game's board (what board.js asks for).
 async function keepOpenPages() {
   const cache = await caches.open(CACHE);
-  for (const client of await self.clients.matchAll({ type: "window" })) {
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
     const url = new URL(client.url);
     if (url.origin !== self.location.origin || !kept(new Request(url))) continue;
     const wanted = [url.href];
