@@ -193,11 +193,18 @@ def visit(context: BrowserContext, relay: Counted, rate: float, first: dict[str,
     return {**timing, "bytes": relay.sent - before}
 
 
+READY = """() => new Promise((done) => {
+  const check = () => (document.body.dataset.engine === "ready" ? done() : setTimeout(check, 50));
+  check();
+})"""
+"""Until the page has started its engine (a function, not a string: the page's CSP forbids eval)."""
+
+
 def game_page(context: BrowserContext, rate: float, url: str, form: str, texts: list[str]) -> None:
     """The game page's own path (static/board.js), offline, on the evening at *url*: printed."""
     page = throttled(context, rate)
     page.goto(url)
-    page.wait_for_function("document.body.dataset.engine === 'ready'", polling=50)
+    page.evaluate(READY)
     context.set_offline(True)
     game = url.rsplit("/", 1)[1]
     queued = {"game": game, "kind": "add", "method": "POST", "path": f"/api/games/{game}/deals",
