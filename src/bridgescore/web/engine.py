@@ -150,6 +150,20 @@ class Scorer:
         ``kind`` is read from its text when not given)."""
         return json.dumps(self.sheet(read_lines(lines), undo=undo).as_dict(), ensure_ascii=False)
 
+    def fold_json(self, lines: str) -> int:
+        """The lines given as JSON folded, not drawn (what :meth:`preview` previews after): 200, or
+        422 when they do not replay (the state stays as it was).
+
+        >>> scorer = opened('{"form": "chicago", "header": [["form", "chicago"]]}')
+        >>> scorer.fold_json('[{"id": 1, "text": "3NT S 9"}]'), scorer.state.next["deal"]
+        (200, 2)
+        """
+        try:
+            self.fold([line.text for line in read_lines(lines)])
+        except BridgeScoreError:
+            return UNPROCESSABLE
+        return 200
+
     def preview_json(self, text: str) -> str:
         """:meth:`preview` as JSON."""
         return json.dumps(self.preview(text).as_dict(), ensure_ascii=False)

@@ -23,7 +23,7 @@ window.bridgescoreBoard = function (options) {
   const WAIT = 1000; // ms a change may wait for its answer before the phone draws the board
   let tag = game.version; // the ETag of the server's board last placed
   let served = linesOf(document); // the server's lines (the log as the server last drew it) …
-  let undoable = game.undo; // … and whether it offered Undo
+  let undoable = !!$("#undo"); // … and whether it offered Undo
   let scorer = null; // the engine's scorer, once started
   let folded = ""; // the lines the scorer last folded, as JSON
   let local = ""; // the queued changes the board shown was drawn with ("": the server's board)
@@ -67,6 +67,12 @@ window.bridgescoreBoard = function (options) {
     folded = JSON.stringify(lines);
     return board;
   }
+  // folded, not drawn: what a preview needs
+  function folding(lines) {
+    const given = JSON.stringify(lines);
+    if (given !== folded) scorer.fold(lines);
+    folded = given;
+  }
 
   // The phone's board over the server's lines and the queued changes; whether it was drawn.
   function draw() {
@@ -102,7 +108,7 @@ window.bridgescoreBoard = function (options) {
     try {
       const log = pending(items);
       if (!log) return null;
-      if (JSON.stringify(log.lines) !== folded) fold(log.lines, log.undo);
+      folding(log.lines);
       const shown = scorer.preview(text);
       return { html: shown.html, ok: shown.status === 200 };
     } catch (error) {
@@ -180,6 +186,8 @@ window.bridgescoreBoard = function (options) {
       return; // no engine served here: the server is asked, as before (a later visit tries again)
     }
     if (mine().length) await refresh(); // a page reopened from the worker's cache: its newest board first
+    // the server's lines folded while the page is idle, so that the first preview offline is quick
+    else (window.requestIdleCallback || setTimeout)(() => { try { if (!local) folding(served); } catch (e) { /* later */ } });
   }
 
   setInterval(tick, EVERY);
