@@ -45,8 +45,9 @@ def start_chicago(page: Page, url: str) -> str:
     return str(page.url.rsplit("/", 1)[1])
 
 
-def engine_ready(page: Page) -> None:
-    page.wait_for_function("document.body.dataset.engine === 'ready'")
+def engine_fetched(page: Page) -> None:
+    """Until the page has fetched its engine's files (a first visit starts the engine when needed)."""
+    page.wait_for_function("['fetched', 'ready'].includes(document.body.dataset.engine)")
 
 
 def previewed(page: Page, total: str) -> str:
@@ -86,7 +87,8 @@ def test_on_a_lan_address_an_open_page_keeps_scoring_with_the_server_stopped_and
         assert page.evaluate("[window.isSecureContext, 'serviceWorker' in navigator]") == [False, False]
         enter(page, "3", "NT", "S", "=")
         save_and_wait(page, 1)
-        engine_ready(page)
+        engine_fetched(page)
+        assert page.evaluate("document.body.dataset.engine") == "fetched"  # not started: not needed yet
         server.stop()
 
         enter(page, "4", "S", "E", "=")  # deal 2: E-W vulnerable, as the server's lines say
@@ -117,12 +119,11 @@ def test_a_game_opened_once_by_its_link_opens_offline_and_a_deal_entered_there_i
     page = context.new_page()
     page.goto(f"{live.url}/games/{game}")  # the first visit: no service worker yet
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    engine_ready(page)  # its files fetched under the worker, which keeps them
+    engine_fetched(page)  # its files fetched under the worker, which keeps them
     context.set_offline(True)
     page.reload()
     assert page.inner_text("#deals li .deal-text") == "3NT S =" and "400" in page.inner_text("#sheet-card")
-    engine_ready(page)  # from the worker's cache and the snapshot
-    enter(page, "4", "S", "E", "=")
+    enter(page, "4", "S", "E", "=")  # the engine starts, from the worker's cache, as it is needed
     assert "No connection" not in previewed(page, "E-W 620")
     page.click("#save")
     page.wait_for_function(f"{QUEUED} === 1")

@@ -88,6 +88,9 @@ def test_the_board_is_304_until_the_game_changes_and_its_etag_is_the_page_s_vers
     page = client.get(f"/games/{game}").text
     data = json.loads(re.findall(r'<script id="game-data" type="application/json">(.*?)</script>', page)[0])
     assert (data["id"], data["form"], data["lang"], data["undo"]) == (game, "plain", "en", False)
+    assert data["engine"] is False  # the tests' own form: the phone's engine does not carry it
+    chicago = client.post("/api/games", json={"form": "chicago"}).json()["id"]
+    assert '"engine": true' in client.get(f"/games/{chicago}").text
     assert ["form", "plain"] in data["header"]
     first = client.get(f"/games/{game}/board")
     assert first.headers["etag"] == data["version"]

@@ -27,6 +27,7 @@ from bridgescore.web import board, language, security
 from bridgescore.web.api import MAX_DEALER, MAX_LOG, MAX_NAME, MAX_TITLE, import_log, plain
 from bridgescore.web.problems import FieldError
 from bridgescore.web.services import Needs, Opened, Services
+from bridgescore.web.views import VIEWS
 
 router = APIRouter(include_in_schema=False)
 
@@ -113,6 +114,7 @@ def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
             "lang": lang,
             "undo": undo,
             "version": board_tag(game.id, opened.version, lang),
+            "engine": opened.pad is VIEWS.get(game.form),  # a form the engine's bundle carries
         },
     }
 

@@ -77,6 +77,7 @@ window.bridgescoreBoard = function (options) {
   // The phone's board over the server's lines and the queued changes; whether it was drawn.
   function draw() {
     const items = mine();
+    if (items.length && !scorer) start(true);
     if (!scorer || !items.length) return false;
     try {
       const log = pending(items);
@@ -104,7 +105,8 @@ window.bridgescoreBoard = function (options) {
   // could not be asked (*failed*), or while changes wait (the server's preview knows none of them).
   function preview(text, failed) {
     const items = mine();
-    if (!scorer || !(failed || items.length)) return null;
+    if (!(failed || items.length)) return null;
+    if (!scorer) { start(true); return null; }
     try {
       const log = pending(items);
       if (!log) return null;
@@ -175,24 +177,40 @@ window.bridgescoreBoard = function (options) {
       document.head.appendChild(script);
     });
   }
-  async function start() {
+  // The engine: its files fetched once the page is idle, and started at once only when that is
+  // quick (a memory snapshot kept by an earlier start); else when it is needed — the server out of
+  // reach, or changes waiting (*needed*). Python's first start holds the page's thread for
+  // seconds, which a player tapping a deal online must not wait for.
+  let starting = null;
+  let needed = false;
+  function start(now) {
+    needed = needed || now === true;
+    if (game.engine && !scorer && !starting) starting = begin().finally(() => { starting = null; });
+  }
+  async function begin() {
     try {
       await controlled();
       await loaded();
+      if (!needed && !(await bridgescoreEngine.quick())) {
+        await bridgescoreEngine.prefetch();
+        document.body.dataset.engine = "fetched";
+        if (!needed) return;
+      }
       scorer = await bridgescoreEngine.open(game);
       document.body.dataset.engine = "ready"; // for the tests and whoever looks
       performance.mark("board-ready");
     } catch (error) {
-      return; // no engine served here: the server is asked, as before (a later visit tries again)
+      return; // no engine served here: the server is asked, as before (the next need tries again)
     }
     if (mine().length) await refresh(); // a page reopened from the worker's cache: its newest board first
+    else if (needed) options.drawn(); // the preview asked for while it started
     // the server's lines folded while the page is idle, so that the first preview offline is quick
-    else (window.requestIdleCallback || setTimeout)(() => { try { if (!local) folding(served); } catch (e) { /* later */ } });
+    (window.requestIdleCallback || setTimeout)(() => { try { if (!local) folding(served); } catch (e) { /* later */ } });
   }
 
   setInterval(tick, EVERY);
   document.addEventListener("visibilitychange", tick);
-  (window.requestIdleCallback || setTimeout)(start, { timeout: 3000 });
+  (window.requestIdleCallback || setTimeout)(() => start(mine().length > 0), { timeout: 3000 });
   const board = { preview: preview, draw: draw, refresh: refresh };
   window.bridgescoreBoard.shown = board; // the page's (benchmarks/bench_browser_scoring.py times it)
   return board;
