@@ -153,6 +153,12 @@ def test_a_second_phone_on_the_game_sees_a_new_deal_within_2_seconds_and_asks_no
         second.wait_for_function("document.querySelectorAll('#deals li').length === 1", timeout=5_000)
         assert time.monotonic() - stored < 2.0
         assert second.inner_text("#deals li .deal-text") == "3NT S +1"
+        second.click("#deals li .edit")  # the second phone corrects deal 1 …
+        enter(first, "4", "S", "E", "=")
+        save_and_wait(first, 2)
+        second.wait_for_function("document.querySelectorAll('#deals li').length === 2", timeout=5_000)
+        assert second.eval_on_selector("#deals li", "li => li.classList.contains('editing')")  # … marked
+        assert second.inner_text("#entry-title") == "Correcting deal 1"
         second.evaluate("Object.defineProperty(document, 'hidden', { value: true, configurable: true })")
         second.wait_for_timeout(500)
         asked = len(answers)

@@ -70,6 +70,15 @@
     } catch (e) { /* the next change will redraw it */ }
   }
 
+  // after board.js redrew the board: the line being corrected stays marked, the preview follows
+  function redrawn() {
+    toLatest();
+    settle();
+    const li = editing && $('.deals li[data-line="' + editing.line + '"]');
+    if (li) li.classList.add("editing");
+    widget.changed();
+  }
+
   // the sheet scrolled to its latest line
   function toLatest() {
     const sheet = $("#sheet-card");
@@ -211,7 +220,7 @@
   }
   if (entry) (window.requestIdleCallback || setTimeout)(() => {
     const script = client.element("script", { src: "/static/board.js" + version });
-    script.onload = () => { board = bridgescoreBoard({ queue, version, drawn: () => { toLatest(); settle(); widget.changed(); } }); };
+    script.onload = () => { board = bridgescoreBoard({ queue, version, drawn: redrawn }); };
     document.head.appendChild(script);
   }, { timeout: 3000 });
   const printButton = $("#print");
