@@ -82,6 +82,7 @@ def take_club(browser: Browser, live: Server) -> None:
     store.close()
     titles = {"en": "Tuesday pairs", "ru": "Турнир по вторникам"}
     take_movement(browser, live)
+    take_odd_pairs(browser, live)
     for language, (locale, _names) in PLAYERS.items():
         with phone_page(browser, locale) as boss, phone_page(browser, locale) as phone:
             _session, codes = start_session(boss, live, titles[language], PAIRS[language])
@@ -113,6 +114,49 @@ def take_club(browser: Browser, live: Server) -> None:
             boss.evaluate("document.querySelector('#live').scrollIntoView()")
             boss.screenshot(path=str(DOCS / f"club-console-{language}.png"))
             print(f"docs/club-console-{language}.png")
+
+
+ODD_PAIRS = {
+    "en": "1: Ann, Bob\n2: Cy, Di\n3: Ed, Flo\n4: Gus, Hal\n5: Ivy, Jo\n6: Kit, Lou\n7: Max, Ned",
+    "ru": "1: Аня, Борис\n2: Вера, Глеб\n3: Дина, Егор\n4: Жанна, Зоя\n5: Игорь, Кира\n6: Лев, Мила\n"
+    "7: Нина, Олег",
+}
+
+
+def take_odd_pairs(browser: Browser, live: Server) -> None:
+    """docs/club-sit-out-*.png and club-overdue-*.png: seven pairs in a Howell (docs/club.md, "An evening
+    with an odd number of pairs") — the sit-out table's phone, and the console's overdue board after
+    table 4 left board 6 out of round 2 and played on. The club's director must exist."""
+    for language, (locale, _names) in PLAYERS.items():
+        with phone_page(browser, locale) as boss, phone_page(browser, locale) as phone:
+            sign_in(boss, live)
+            boss.fill("#session-title", "Odd pairs" if language == "en" else "Нечётное число пар")
+            boss.select_option("#session-kind", "howell")
+            boss.fill("#session-pairs-count", "7")
+            boss.fill("#session-boards", "2")
+            boss.fill("#session-pairs", ODD_PAIRS[language])
+            boss.click("#new-session button[type=submit]")
+            boss.wait_for_url("**/club/sessions/*")
+            boss.wait_for_selector("#codes .code-card .code")
+            cards = boss.eval_on_selector_all(
+                "#codes .code-card .code", "codes => codes.map(c => c.innerText)"
+            )
+            codes = {code.split("-")[1]: code for code in cards}
+            join(phone, live, codes["1"])
+            phone.screenshot(path=str(DOCS / f"club-sit-out-{language}.png"))
+            print(f"docs/club-sit-out-{language}.png")
+            tables = {table: Table(live, codes[table]) for table in ("2", "3", "4")}
+            for table, boards in (("2", (5, 6)), ("3", (9, 10)), ("4", (3, 4))):
+                for board in boards:
+                    tables[table].enter(1, board, "4S N 10")
+            tables["4"].enter(2, 5, "3NT S 9")  # board 6 left out
+            tables["4"].enter(3, 7, "4H E 10")
+            tables["4"].enter(3, 8, "2S N 8")
+            boss.reload()
+            boss.wait_for_selector("#overdue li")
+            boss.evaluate("document.querySelector('#missing-card').scrollIntoView()")
+            boss.screenshot(path=str(DOCS / f"club-overdue-{language}.png"))
+            print(f"docs/club-overdue-{language}.png")
 
 
 def take_movement(browser: Browser, live: Server) -> None:

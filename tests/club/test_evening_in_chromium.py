@@ -281,6 +281,7 @@ def test_an_odd_pairs_howell_evening_on_real_phones(
     # Table 1 is the sit-out table: its phone says who sits out, and asks for nothing.
     sit_out = room.phones["1"]
     assert "sits out" in sit_out.inner_text("#sit-out") and sit_out.is_hidden("#table-entry")
+    assert sit_out.locator("#done").count() == 0  # not "every board of this table is entered": it has none
 
     for round in range(1, MOVEMENT.rounds + 1):
         room.table_two(round)
