@@ -43,6 +43,11 @@ SCRIPT_MESSAGES = {
     "editing": N_("Correcting deal {number}"),
     "hcp_sum": N_("The four hands hold {total} points, not 40"),
     "undo": N_("Undo"),
+    "redo": N_("Redo"),
+    "redone": N_("Brought back."),
+    "delete_line": N_("Delete {line}?"),
+    "delete": N_("Delete"),
+    "keep": N_("Keep it"),
     "tricks": N_("{count} tricks"),
     "offline_preview": N_("No connection: the deal is checked when it is sent."),
     "prompt_level": N_("Tap the level, or Passed out."),
@@ -99,7 +104,14 @@ def _players(services: Services, form: str, header: Any) -> dict[str, str]:
 def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
     sheet = opened.sheet
     return {
-        **board.context(opened.pad, sheet, opened.lines, opened.game, undo=opened.game.undoable is not None),
+        **board.context(
+            opened.pad,
+            sheet,
+            opened.lines,
+            opened.game,
+            undo=opened.game.undoable is not None,
+            redo=opened.game.redoable is not None,
+        ),
         "taps": opened.pad.entry_for(opened.game.header),
         "seated": board.seated(sheet.players),
     }
@@ -267,9 +279,24 @@ def history_page(request: Request, game_id: str, services: Needs, before: int | 
 
     end = len(history) if before is None else max(0, min(len(history), before - 1))
     shown = history[max(0, end - HISTORY_PAGE) : end]
-    rows = [(effect, describe(effect, gettext, seqs, display)) for effect in reversed(shown)]
+    ops = {effect.entry.id: effect.entry.op for effect in history}
+    rows = [
+        (effect, describe(effect, gettext, seqs, display), _brings_back(effect, ops))
+        for effect in reversed(shown)
+    ]
     older = shown[0].entry.seq if shown and shown[0].entry.seq > 1 else None
     return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable, older=older)
+
+
+def _brings_back(effect: Effect, ops: Mapping[int, Op]) -> bool:
+    """Whether undoing *effect*'s entry brings something back: a deletion that counts, or an undo
+    still standing of a change (what it cancelled returns) — the history's "Bring back"."""
+    entry = effect.entry
+    if not effect.live:
+        return False
+    if entry.op is Op.DELETE:
+        return True
+    return entry.op is Op.UNDO and entry.undoes is not None and ops.get(entry.undoes) not in (None, Op.UNDO)
 
 
 @router.get("/games/{game_id}/sheet.svg")

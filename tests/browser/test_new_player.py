@@ -1,0 +1,134 @@
+"""What a new player met on the scorepad (issue 24, item 4), each checked in a phone-sized chromium:
+the names after a change of seats, Redo and the history's restore, where the messages appear, a
+deal's entry on one screen, the household PIN asked in place."""
+
+from __future__ import annotations
+
+from playwright.sync_api import FloatRect, Page
+
+from tests.browser.test_rubber import start_rubber
+from tests.browser.test_scorepad import enter, lines, save_and_wait, shown, tap
+from tests.web.server import Server
+
+
+def change_seats(page: Page, names: tuple[str, str, str, str]) -> None:
+    page.click("#seats summary")
+    for seat, name in zip("NESW", names, strict=True):
+        page.fill(f'#seats [data-seat="{seat}"]', name)
+    page.click("#save-seats")
+
+
+def test_after_a_change_of_seats_every_name_on_the_page_is_the_new_one(page: Page, live: Server) -> None:
+    start_rubber(page, live, ("Anna", "Boris", "Vera", "Gleb"))
+    enter(page, "2", "H", "N", "=")
+    save_and_wait(page, 1)
+    change_seats(page, ("Dina", "Egor", "Fima", "Ira"))
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 2")
+    page.wait_for_function("document.querySelector('.game-head').textContent.includes('Dina')")
+    head = page.inner_text(".game-head")
+    assert "Anna" not in head and all(name in head for name in ("Dina", "Egor", "Fima", "Ira"))
+    assert page.inner_text("#next .dealer-name") == "Egor"  # deal 2: East deals
+    declarers = page.eval_on_selector_all(
+        '#entry [data-part="declarer"] button', "bs => bs.map(b => b.innerText)"
+    )
+    assert [text.split() for text in declarers] == [["N", "Dina"], ["E", "Egor"], ["S", "Fima"], ["W", "Ira"]]
+    tap(page, "level", "3")
+    tap(page, "strain", "NT")
+    page.get_by_role("button", name="E Egor", exact=True).click()  # its name is what it shows
+    tap(page, "result", "=")
+    assert shown(page) == "3NT E ="
+    save_and_wait(page, 3)
+    assert page.inner_text("#next .dealer-name") == "Fima"
+
+
+def box(page: Page, selector: str) -> FloatRect:
+    found = page.locator(selector).bounding_box()
+    assert found is not None, selector
+    return found
+
+
+def on_screen(page: Page, selector: str) -> bool:
+    """Whether all of *selector* is on the phone's screen (844 px high)."""
+    found = box(page, selector)
+    return found["y"] >= 0 and found["y"] + found["height"] <= 844
+
+
+def test_undo_twice_redo_twice_brings_both_deals_back_and_the_history_brings_back_one(
+    page: Page, live: Server
+) -> None:
+    game = start_rubber(page, live, ("Anna", "Boris", "Vera", "Gleb"))
+    for number, (level, declarer) in enumerate((("2", "N"), ("3", "E"), ("4", "S")), start=1):
+        enter(page, level, "H", declarer, "=")
+        save_and_wait(page, number)
+    assert not page.locator("#redo").count()  # nothing undone yet
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 2")
+    assert "Undone." in page.inner_text("#status") and on_screen(page, "#status-redo")
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 1")
+    page.click("#redo")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 2")
+    assert lines(live, game) == ["2H N =", "3H E ="]
+    page.click("#status-undo")  # the toast after Redo undoes what came back
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 1")
+    page.click("#status-redo")  # and the toast after Undo brings it back
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 2")
+    page.click("#redo")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 3")
+    assert lines(live, game) == ["2H N =", "3H E =", "4H S ="] and not page.locator("#redo").count()
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 2")
+    enter(page, "1", "NT", "W", "=")
+    save_and_wait(page, 3)  # a new deal: what was undone is no longer redone, but the history has it
+    assert not page.locator("#redo").count()
+    page.goto(f"{live.url}/games/{game}/history")
+    assert page.locator(".history li").count() == 11
+    page.click(".history li:has-text('Undo of change') .restore")  # the newest undo: of 4H S
+    page.wait_for_function("document.querySelectorAll('.history li').length === 12")  # the page reloaded
+    assert lines(live, game) == ["2H N =", "3H E =", "4H S =", "1NT W ="]
+
+
+def test_messages_appear_on_the_screen_and_a_deletion_is_asked_first(page: Page, live: Server) -> None:
+    game = start_rubber(page, live, ("Anna", "Boris", "Vera", "Gleb"))
+    for number in range(1, 6):
+        enter(page, "1", "C", "N", "=")
+        save_and_wait(page, number)
+    page.wait_for_selector("#status-undo")
+    assert "Saved" in page.inner_text("#status") and on_screen(page, "#status")
+    saved, save = box(page, "#status"), box(page, "#save")
+    assert saved["y"] + saved["height"] <= save["y"]  # Save is not covered
+    page.locator("#deals li").nth(1).scroll_into_view_if_needed()
+    page.locator("#deals li .delete").nth(1).click()
+    assert page.inner_text("#deals li:nth-child(2) .confirm-delete").startswith("Delete 1C N =?")
+    page.click("#deals li:nth-child(2) .confirm-no")  # kept
+    assert not page.locator(".confirm-delete").count() and len(lines(live, game)) == 5
+    page.locator("#deals li .delete").nth(1).click()
+    page.click("#deals li:nth-child(2) .confirm-yes")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 4")
+    assert "Deal deleted." in page.inner_text("#status") and on_screen(page, "#status")
+    page.click("#status-undo")
+    page.wait_for_function("document.querySelectorAll('#deals li').length === 5")
+    assert len(lines(live, game)) == 5
+
+
+def test_a_deal_is_entered_on_one_screen_and_the_sheet_is_not_a_box_of_its_own(
+    page: Page, live: Server
+) -> None:
+    for form, rows in (("rubber", 3), ("compensation", 5)):
+        page.goto(f"{live.url}/new/{form}")
+        page.click("#start")
+        page.wait_for_url("**/games/*")
+        for number in range(1, rows + 1):
+            enter(page, "2", "S", "N", "=")
+            on_the_screen = [
+                on_screen(page, f'#entry [data-part="{part}"]')
+                for part in ("level", "strain", "doubling", "declarer", "result")
+            ]
+            assert on_the_screen == [True] * 5 and on_screen(page, "#save"), (form, number)
+            if form == "compensation":
+                tap(page, "hcp", "22")
+                assert on_screen(page, "#save")
+            save_and_wait(page, number)
+            assert on_screen(page, "#next")  # the deal to come, above the entry
+        card = page.locator("#sheet-card")
+        assert card.evaluate("c => c.scrollHeight <= c.clientHeight + 1"), form  # it scrolls with the page
