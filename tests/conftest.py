@@ -51,8 +51,8 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture(autouse=True)
 def _bridgescore_environment() -> Iterator[None]:
-    """Each test sees the ``BRIDGESCORE_*`` variables it started with: ``serve`` sets them for its workers
-    (the phones' address, the database, the PIN, the proxies and hosts), which must not reach the next test."""
+    """Each test sees the ``BRIDGESCORE_*`` variables it started with: ``serve`` sets them for its
+    workers (the phones' address, the database, the PIN, the proxies and hosts), never for the next test."""
     before = {name: value for name, value in os.environ.items() if name.startswith("BRIDGESCORE_")}
     yield
     for name in [name for name in os.environ if name.startswith("BRIDGESCORE_")]:

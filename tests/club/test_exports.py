@@ -191,3 +191,42 @@ def _printed_ours(ours: dict[Key, tuple[Fraction | None, ...]]) -> dict[Key, tup
 
     return {key: tuple(str(to_decimal(value, 2)) for value in values if value is not None)
             for key, values in ours.items()}  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", ["pbn", "xml"])
+def test_a_partial_howell_is_exported_as_one_field_and_checks_with_no_differences(
+    fast_app: FastAPI, capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str
+) -> None:
+    # After round 1 of a 3-table Howell no pair has sat both ways yet (pairs 6, 5, 4 North-South,
+    # 1, 2, 3 East-West), so a reader that guessed the movement from the lines would take it for a
+    # Mitchell and rank by direction; the session ranks one field, and the file says so.
+    rng = random.Random(5)
+    boss = director(fast_app)
+    created = boss.post(
+        "/api/club/sessions", {"title": "Partial", "movement": {"kind": "howell", "tables": 3}}
+    )
+    assert created.status_code == 201, created.text
+    sid = created.json()["id"]
+    for table, code in created.json()["codes"].items():
+        phone = Phone(fast_app)
+        phone.join(code)
+        view = phone.get(f"/api/club/sessions/{sid}/tables/{table}").json()
+        for board in view["boards"]:
+            entry = {"round": 1, "board": board["board"], "result": a_result(rng)}
+            sent = phone.post(f"/api/club/sessions/{sid}/tables/{table}/results", entry)
+            assert sent.status_code == 201, sent.text
+    live = boss.get(f"/api/club/sessions/{sid}/ranking").json()["ranking"]
+    path = tmp_path / f"partial.{kind}"
+    path.write_text(boss.get(f"/api/club/sessions/{sid}/export.{kind}").text, encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    assert ('[Movement "Howell"]' if kind == "pbn" else "<WINNER_TYPE>1</WINNER_TYPE>") in text
+
+    code, out = _cli(capsys, str(path), "--check")
+    assert code == 0, out
+    assert out.strip().endswith("numbers compared: no differences"), out
+    code, out = _cli(capsys, str(path), "--format", "json")
+    assert code == 0 and json.loads(out)["ranking"] == live
+    loaded = (pbn if kind == "pbn" else usebio).load(path)
+    assert {participant.direction for participant in loaded.event.sessions[0].sections[0].participants} == {
+        None
+    }

@@ -2,6 +2,7 @@
 
 $ bridgescore dd "N:AJT984.6.Q32.KJ9 7652.QT83.T54.32 Q.7542.K987.QT64 K3.AKJ9.AJ6.A875"
 $ bridgescore dd session.pbn --json                  # {"boards": [{"board": 1, "tricks": …, "par": …}]}
+$ bridgescore dd mine.lin                            # each deal of a BBO hand history, its results flagged
 $ bridgescore calibrate --deals 2000 --seed 1 --workers 2 --table-out mine.toml --plot mine.svg
 
 The solver (and matplotlib, which endplay imports) is loaded only by these commands.
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from bridgescore.core.deal import Deal
     from bridgescore.core.seat import Seat
     from bridgescore.core.vulnerability import Vulnerability
+    from bridgescore.forms.duplicate.model import Board
 
 
 def register(app: typer.Typer) -> None:
@@ -52,7 +54,11 @@ def progress_bar(total: int, label: str) -> Iterator[Callable[[int], None]]:
 def dd_command(
     deal_or_file: Annotated[
         str,
-        typer.Argument(metavar="DEAL|FILE.pbn", help='A deal "N:AKQ2.… …" (PBN notation) or a PBN file.'),
+        typer.Argument(
+            metavar="DEAL|FILE",
+            help='A deal "N:AKQ2.… …" (PBN notation), a PBN file or a LIN file (results far from double '
+            "dummy flagged).",
+        ),
     ],
     dealer: Annotated[str, typer.Option("--dealer", help="Dealer of a single deal: N, E, S or W.")] = "N",
     vul: Annotated[
@@ -70,8 +76,16 @@ def dd_command(
 
     path = Path(deal_or_file)
     left_out = 0
-    if ":" not in deal_or_file and (path.suffix.lower() == ".pbn" or path.is_file()):
-        boards, left_out = pbn_boards(path)
+    played: dict[int, Board] = {}  # a LIN file's boards, whose results are flagged when far from double dummy
+    if ":" not in deal_or_file and (path.suffix.lower() in (".pbn", ".lin") or path.is_file()):
+        from bridgescore.formats.signature import check_file, text_format
+
+        if path.is_file():
+            check_file(path)  # a database or an archive: one line naming it
+        if path.suffix.lower() == ".lin" or (path.is_file() and text_format(path) == "lin"):
+            boards, left_out, played = lin_boards(path)
+        else:
+            boards, left_out = pbn_boards(path)
     else:
         boards = [(1, Deal.parse(deal_or_file), parse_seat(dealer), parse_vulnerability(vul))]
     with progress_bar(len(boards), _("Solving")) as advance:
@@ -80,16 +94,16 @@ def dd_command(
         print_json(
             {
                 "boards": [
-                    {"board": number, **found.as_dict()}
-                    for (number, *_rest), found in zip(boards, analysed, strict=True)
+                    {"board": number, **found.as_dict(), **_far_json(played.get(index), found)}
+                    for index, ((number, *_rest), found) in enumerate(zip(boards, analysed, strict=True))
                 ]
             }
         )
     else:
-        for (number, *_rest), found in zip(boards, analysed, strict=True):
+        for index, ((number, *_rest), found) in enumerate(zip(boards, analysed, strict=True)):
             if len(boards) > 1 or left_out:
                 typer.echo(f"{_('Board')} {number}")
-            typer.echo(dd_text(found, _))
+            typer.echo(dd_text(found, _) + _far_text(played.get(index), found, _))
     if left_out:  # each one was named on stderr as it was read
         raise typer.Exit(2)
 
@@ -116,6 +130,77 @@ def dd_text(found: DoubleDummy, _: Callable[[str], str]) -> str:
         side=side_label(Side.NS, _), score=signed(found.par.score_ns), contracts=contracts
     )
     return "\n".join([header, *lines, par_line]) + "\n"
+
+
+def _far_json(board: Board | None, found: DoubleDummy) -> dict[str, object]:
+    """A played board's results, those far from double dummy apart, as ``dd --json`` gives them."""
+    if board is None:
+        return {}
+    from bridgescore.analysis.event import far_results
+
+    return {
+        "results": [str(line.outcome) for line in board.lines],
+        "far_from_double_dummy": [
+            {"result": str(flag.result), "tricks": flag.result.tricks, "double_dummy": flag.double_dummy}
+            for flag in far_results(board, found)
+        ],
+    }
+
+
+def _far_text(board: Board | None, found: DoubleDummy, _: Callable[[str], str]) -> str:
+    """The lines ``! far from double dummy: …`` for a played board's results (as ``event --dd`` prints)."""
+    if board is None:
+        return ""
+    from bridgescore.analysis.event import far_results
+
+    return "".join(
+        "! "
+        + _("far from double dummy: {result} took {tricks} tricks, double dummy {dd}").format(
+            result=flag.result, tricks=flag.result.tricks, dd=flag.double_dummy
+        )
+        + "\n"
+        for flag in far_results(board, found)
+    )
+
+
+def lin_boards(path: Path) -> tuple[list[tuple[int, Deal, Seat, Vulnerability]], int, dict[int, Board]]:
+    """The deals of a LIN file in file order (a deal played at several tables once), how many boards
+    were left out because their deal could not be read (each named on stderr with every other
+    problem), and each deal's played board by its place, whose results are flagged when far from
+    double dummy. A board whose result cannot be known is still solved."""
+    from bridgescore.cli.output import gettext, warning_line
+    from bridgescore.core.board import board_dealer, board_vulnerability
+    from bridgescore.formats import lin
+    from bridgescore.formats.lin.event import lin_event
+
+    if not path.is_file():
+        raise ParseError(N_("no such file: {file}"), file=str(path))
+    read = lin.read_file(path)
+    loaded = lin_event(read, file=str(path))
+    for diagnostic in loaded.diagnostics:
+        warning_line(diagnostic.describe(gettext()), error=diagnostic.is_error)
+    scored = {
+        (board.number, board.deal): board
+        for _session, section in loaded.event.sections()
+        for board in section.boards
+    }
+    boards: list[tuple[int, Deal, Seat, Vulnerability]] = []
+    played: dict[int, Board] = {}
+    seen: set[tuple[int, str]] = set()
+    for place, record in enumerate(read.file.boards, start=1):
+        number = record.number or place
+        if record.deal is None or (number, record.deal.format()) in seen:
+            continue
+        seen.add((number, record.deal.format()))
+        board = scored.get((number, record.deal.format()))
+        if board is not None:
+            played[len(boards)] = board
+        dealer = record.dealer or board_dealer(number)
+        boards.append((number, record.deal, dealer, record.vulnerability or board_vulnerability(number)))
+    if not boards:
+        raise ParseError(N_("{file} has no board with a deal to analyse"), file=str(path))
+    left_out = sum(1 for record in read.file.boards if record.has_deal and record.deal is None)
+    return boards, left_out, played
 
 
 def pbn_boards(path: Path) -> tuple[list[tuple[int, Deal, Seat, Vulnerability]], int]:

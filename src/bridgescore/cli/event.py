@@ -1,4 +1,4 @@
-"""``bridgescore event FILE…`` — score a duplicate event from PBN or USEBIO files, or re-check them.
+"""``bridgescore event FILE…`` — score a duplicate event from PBN, USEBIO or LIN files, or re-check them.
 
 $ bridgescore event session.pbn                      # travellers and the ranking
 $ bridgescore event results.xml --scoring butler     # rescore by another method
@@ -6,6 +6,7 @@ $ bridgescore event results.xml --format json        # {"scoring": …, "boards"
 $ bridgescore event a.pbn --format pbn > out.pbn     # canonical PBN 2.1 with our numbers
 $ bridgescore event results.xml --check              # every published number that differs; exit 1 if any
 $ bridgescore event a.pbn --dd                       # par, makeable contracts, results far from double dummy
+$ bridgescore event mine.lin --format pbn            # a BBO hand history or vugraph match, as PBN
 
 Everything is recomputed from the contracts and results: the file's own numbers are only read
 to be checked. Problems in a file are reported on stderr (file, line, board) and the rest is
@@ -43,6 +44,7 @@ class OutputFormat(StrEnum):
     PBN = "pbn"
     USEBIO = "usebio"
     HTML = "html"
+    LIN = "lin"
 
 
 class Conventions(StrEnum):
@@ -59,7 +61,8 @@ def register(app: typer.Typer) -> None:
 
 def event_command(
     files: Annotated[
-        list[Path], typer.Argument(metavar="FILE…", help="PBN files of one event, or one USEBIO XML file.")
+        list[Path],
+        typer.Argument(metavar="FILE…", help="PBN files of one event, or one USEBIO XML or BBO LIN file."),
     ],
     scoring: Annotated[
         str | None,
@@ -68,7 +71,7 @@ def event_command(
         ),
     ] = None,
     output_format: Annotated[
-        OutputFormat, typer.Option("--format", help="text, json, pbn, usebio or html.")
+        OutputFormat, typer.Option("--format", help="text, json, pbn, usebio, html or lin.")
     ] = OutputFormat.TEXT,
     check: Annotated[
         bool,
@@ -102,6 +105,11 @@ def event_command(
 ) -> int:
     """Score a duplicate event (pairs, individuals, teams) and print its travellers and ranking."""
     _ = use_language(lang)
+    from bridgescore.formats.signature import check_file
+
+    for path in files:
+        if path.is_file():
+            check_file(path)  # a database or an archive: one line naming it, before any reader
     # the publisher's convention, and --dd (the boards' deals and lines as objects), need the object path
     if conventions is Conventions.BRIDGESCORE and not dd:
         fast = score_plain(files, scoring, output_format, check, travellers, _)
@@ -197,6 +205,8 @@ def score_plain(
 ) -> int | None:
     """The command on arrays, for a plain PBN file (docs/performance.md); None when the file or the
     request needs the object path (then nothing was written)."""
+    if output_format is OutputFormat.LIN:
+        return None  # the object path writes LIN
     if any(_kind(path) != "pbn" for path in files if path.is_file()) or not all(p.is_file() for p in files):
         return None
     from bridgescore.formats import columnar
@@ -287,6 +297,12 @@ def _load(files: Sequence[Path]) -> Loaded:
         from bridgescore.formats import usebio
 
         loaded = usebio.load(files[0])
+    elif kinds == {"lin"}:
+        if len(files) > 1:
+            raise ParseError(N_("give one LIN file at a time"))
+        from bridgescore.formats import lin
+
+        loaded = lin.load(files[0])
     elif kinds == {"pbn"}:
         from bridgescore.formats import pbn
 
@@ -295,24 +311,19 @@ def _load(files: Sequence[Path]) -> Loaded:
         raise ParseError(
             N_("cannot tell the format of {files}: give {accepted}"),
             files=", ".join(str(path) for path in files),
-            accepted=Term(N_("PBN files (.pbn) or one USEBIO file (.xml)")),
+            accepted=Term(N_("PBN files (.pbn), one USEBIO file (.xml) or one LIN file (.lin)")),
         )
     return loaded
 
 
 def _kind(path: Path) -> str:
-    suffix = path.suffix.lower()
-    if suffix == ".pbn":
-        return "pbn"
-    if suffix == ".xml":
-        return "usebio"
-    with path.open("rb") as handle:
-        start = handle.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
-    return "usebio" if start.startswith(b"<") else "pbn"
+    from bridgescore.formats.signature import text_format
+
+    return text_format(path)
 
 
 def write(scored: ScoredEvent, output_format: OutputFormat, found: DoubleDummies | None = None) -> str:
-    """The scored event as PBN, USEBIO or HTML text (in the chosen language for HTML).
+    """The scored event as PBN, USEBIO, LIN or HTML text (in the chosen language for HTML).
 
     With *found* (``--dd``), HTML shows each board's par and makeable contracts and PBN writes
     ``OptimumScore`` and ``OptimumResultTable``; USEBIO has no place for them.
@@ -325,6 +336,10 @@ def write(scored: ScoredEvent, output_format: OutputFormat, found: DoubleDummies
 
         return html.dumps(scored, current_language(), double_dummy=found)
     published = publish(scored)
+    if output_format is OutputFormat.LIN:
+        from bridgescore.formats import lin
+
+        return lin.dumps(published)
     if output_format is OutputFormat.PBN:
         from bridgescore.formats import pbn
 

@@ -16,6 +16,7 @@ from bridgescore.cli import (
     chicago,
     club,
     compensation,
+    deal,
     demo,
     event,
     forms,
@@ -43,6 +44,7 @@ forms.register(app)
 movement.register(app)
 serve.register(app)
 analysis.register(app)
+deal.register(app)
 club.register(app)
 
 

@@ -42,6 +42,7 @@ from bridgescore.core.contract import format_result, parse_result
 from bridgescore.core.errors import N_, BridgeScoreError, ParseError, shortened
 from bridgescore.core.seat import Seat, Side, parse_seat, parse_side
 from bridgescore.core.words import Language
+from bridgescore.formats.signature import HEAD, check_text
 from bridgescore.forms import registry
 from bridgescore.forms.description import FormDescription, Settings, setting_key
 from bridgescore.forms.log import DealLog
@@ -407,6 +408,8 @@ def _decoded(fp: IO[str] | IO[bytes], source: str | None) -> Iterator[str]:
     chunks: Iterable[str | bytes] = fp
     for number, chunk in enumerate(chunks):
         if isinstance(chunk, bytes):
+            if number == 0:
+                check_text(chunk[:HEAD], file=source)
             try:
                 text = chunk.decode("utf-8")
             except UnicodeDecodeError as error:

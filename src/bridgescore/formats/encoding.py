@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from bridgescore.formats.signature import HEAD, looks_like, utf16_order
+
 UTF8 = "utf-8"
 UTF8_BOM = "utf-8-sig"
 WESTERN = "cp1252"
@@ -41,17 +43,23 @@ _CHUNK = 1 << 18
 
 @dataclass(frozen=True, slots=True)
 class Sniffed:
-    """The encoding chosen for a file, and whether it was a guess between single-byte code pages."""
+    """The encoding chosen for a file, and whether it was a guess between single-byte code pages.
+
+    ``not_text`` says what the file looks like when its first bytes are not text (an untranslated
+    description from :func:`~bridgescore.formats.signature.looks_like`: a database, an archive).
+    """
 
     encoding: str
     guessed: bool
+    not_text: str | None = None
 
 
 def _by_bom(head: bytes) -> str | None:
+    """The encoding a byte-order mark names, or that UTF-16 text without one shows by its zero bytes."""
     for bom, name in _BOMS:
         if head.startswith(bom):
             return name
-    return None
+    return utf16_order(head[:HEAD])
 
 
 def _is_utf8(data: bytes) -> bool:
@@ -159,6 +167,8 @@ def open_text(
     Lines end at CR LF, LF or CR alike. A text stream is used as it is (its encoding is the
     caller's); for bytes the encoding is *encoding* if given, else sniffed from a BOM, UTF-8
     validity of the whole stream (read once more when it can be rewound) or a code-page guess.
+    For bytes that are not text (a database, an archive: :mod:`~bridgescore.formats.signature`)
+    the stream is empty and ``not_text`` says what they look like.
     """
     if isinstance(source, (str, Path)):
         with open(source, "rb") as raw, open_text(raw, encoding) as opened:
@@ -168,14 +178,15 @@ def open_text(
         yield source, Sniffed(getattr(source, "encoding", None) or UTF8, guessed=False)
         return
     binary: IO[bytes] = source  # type: ignore[assignment]
-    if encoding is not None:
-        sniffed = Sniffed(encoding, guessed=False)
-    elif binary.seekable():
-        sniffed = sniff_stream(binary)
-    else:
-        data = binary.read()
-        sniffed = sniff_detail(data)
-        binary = io.BytesIO(data)
+    if not binary.seekable():
+        binary = io.BytesIO(binary.read())
+    start = binary.tell()
+    not_text = looks_like(binary.read(HEAD))
+    binary.seek(start)
+    if not_text is not None:
+        yield io.StringIO(), Sniffed(UTF8, guessed=False, not_text=not_text)
+        return
+    sniffed = Sniffed(encoding, guessed=False) if encoding is not None else sniff_stream(binary)
     text = io.TextIOWrapper(binary, encoding=sniffed.encoding, errors="replace", newline=None)
     try:
         yield text, sniffed
@@ -187,7 +198,7 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str, Sniffed]:
     """*data* as text (newlines untouched) and the encoding used: given, else sniffed.
 
     >>> decode("Sjødal".encode("cp1252"))
-    ('Sjødal', Sniffed(encoding='cp1252', guessed=True))
+    ('Sjødal', Sniffed(encoding='cp1252', guessed=True, not_text=None))
     """
     sniffed = Sniffed(encoding, guessed=False) if encoding is not None else sniff_detail(data)
     return data.decode(sniffed.encoding, errors="replace").removeprefix("\ufeff"), sniffed

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Required, cast
 
-from pydantic import BaseModel, ConfigDict, Discriminator, JsonValue, Tag
+from pydantic import BaseModel, ConfigDict, Discriminator, JsonValue, Tag, WithJsonSchema
 from typing_extensions import TypedDict
 
 from bridgescore.forms.chicago import ChicagoStateJSON
@@ -48,11 +48,19 @@ def _form_of(state: object) -> str:
     return form if isinstance(form, str) and form in BUILT_IN else "other"
 
 
+_ANOTHER_FORM = {
+    "type": "object",
+    "description": "another registered form's own state",
+    "properties": {"form": {"not": {"enum": list(BUILT_IN)}}},
+}
+"""OpenAPI: another form's state is any object whose ``form`` is not a built-in form's, so that
+a built-in form's state is exactly one of ``oneOf``'s choices."""
+
 StateJSON = Annotated[
     Annotated[RubberStateJSON, Tag("rubber")]
     | Annotated[ChicagoStateJSON, Tag("chicago")]
     | Annotated[CompensationStateJSON, Tag("compensation")]
-    | Annotated[dict[str, JsonValue], Tag("other")],
+    | Annotated[dict[str, JsonValue], Tag("other"), WithJsonSchema(_ANOTHER_FORM)],
     Discriminator(_form_of),
 ]
 """A form's state as JSON: the built-in forms' shapes (by their ``form``), or another registered
@@ -91,13 +99,24 @@ class FormView(Answer):
     settings: tuple[FormSetting, ...]
 
 
+HeaderLine = Annotated[
+    tuple[str, str],
+    WithJsonSchema({"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2}),
+]
+"""A line of a game's header: its key and its value (``["form", "rubber"]``).
+
+OpenAPI: two strings, said without ``prefixItems`` — the same constraint for a pair of strings,
+and one that every OpenAPI tool reads (schemathesis 4.32 reads a 3.1 tuple in an answer as an
+invalid schema)."""
+
+
 class GameSummaryView(Answer):
     """A game in a list: id, form, title, header lines and times."""
 
     id: str
     form: str
     title: str
-    header: tuple[tuple[str, str], ...]
+    header: tuple[HeaderLine, ...]
     created_at: str
     updated_at: str
 
@@ -146,7 +165,7 @@ class GameView(Answer):
     id: str
     form: str
     title: str
-    header: tuple[tuple[str, str], ...]
+    header: tuple[HeaderLine, ...]
     created_at: str
     updated_at: str
     lines: tuple[GameLine, ...]

@@ -22,7 +22,7 @@ from bridgescore.store import EntryChange, EntryReceipt, GameSummary, Kind, Op
 from bridgescore.store.repository import MAX_IMPORT
 from bridgescore.web import answers, language
 from bridgescore.web.pads import PreviewJSON
-from bridgescore.web.problems import FieldError, field
+from bridgescore.web.problems import FieldError, Responses, field, problems
 from bridgescore.web.services import Needs, Opened, Services
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -195,7 +195,23 @@ def receipt_response(receipt: EntryReceipt) -> JSONResponse:
     return JSONResponse(view.model_dump(mode="json"), status_code=201 if receipt.created else 200)
 
 
-STORED: dict[int | str, dict[str, object]] = {201: {"model": answers.GameReceipt, "description": "Stored"}}
+LISTED = problems(422, 503)
+"""OpenAPI: the errors of a list (its bounds; the database)."""
+READ = problems(404, 422, 503)
+"""OpenAPI: the errors of reading a game."""
+PREVIEWED = problems(400, 403, 404, 413, 422, 503)
+"""OpenAPI: the errors of a preview, which stores nothing (the guard asks no PIN and counts no rate)."""
+STARTED = problems(400, 401, 403, 404, 413, 422, 429, 503)
+"""OpenAPI: the errors of starting a game: the guard's (a change from another site, the PIN, the
+rate, the body's size), the request's, a form not offered (404), the database."""
+CHANGED = problems(400, 401, 403, 404, 409, 413, 422, 429, 503)
+"""OpenAPI: the errors of a change to a game: the guard's, the request's, no such game or line (404),
+a change the log as it stands refuses (409: nothing to undo, a token used for another change)."""
+STORED: Responses = {
+    201: {"model": answers.GameReceipt, "description": "Stored"},
+    200: {"model": answers.GameReceipt, "description": "Stored before: the receipt of its token's change"},
+    **CHANGED,
+}
 """OpenAPI: a change is answered 201 when stored, 200 (the same receipt) when its token was already."""
 
 
@@ -224,14 +240,14 @@ def forms(services: Needs, request: Request) -> list[answers.FormView]:
     ]
 
 
-@router.get("/games", summary="Recent games, most recently played first")
+@router.get("/games", summary="Recent games, most recently played first", responses=LISTED)
 def list_games(
     services: Needs, limit: Annotated[int, Query(ge=1, le=500)] = 50
 ) -> list[answers.GameSummaryView]:
     return [answers.summary_view(game) for game in services.store.games(limit)]
 
 
-@router.post("/games", status_code=201, summary="Start a game")
+@router.post("/games", status_code=201, summary="Start a game", responses=STARTED)
 def create_game(new: NewGame, services: Needs) -> answers.GameSummaryView:
     with field("form"):
         pad = services.pad(new.form)
@@ -241,7 +257,7 @@ def create_game(new: NewGame, services: Needs) -> answers.GameSummaryView:
     return answers.summary_view(game)
 
 
-@router.post("/games/import", status_code=201, summary="Start a game from a deal-log file")
+@router.post("/games/import", status_code=201, summary="Start a game from a deal-log file", responses=STARTED)
 def import_game(payload: ImportIn, services: Needs) -> answers.GameSummaryView:
     return answers.summary_view(import_log(services, payload.text, payload.title))
 
@@ -277,18 +293,29 @@ def _form_of(text: str) -> str:
     raise ParseError(N_("the file does not say its form: add a header line such as 'form: rubber'"))
 
 
-@router.get("/games/{game_id}", summary="A game: its log, the form's state, the next deal, what undo cancels")
+@router.get(
+    "/games/{game_id}",
+    summary="A game: its log, the form's state, the next deal, what undo cancels",
+    responses=READ,
+)
 def get_game(game_id: str, services: Needs) -> answers.GameView:
     return game_view(services.open(game_id))
 
 
-@router.delete("/games/{game_id}", status_code=204, summary="Delete a game and its history for good")
+@router.delete(
+    "/games/{game_id}", status_code=204, summary="Delete a game and its history for good", responses=CHANGED
+)
 def delete_game(game_id: str, services: Needs) -> Response:
     services.store.delete_game(game_id)
     return Response(status_code=204)
 
 
-@router.get("/games/{game_id}/log", response_class=PlainTextResponse, summary="Export: the deal-log text")
+@router.get(
+    "/games/{game_id}/log",
+    response_class=PlainTextResponse,
+    summary="Export: the deal-log text",
+    responses=READ,
+)
 def export_log(game_id: str, services: Needs) -> PlainTextResponse:
     opened = services.open(game_id)
     text = opened.pad.dumps(opened.game.header, opened.texts, title=opened.game.summary.title)
@@ -299,7 +326,11 @@ HISTORY_PAGE = 5000
 """The most entries one history request answers (``after`` pages on)."""
 
 
-@router.get("/games/{game_id}/history", summary="Every change, oldest first, and whether it still counts")
+@router.get(
+    "/games/{game_id}/history",
+    summary="Every change, oldest first, and whether it still counts",
+    responses=READ,
+)
 def history(
     game_id: str,
     services: Needs,
@@ -310,7 +341,9 @@ def history(
     return [answers.history_item(effect) for effect in game.history[after : after + limit]]
 
 
-@router.post("/games/{game_id}/preview", summary="Score a deal in its place without saving it")
+@router.post(
+    "/games/{game_id}/preview", summary="Score a deal in its place without saving it", responses=PREVIEWED
+)
 def preview(game_id: str, payload: PreviewIn, services: Needs, request: Request) -> PreviewJSON:
     opened = services.open(game_id)
     with field("text"):

@@ -1,10 +1,22 @@
 """Errors as people see them: JSON ``{"message", "field"}`` from the API, a page from the site.
 
 Every error the app answers is a ``BridgeScoreError`` translated into the request's language;
-input a user can type never gives a 500. Bad input is 422, an unknown game 404, a change that
-cannot be made to the log as it stands 409; a database that cannot be reached just now (stopped,
-restarting, locked past its busy timeout) 503 with ``Retry-After``, so that a phone keeps the
-change in its queue and sends it again.
+input a user can type never gives a 500. Bad input is 422 (a body that cannot even be read, 400),
+an unknown game 404, a change that cannot be made to the log as it stands 409; a database that
+cannot be reached just now (stopped, restarting, locked past its busy timeout) 503 with
+``Retry-After``, so that a phone keeps the change in its queue and sends it again. A method a
+path does not take is 405 with ``Allow``: every method its routes take.
+
+OpenAPI: an error answer is a :class:`Problem`, and a route declares the ones it can give with
+:func:`problems` (each kind of route has its dict: :mod:`bridgescore.web.api`,
+:mod:`bridgescore.web.club.auth`):
+
+>>> sorted(problems(404, 503))
+[404, 503]
+>>> problems(404)[404]["content"]
+{'application/json': {'schema': {'$ref': '#/components/schemas/Problem'}}}
+>>> problems(503)[503]["headers"]["Retry-After"]["schema"]
+{'type': 'integer'}
 """
 
 from __future__ import annotations
@@ -16,7 +28,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
+from starlette.staticfiles import StaticFiles
 
 from bridgescore.club.roles import NotYoursError
 from bridgescore.core.errors import N_, BridgeScoreError, FieldError, ParseError, blamed
@@ -26,13 +41,58 @@ from bridgescore.web import language
 from bridgescore.web.refusal import RefusedError
 from bridgescore.web.security import RETRY_AFTER_UNREACHABLE, unreachable
 
-__all__ = ["FieldError", "body", "field", "install", "status_of"]
+__all__ = ["FieldError", "Problem", "Responses", "body", "field", "install", "problems", "status_of"]
 
 log = logging.getLogger("bridgescore.web")
 
 
 field = blamed
 """Blame a field of the request for any ``BridgeScoreError`` raised inside the block."""
+
+
+class Problem(BaseModel):
+    """An error as the API answers it: what was wrong, in the request's language, and the field at fault."""
+
+    model_config = ConfigDict(frozen=True)
+
+    message: str = Field(examples=["there is no game 'f00d'"])
+    field: str | None = Field(description="the field of the request at fault (dotted), or null")
+
+
+Responses = dict[int | str, dict[str, Any]]
+"""OpenAPI: what a route answers beside its model, by status (FastAPI's ``responses=``)."""
+
+PROBLEM_SCHEMA = {"$ref": "#/components/schemas/Problem"}
+
+_RETRY_AFTER = {
+    "Retry-After": {"description": "seconds to wait, then send it again", "schema": {"type": "integer"}}
+}
+
+MEANINGS: dict[int, str] = {
+    400: "The body could not be read: not JSON, a form or plain text (not UTF-8, say)",
+    401: "No pass: sign in or join (club mode), or the household PIN first (the scorepad's changes)",
+    403: "Refused: a change from another site, an expired form token, or not this caller's to do",
+    404: "Not found: no such game, line, session, director or table code",
+    409: "Not possible as the log stands: nothing to undo, a token reused, a board already entered …",
+    413: "The body is over the server's limit",
+    422: "Bad input: the message names the field at fault",
+    429: "Too many attempts or changes a minute: Retry-After says when to try again",
+    503: "The database cannot be reached just now: nothing was stored, send it again after Retry-After",
+}
+"""What each error status means, as OpenAPI describes it."""
+
+
+def problems(*statuses: int) -> Responses:
+    """OpenAPI: the error answers *statuses* of a route, each a :class:`Problem` in JSON (whatever
+    the route's own media type), with ``Retry-After`` on 429 and 503."""
+    return {
+        status: {
+            "description": MEANINGS[status],
+            "content": {"application/json": {"schema": PROBLEM_SCHEMA}},
+            **({"headers": _RETRY_AFTER} if status in (429, 503) else {}),
+        }
+        for status in statuses
+    }
 
 
 def status_of(error: BridgeScoreError) -> int:
@@ -85,8 +145,50 @@ def _is_api(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
+METHODS = ("DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT")
+"""The methods an ``Allow`` may name."""
+
+
+def allowed(request: Request) -> str:
+    """The ``Allow`` of a 405: every method that a route of the app takes at the request's path.
+
+    Starlette names only the methods of the first route whose path matched, while a path such as
+    ``/api/games/{game_id}`` has a route for GET and another for DELETE; so each method is tried.
+    """
+    taken = []
+    # A mount (the static files) has moved its own path into root_path: the app's is in app_root_path.
+    root_path = request.scope.get("app_root_path", request.scope.get("root_path", ""))
+    for method in METHODS:
+        scope = {**request.scope, "method": method, "root_path": root_path}
+        for route in request.app.router.routes:
+            match, _ = route.matches(scope)
+            files = isinstance(getattr(route, "app", None), StaticFiles)
+            if match is Match.FULL and (method in ("GET", "HEAD") or not files):
+                taken.append(method)
+                break
+    return ", ".join(taken)
+
+
+def _documented(app: FastAPI) -> None:
+    # The error answers name the Problem schema whatever the route's media type (a PBN file's
+    # errors are JSON too), so FastAPI does not collect it from a route: it is added here.
+    made = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        fresh = app.openapi_schema is None
+        document = made()  # FastAPI's, kept in app.openapi_schema
+        if fresh:
+            schemas = document.setdefault("components", {}).setdefault("schemas", {})
+            schemas["Problem"] = Problem.model_json_schema(ref_template="#/components/schemas/{model}")
+        return document
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def install(app: FastAPI, error_page: Callable[[Request, BridgeScoreError, int], Response]) -> None:
-    """Answer every error of *app* in the user's language: JSON under /api/, elsewhere *error_page*."""
+    """Answer every error of *app* in the user's language: JSON under /api/, elsewhere *error_page*;
+    and document the error answers' :class:`Problem` in its OpenAPI."""
+    _documented(app)
 
     def answer(request: Request, error: BridgeScoreError, field_name: str | None, status: int) -> Response:
         if _is_api(request):
@@ -133,4 +235,8 @@ def install(app: FastAPI, error_page: Callable[[Request, BridgeScoreError, int],
                                  path=request.url.path)  # fmt: skip
         else:
             problem = ParseError(N_("the request was refused ({status})"), status=error.status_code)
-        return answer(request, problem, None, error.status_code)
+        response = answer(request, problem, None, error.status_code)
+        response.headers.update(error.headers or {})
+        if error.status_code == 405:
+            response.headers["Allow"] = allowed(request)
+        return response

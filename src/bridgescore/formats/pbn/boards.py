@@ -29,7 +29,7 @@ from bridgescore.formats.pbn.matches import read_match_table
 from bridgescore.formats.pbn.reader import PbnReader
 from bridgescore.formats.pbn.standings import read_total_score_table
 from bridgescore.formats.pbn.table import split_cells
-from bridgescore.formats.pbn.tags import FOULED_GROUP_TAG
+from bridgescore.formats.pbn.tags import FOULED_GROUP_TAG, MOVEMENT_TAG, read_movement
 from bridgescore.formats.pbn.travellers import Layout, outcome, read_score_section
 from bridgescore.forms.duplicate.model import (
     Board,
@@ -40,6 +40,7 @@ from bridgescore.forms.duplicate.model import (
     Room,
     TravellerLine,
 )
+from bridgescore.forms.duplicate.movement import MovementKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +56,8 @@ class GameRead:
     matches: dict[tuple[str, str, int | None], PublishedMatch | None] = field(default_factory=dict)
     fouled_group: int | None = None
     """The group of a fouled board (Law 87) this game's traveller is (``FouledGroup``), else ``None``."""
+    movement: MovementKind | None = None
+    """How the game's section is ranked, when the game says so (``Movement``), else ``None``."""
 
 
 _DEALERS = {seat.value: seat for seat in Seat}
@@ -195,6 +198,7 @@ def read_game(game: PbnGame) -> GameRead:
     if game.is_empty:
         return GameRead("", None, diagnostics=tuple(diagnostics))
     section = game.get("Section").strip()
+    movement = _movement(game, diagnostics)
     participants: tuple[Participant, ...] = ()
     total = game.table("TotalScoreTable")
     if total is not None:
@@ -218,7 +222,7 @@ def read_game(game: PbnGame) -> GameRead:
                 line=game.line_of("Board"),
             )
         )
-        return GameRead(section, None, participants, {}, None, tuple(diagnostics), matches)
+        return GameRead(section, None, participants, {}, None, tuple(diagnostics), matches, None, movement)
     dealer = _seat_or_none(game, diagnostics, number)
     vulnerability = _vulnerability_or_none(game, diagnostics, number)
     deal = None
@@ -260,7 +264,26 @@ def read_game(game: PbnGame) -> GameRead:
                 layout = "teams" if line.room is not None else None
     board = Board(number, lines, dealer, vulnerability, deal, published=published)
     group = _fouled_group(game, diagnostics, number)
-    return GameRead(section, board, participants, names, layout, tuple(diagnostics), matches, group)
+    return GameRead(section, board, participants, names, layout, tuple(diagnostics), matches, group, movement)
+
+
+def _movement(game: PbnGame, diagnostics: list[Diagnostic]) -> MovementKind | None:
+    text = game.get(MOVEMENT_TAG).strip()
+    if not text:
+        return None
+    movement = read_movement(text)
+    if movement is None:
+        diagnostics.append(
+            Diagnostic(
+                N_("the movement {text!r} is neither Howell nor Mitchell: how the section is ranked is "
+                   "guessed from its lines"),
+                {"text": text},
+                file=game.file,
+                line=game.line_of(MOVEMENT_TAG),
+                severity=Severity.WARNING,
+            )
+        )  # fmt: skip
+    return movement
 
 
 def _fouled_group(game: PbnGame, diagnostics: list[Diagnostic], board: int) -> int | None:

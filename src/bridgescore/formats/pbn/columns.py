@@ -36,7 +36,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Literal
 
@@ -47,9 +47,17 @@ from bridgescore.core.errors import BridgeScoreError
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats.pbn.deal import normalise_deal
 from bridgescore.formats.pbn.scoring import read_scoring
-from bridgescore.formats.pbn.tags import EVENT_TAGS_KEPT, iso_date, known_value, program_of
+from bridgescore.formats.pbn.tags import (
+    EVENT_TAGS_KEPT,
+    MOVEMENT_TAG,
+    iso_date,
+    known_value,
+    program_of,
+    read_movement,
+)
 from bridgescore.forms.duplicate.columns import Printed, TravellerColumns
 from bridgescore.forms.duplicate.model import Event, EventKind, Participant
+from bridgescore.forms.duplicate.movement import MovementKind
 
 __all__ = ["ColumnsRead", "cells", "read_columns", "read_columns_stream", "read_columns_text"]
 
@@ -59,7 +67,7 @@ _PLAIN_TAGS = frozenset(
     {
         "Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
         "Deal", "Scoring", "Declarer", "Contract", "Result", "Competition", "Application",
-        "ScoreTable", *EVENT_TAGS_KEPT,
+        "ScoreTable", MOVEMENT_TAG, *EVENT_TAGS_KEPT,
     }
 )  # fmt: skip
 _REQUIRED = ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result")
@@ -343,8 +351,10 @@ class _ColumnsReader:
             return False
         if not self.first_tags:
             self.first_tags = tags
-        elif any(tags.get(n, "") != self.first_tags.get(n, "") for n in ("Event", "Scoring", "Competition")):
-            return False
+        elif MOVEMENT_TAG in tags or any(
+            tags.get(n, "") != self.first_tags.get(n, "") for n in ("Event", "Scoring", "Competition")
+        ):
+            return False  # (a movement said in a later game too, or only there: the object path reads it)
         names = tuple(part.split("\\")[0].strip() for part in tags["ScoreTable"].split(";"))
         if self.header is None:
             self.header = names
@@ -461,6 +471,10 @@ class _ColumnsReader:
         scoring, unknown = read_scoring(first_tags.get("Scoring", ""), first_tags.get("Competition", ""))
         if unknown:
             return None
+        movement_text = first_tags.get(MOVEMENT_TAG, "").strip()
+        declared = read_movement(movement_text) if movement_text else None
+        if movement_text and declared is None:  # the object reader says what is wrong with it
+            return None
         participants: tuple[Participant, ...] = ()
         if self.total is not None:
             from bridgescore.formats.pbn.standings import read_total_score_table
@@ -470,6 +484,8 @@ class _ColumnsReader:
             if standings.diagnostics:
                 return None
             participants = standings.participants
+            if declared is MovementKind.HOWELL:  # one field: a pair's direction is not its field
+                participants = tuple(replace(p, direction=None) for p in participants)
         texts = list(self.ids)
         order = sorted(range(len(texts)), key=texts.__getitem__)
         renumber = np.empty(len(texts), dtype=np.int64)
@@ -507,6 +523,7 @@ class _ColumnsReader:
             published_ns=published["Score_NS"],
             published_ew=published["Score_EW"],
             printed=printed,
+            declared=declared,
         )
         from bridgescore.formats.pbn.game import PbnGame
 

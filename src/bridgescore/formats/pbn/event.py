@@ -37,6 +37,7 @@ from bridgescore.forms.duplicate.model import (
     Section,
     Session,
 )
+from bridgescore.forms.duplicate.movement import MovementKind
 from bridgescore.forms.duplicate.results import shrunk_boards
 from bridgescore.forms.duplicate.settings import Method
 
@@ -57,6 +58,8 @@ class _SectionGames:
     participants: dict[tuple[str, Side | None], Participant] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)
     matches: dict[tuple[str, str, int | None], PublishedMatch | None] = field(default_factory=dict)
+    movement: MovementKind | None = None
+    """How the section is ranked, as its first game that says so says (``Movement``)."""
 
 
 class EventBuilder:
@@ -98,6 +101,8 @@ class EventBuilder:
         for pair, names in read.names.items():
             section.names.setdefault(pair, names)
         section.matches.update(read.matches)
+        if section.movement is None:
+            section.movement = read.movement
         if read.layout is not None:
             self.layouts.add(read.layout)
         board = read.board
@@ -193,9 +198,9 @@ class EventBuilder:
                 players = tuple(Player(name) for name in split_names(builder.names[pair]))
                 participants.append(Participant(pair, players))
                 listed.add(pair)
-        participants = _with_directions(participants, boards, kind)
+        participants = _with_directions(participants, boards, kind, builder.movement)
         matches = _matches(boards, builder.matches) if kind is EventKind.TEAMS else ()
-        return Section(name, boards, tuple(participants), None, matches)
+        return Section(name, boards, tuple(participants), builder.movement, matches)
 
 
 def _ids_in_order(boards: Iterable[Board]) -> Iterator[str]:
@@ -209,12 +214,18 @@ def _ids_in_order(boards: Iterable[Board]) -> Iterator[str]:
 
 
 def _with_directions(
-    participants: list[Participant], boards: tuple[Board, ...], kind: EventKind
+    participants: list[Participant],
+    boards: tuple[Board, ...],
+    kind: EventKind,
+    movement: MovementKind | None = None,
 ) -> list[Participant]:
     """Pairs keep a direction only in a Mitchell: when every pair sat one side all session, or when
-    the listing needs it to tell NS 1 from EW 1. (Ruter writes a Howell pair's starting direction.)"""
+    the listing needs it to tell NS 1 from EW 1. (Ruter writes a Howell pair's starting direction.)
+    A section the file says is a Howell (*movement*) has none, however its pairs sat."""
     if kind is not EventKind.PAIRS:
         return participants
+    if movement is MovementKind.HOWELL:
+        return [replace(p, direction=None) if p.direction is not None else p for p in participants]
     lines = [line for board in boards for line in board.lines]
     north_south = {line.ns for line in lines}
     east_west = {line.ew for line in lines}

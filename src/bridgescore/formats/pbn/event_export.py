@@ -3,7 +3,8 @@
 Each game has the mandatory tags (the dealer, vulnerability and deal of the board;
 ``Contract``/``Declarer``/``Result`` empty because a traveller has many results),
 ``Competition``, ``Scoring``, ``Section``, the ``ScoreTable``, and in each section's first game
-the ``TotalScoreTable`` (and a teams section's ``MatchTable``). The numbers written are the
+its ``Movement`` when known (bridgescore's tag: how it is ranked), the ``TotalScoreTable`` (and a
+teams section's ``MatchTable``). The numbers written are the
 *published* ones of the model: a writer of results fills them in first.
 :mod:`.writer` turns the games into text.
 """
@@ -22,7 +23,7 @@ from bridgescore.formats.pbn.matches import match_table
 from bridgescore.formats.pbn.scoring import format_scoring
 from bridgescore.formats.pbn.standings import total_score_table
 from bridgescore.formats.pbn.table import Table
-from bridgescore.formats.pbn.tags import FOULED_GROUP_TAG, TAG_NAME, pbn_date
+from bridgescore.formats.pbn.tags import FOULED_GROUP_TAG, MOVEMENT_TAG, TAG_NAME, movement_name, pbn_date
 from bridgescore.formats.pbn.travellers import Layout, score_table
 from bridgescore.forms.duplicate.model import Event, EventKind, fouled_groups
 from bridgescore.forms.duplicate.settings import Method
@@ -101,6 +102,8 @@ def event_games(
                 tags[FOULED_GROUP_TAG] = str(group)
             # Only names that are PBN tags: another format's fields (USEBIO:CLUB_NAME …) stay out.
             tags.update((name, value) for name, value in event.metadata if TAG_NAME.fullmatch(name))
+            if first and section.movement is not None:
+                tags[MOVEMENT_TAG] = movement_name(section.movement)
             tables: dict[str, Table] = {}
             if first and section.participants:
                 tags["TotalScoreTable"] = ""

@@ -47,6 +47,7 @@ from bridgescore.formats.pbn.game import (
     is_section_tag,
 )
 from bridgescore.formats.pbn.table import unescape
+from bridgescore.formats.signature import not_text
 
 # A value is written as the loop unrolled, [^"\\]*(?:\\.[^"\\]*)*, rather than (?:[^"\\]|\\.)*: Python's
 # engine keeps a backtracking record for each repetition of a group, about 100 bytes per character
@@ -482,6 +483,8 @@ def open_pbn(
     name = file if file is not None else (str(source) if isinstance(source, (str, Path)) else None)
     with open_text(source, encoding) as (stream, sniffed):
         reader = PbnReader(stream, file=name)
+        if sniffed.not_text is not None:
+            reader.diagnostics.append(not_text(sniffed.not_text, file=name))
         if sniffed.guessed:
             reader.diagnostics.append(
                 Diagnostic(

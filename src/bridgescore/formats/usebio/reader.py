@@ -5,7 +5,8 @@ What is read (element names as USEBIO and Compscore write them):
 * ``CLUB`` and the ``EVENT`` header: ``EVENT_DESCRIPTION`` (the name), ``DATE`` (``dd/mm/yyyy``
   or ISO), ``VENUE``, ``PROGRAM_NAME``/``PROGRAM_VERSION``, the ``EVENT_TYPE`` attribute
   (``MP_PAIRS``, ``BUTLER_PAIRS``, ``CROSS_IMP``, ``PAIRS``, ``INDIVIDUAL``, ``TEAMS``,
-  ``SWISS_TEAMS`` …) and ``BOARD_SCORING_METHOD``; other header fields are kept as metadata;
+  ``SWISS_TEAMS`` …), ``BOARD_SCORING_METHOD`` and a pairs event's ``WINNER_TYPE`` (``1``: one
+  field, a Howell; ``2``: a Mitchell, ranked by direction); other header fields are kept as metadata;
 * ``PARTICIPANTS``: ``PAIR`` (``PAIR_NUMBER``, ``DIRECTION``, ``TOTAL_SCORE``,
   ``PERCENTAGE``, ``PLACE``, ``PLAYER``\\ s with ``PLAYER_NAME``, ``NATIONAL_ID_NUMBER``,
   ``CLUB_ID_NUMBER``), ``PLAYER`` for individuals, ``TEAM`` for teams;
@@ -45,8 +46,9 @@ from bridgescore.formats import values
 from bridgescore.formats.diagnostics import Diagnostic, Severity
 from bridgescore.formats.loaded import Loaded
 from bridgescore.formats.pbn.deal import normalise_deal
+from bridgescore.formats.signature import HEAD, looks_like, not_text
 from bridgescore.formats.usebio.lines import HANDS, directors_score, outcome, published_line
-from bridgescore.formats.usebio.writer import ADJUSTED, FOULED_GROUP
+from bridgescore.formats.usebio.writer import ADJUSTED, FOULED_GROUP, WINNER_TYPES
 from bridgescore.forms.duplicate.conventions import SCORING_TAG
 from bridgescore.forms.duplicate.model import (
     Board,
@@ -64,6 +66,7 @@ from bridgescore.forms.duplicate.model import (
     Session,
     TravellerLine,
 )
+from bridgescore.forms.duplicate.movement import MovementKind
 from bridgescore.forms.duplicate.settings import Method, Scoring
 
 _ENTITY = re.compile(rb"<!ENTITY", re.IGNORECASE)
@@ -101,6 +104,16 @@ _HEADER_KEPT = (
     "MPS_AWARDED_FLAG", "P2P_CHARGE_RATE", "SCORING_METHOD", "BOARD_SCORING_METHOD",
 )  # fmt: skip
 """Header fields kept in :attr:`Event.metadata` (as ``USEBIO:NAME``) and written back."""
+
+
+_MOVEMENTS = {code: movement for movement, code in WINNER_TYPES.items()}
+
+
+def _ranked_as(session: Session, movement: MovementKind) -> Session:
+    """*session* with each section ranked as ``WINNER_TYPE`` says (a Howell: one field)."""
+    return replace(
+        session, sections=tuple(replace(section, movement=movement) for section in session.sections)
+    )
 
 
 def _session_number(element: ElementTree.Element, default: int) -> int:
@@ -186,6 +199,9 @@ class _Document:
             method = BOARD_SCORING.get(board_scoring, Method.MATCHPOINTS)
         scoring = Scoring(method=method)
         sessions = self._sessions(event_element, kind, date := iso_date(_text(event_element, "DATE")))
+        movement = _MOVEMENTS.get(_text(event_element, "WINNER_TYPE"))
+        if kind is EventKind.PAIRS and movement is not None:
+            sessions = tuple(_ranked_as(session, movement) for session in sessions)
         club = root.find("CLUB")
         metadata = [(f"USEBIO:{name}", _text(event_element, name)) for name in _HEADER_KEPT]
         metadata += [
@@ -497,7 +513,14 @@ class _Document:
 
 
 def read_usebio(data: bytes, *, file: str | None = None) -> Loaded:
-    """The event of a USEBIO document given as bytes (its encoding is the one its XML declaration names)."""
+    """The event of a USEBIO document given as bytes (its encoding is the one its XML declaration names).
+
+    Bytes that are not text (a database, an archive) give one error naming what they look like
+    (:mod:`~bridgescore.formats.signature`).
+    """
+    what = looks_like(data[:HEAD])
+    if what is not None:
+        return Loaded(Event(), (not_text(what, file=file),))
     try:
         check_prolog(data)
         root = DefusedElementTree.fromstring(

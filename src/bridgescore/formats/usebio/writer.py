@@ -35,6 +35,7 @@ from bridgescore.forms.duplicate.model import (
     TravellerLine,
     fouled_groups,
 )
+from bridgescore.forms.duplicate.movement import MovementKind
 from bridgescore.forms.duplicate.settings import ArtificialScores, Method
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
@@ -51,6 +52,12 @@ _HAND_NAMES = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat
 
 FOULED_GROUP = "FOULED_GROUP"
 """bridgescore's element of a ``BOARD`` that is one group of a fouled board (Law 87): 1, 2 …"""
+
+
+WINNER_TYPES = {MovementKind.HOWELL: "1", MovementKind.MITCHELL: "2"}
+"""USEBIO's ``WINNER_TYPE`` of a pairs event: one winner (one field, a Howell) or two (North-South
+and East-West, a Mitchell), as Compscore writes it. The reader ranks by it instead of guessing from
+the lines, which a Howell cut short (no pair has sat both ways yet) would mislead."""
 
 
 ADJUSTED = "ADJUSTED"
@@ -158,9 +165,11 @@ class _Writer:
             _add(element, "PROGRAM_NAME", name)
             if version:
                 _add(element, "PROGRAM_VERSION", version)
-        for name in ("WINNER_TYPE", "TITLE"):
-            if f"USEBIO:{name}" in meta:
-                _add(element, name, meta[f"USEBIO:{name}"])
+        winner_type = self._winner_type()
+        if winner_type:
+            _add(element, "WINNER_TYPE", winner_type)
+        if "USEBIO:TITLE" in meta:
+            _add(element, "TITLE", meta["USEBIO:TITLE"])
         date = _usebio_date(event.date)
         if date:
             _add(element, "DATE", date)
@@ -174,6 +183,16 @@ class _Writer:
         for name in ("SCORING_METHOD", "BOARD_SCORING_METHOD"):
             if f"USEBIO:{name}" in meta:
                 _add(element, name, meta[f"USEBIO:{name}"])
+
+    def _winner_type(self) -> str | None:
+        """``WINNER_TYPE``: how a pairs event is ranked when its sections say (a Howell one winner,
+        ``1``; a Mitchell two, ``2``), else what the file read had."""
+        movements = {section.movement for _session, section in self.event.sections()}
+        if self.event.kind is EventKind.PAIRS and len(movements) == 1:
+            movement = movements.pop()
+            if movement is not None:
+                return WINNER_TYPES[movement]
+        return self.metadata.get("USEBIO:WINNER_TYPE")
 
     def _section(
         self, element: ElementTree.Element, section: Section, *, session_columns: bool = False

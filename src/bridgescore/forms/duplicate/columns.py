@@ -123,6 +123,8 @@ class TravellerColumns:
     published_ns: IntArray | None = None
     published_ew: IntArray | None = None
     printed: tuple[tuple[str, Printed], ...] = ()
+    declared: MovementKind | None = None
+    """The movement the file says the section is ranked by (PBN's ``Movement``), if it says."""
 
     MISSING = np.iinfo(np.int64).min
     """The mark of a score the file did not print."""
@@ -134,7 +136,10 @@ class TravellerColumns:
 
     @property
     def movement(self) -> MovementKind:
-        """A Mitchell when no pair number is seen on both sides, else a Howell (as the object path)."""
+        """The movement declared; else a Mitchell when no pair number is seen on both sides, else a
+        Howell (as the object path)."""
+        if self.declared is not None:
+            return self.declared
         both = np.intersect1d(self.ns, self.ew)
         return MovementKind.HOWELL if both.size else MovementKind.MITCHELL
 

@@ -10,7 +10,7 @@ resent), it is stored once and answered 200 with the first receipt instead of 20
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse
@@ -47,7 +47,14 @@ from bridgescore.web import language
 from bridgescore.web.club import console as club_console
 from bridgescore.web.club import phone, views
 from bridgescore.web.club.auth import (
+    CHANGING,
+    DIRECTING,
     DIRECTOR_COOKIE,
+    PUBLISHED,
+    READING,
+    SIGNING_IN,
+    SIGNING_OUT,
+    STARTING,
     TABLE_COOKIE,
     VIEWER_TABLE,
     AnyPass,
@@ -82,14 +89,12 @@ from bridgescore.web.club.requests import (
 )
 from bridgescore.web.gates import HASHING
 from bridgescore.web.limits import limit, limit_on
-from bridgescore.web.problems import FieldError, body, field
+from bridgescore.web.problems import FieldError, Responses, body, field
 from bridgescore.web.refusal import RefusedError
 
 router = APIRouter(prefix="/api/club", tags=["club"])
 
 NO_PASS: dict[str, list[object]] = {"security": []}
-Responses = dict[int | str, dict[str, Any]]
-"""OpenAPI: what a route answers beside its model (FastAPI's own type)."""
 """OpenAPI: a route anyone may call (sign-in, join)."""
 
 
@@ -106,8 +111,16 @@ async def service(request: Request) -> ClubService:
 
 Service = Annotated[ClubService, Depends(service)]
 
-STORED: Responses = {201: {"model": views.ActionReceipt, "description": "Stored"}}
-"""OpenAPI: an action is answered 201 when stored, 200 (the same receipt) when its key was already."""
+STORED: Responses = {
+    201: {"model": views.ActionReceipt, "description": "Stored"},
+    200: {"model": views.ActionReceipt,
+          "description": "Stored before: the receipt of the action its key stored"},
+    **CHANGING,
+    409: {"model": views.LineTaken, "description": "Refused by the session's log as it stands (the board "
+          "already has a result at that table: the line as stored)"},
+}  # fmt: skip
+"""OpenAPI: an action is answered 201 when stored, 200 (the same receipt) when its key was already;
+its errors are a change's (:data:`~.auth.CHANGING`), a conflict with the line as stored."""
 
 
 def _receipt(receipt: StoredReceipt) -> JSONResponse:
@@ -132,7 +145,7 @@ def _append(request: Request, club: ClubService, session_id: str, change: Change
 
 
 @router.post("/sign-in", summary="A director signs in (sets the director's cookie)", openapi_extra=NO_PASS,
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], responses=SIGNING_IN)  # fmt: skip
 async def sign_in(given: SignIn, request: Request, response: Response) -> views.SignedIn:
     await run_in_threadpool(limit, request, "sign-in", request.app.state.club_limits.sign_ins_per_minute)
     store = club_of(request).store
@@ -143,7 +156,7 @@ async def sign_in(given: SignIn, request: Request, response: Response) -> views.
 
 
 @router.post("/join", summary="A phone joins a table (or views results) with a code", openapi_extra=NO_PASS,
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], responses=SIGNING_IN)  # fmt: skip
 def join(given: Join, request: Request, response: Response) -> views.Joined:
     limits = request.app.state.club_limits
     try:
@@ -172,7 +185,8 @@ def join(given: Join, request: Request, response: Response) -> views.Joined:
                         table=None if viewer else found.table)  # fmt: skip
 
 
-@router.post("/sign-out", summary="End this browser's passes", dependencies=[FormToken])
+@router.post("/sign-out", summary="End this browser's passes", dependencies=[FormToken],
+             responses=SIGNING_OUT)  # fmt: skip
 def sign_out(who: AnyPass, request: Request, response: Response) -> views.SignedOut:
     store = club_of(request).store
     for name in (DIRECTOR_COOKIE, TABLE_COOKIE):
@@ -184,13 +198,13 @@ def sign_out(who: AnyPass, request: Request, response: Response) -> views.Signed
 # --- sessions (the director) -------------------------------------------------------------------
 
 
-@router.get("/sessions", summary="Club sessions, newest first")
+@router.get("/sessions", summary="Club sessions, newest first", responses=DIRECTING)
 def list_sessions(director: DirectorPass, club: Service) -> list[views.SessionSummary]:
     return [views.session_summary(record) for record in club.store.sessions(of=director)]
 
 
 @router.post("/sessions", status_code=201, summary="Start a club session (and give every table its code)",
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], responses=STARTING)  # fmt: skip
 def create_session(given: NewSessionIn, director: DirectorPass, club: Service) -> views.NewSession:
     with field("movement"):
         chosen = movement_of(given.movement)
@@ -209,7 +223,8 @@ def create_session(given: NewSessionIn, director: DirectorPass, club: Service) -
                             viewer_code=codes[VIEWER_TABLE])  # fmt: skip
 
 
-@router.get("/sessions/{session_id}/codes", summary="The tables with a code, and when each expires")
+@router.get("/sessions/{session_id}/codes", summary="The tables with a code, and when each expires",
+            responses=READING)  # fmt: skip
 def list_codes(session_id: SessionId, director: SessionDirector, club: Service) -> list[views.CodeView]:
     club.store.session(session_id)
     return [views.CodeView(table=t or None, viewer=t == VIEWER_TABLE, expires_at=e.isoformat())
@@ -217,7 +232,7 @@ def list_codes(session_id: SessionId, director: SessionDirector, club: Service) 
 
 
 @router.post("/sessions/{session_id}/codes", summary="New codes for tables (their phones join again)",
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], responses=CHANGING)  # fmt: skip
 def rotate_codes(
     session_id: SessionId, given: CodesIn, director: SessionDirector, club: Service
 ) -> views.Codes:
@@ -238,7 +253,9 @@ def console_of(session_id: str, club: ClubService, state: ClubState, lang: str =
 
 
 @router.get(
-    "/sessions/{session_id}/directors", summary="Who directs the session: its owner and those it was given to"
+    "/sessions/{session_id}/directors",
+    summary="Who directs the session: its owner and those it was given to",
+    responses=READING,
 )
 def session_directors(
     session_id: SessionId, director: SessionDirector, club: Service
@@ -249,7 +266,7 @@ def session_directors(
 
 
 @router.post("/sessions/{session_id}/directors", summary="Give the session to another director too",
-             dependencies=[FormToken])  # fmt: skip
+             dependencies=[FormToken], responses=CHANGING)  # fmt: skip
 def give_session(
     session_id: SessionId, given: GiveIn, director: SessionDirector, club: Service
 ) -> views.SessionDirectors:
@@ -258,14 +275,16 @@ def give_session(
     return session_directors(session_id, director, club)
 
 
-@router.get("/sessions/{session_id}/console", summary="The director's console: travellers, missing, tables")
+@router.get("/sessions/{session_id}/console", summary="The director's console: travellers, missing, tables",
+            responses=READING)  # fmt: skip
 def console(
     session_id: SessionId, director: SessionDirector, club: Service, request: Request
 ) -> views.Console:
     return console_of(session_id, club, club.folded(session_id).state, language.of_request(request))
 
 
-@router.get("/sessions/{session_id}/log", summary="The audit trail: every action, who, when and why")
+@router.get("/sessions/{session_id}/log", summary="The audit trail: every action, who, when and why",
+            responses=READING)  # fmt: skip
 def audit_trail(
     session_id: SessionId, director: SessionDirector, club: Service, request: Request
 ) -> list[views.ActionView]:
@@ -330,7 +349,7 @@ def show_travellers(
 @router.get("/sessions/{session_id}/ranking",
             summary="The live ranking (ETag: the log's version): the director's; the tables' and "
                     "viewers' while the director shows it", response_model=views.RankingView,
-            responses={304: {"description": "Not changed since the ETag sent"}})  # fmt: skip
+            responses={304: {"description": "Not changed since the ETag sent"}, **READING})  # fmt: skip
 def live_ranking(session_id: SessionId, who: AnyPass, club: Service, request: Request) -> Response:
     state = ranking_state(session_id, who, club)
     tag = f'"{session_id}-{state.seq}"'
@@ -341,15 +360,19 @@ def live_ranking(session_id: SessionId, who: AnyPass, club: Service, request: Re
 
 
 PBN: Responses = {
-    200: {"content": {"application/x-pbn": {"schema": {"type": "string"}}}, "description": "A PBN file"}
+    200: {"content": {"application/x-pbn": {"schema": {"type": "string"}}}, "description": "A PBN file"},
+    **READING,
 }
 USEBIO: Responses = {
-    200: {"content": {"application/xml": {"schema": {"type": "string"}}}, "description": "A USEBIO file"}
+    200: {"content": {"application/xml": {"schema": {"type": "string"}}}, "description": "A USEBIO file"},
+    **READING,
 }
+"""OpenAPI: the exports are files, each of its own media type alone (``response_class=Response``
+declares none of its own), and their errors JSON as everywhere."""
 
 
 @router.get("/sessions/{session_id}/export.pbn", summary="The session as PBN, with our numbers",
-            response_class=PlainTextResponse, responses=PBN)  # fmt: skip
+            response_class=Response, responses=PBN)  # fmt: skip
 def export_pbn(session_id: SessionId, director: SessionDirector, club: Service) -> PlainTextResponse:
     from bridgescore.formats import pbn
 
@@ -358,7 +381,7 @@ def export_pbn(session_id: SessionId, director: SessionDirector, club: Service) 
 
 
 @router.get("/sessions/{session_id}/export.xml", summary="The session as USEBIO, with our numbers",
-            response_class=PlainTextResponse, responses=USEBIO)  # fmt: skip
+            response_class=Response, responses=USEBIO)  # fmt: skip
 def export_usebio(session_id: SessionId, director: SessionDirector, club: Service) -> PlainTextResponse:
     from bridgescore.formats import usebio
 
@@ -387,7 +410,8 @@ def _download(text: str, name: str, kind: str) -> PlainTextResponse:
 # --- a table's phone ---------------------------------------------------------------------------
 
 
-@router.get("/sessions/{session_id}/tables/{table}", summary="A table's round: who sits there, its boards")
+@router.get("/sessions/{session_id}/tables/{table}", summary="A table's round: who sits there, its boards",
+            responses=READING)  # fmt: skip
 def table_view(
     session_id: SessionId, table: TableNumber, cookies: LatePass, club: Service, request: Request
 ) -> views.TableView:
@@ -481,7 +505,9 @@ def _actor(who: Caller, session_id: str, table: int) -> Actor:
 
 
 @router.get(
-    "/sessions/{session_id}/boards/{board}", summary="A board's traveller (a table: once it played it)"
+    "/sessions/{session_id}/boards/{board}",
+    summary="A board's traveller (a table: once it played it)",
+    responses=PUBLISHED,
 )
 def traveller(session_id: SessionId, board: BoardNumber, who: AnyPass, club: Service) -> views.TravellerView:
     if who.directs(session_id):
@@ -507,14 +533,15 @@ def _published(session_id: str, who: Caller, club: ClubService) -> ClubState:
     return state
 
 
-@router.get("/sessions/{session_id}/results", summary="The published results: ranking and travellers")
+@router.get("/sessions/{session_id}/results", summary="The published results: ranking and travellers",
+            responses=PUBLISHED)  # fmt: skip
 def published_results(session_id: SessionId, who: AnyPass, club: Service) -> views.ResultsView:
     state = _published(session_id, who, club)
     return views.results(session_id, state, club.scored(session_id, state))
 
 
 @router.get("/sessions/{session_id}/results.html", summary="The published results page",
-            response_class=HTMLResponse)  # fmt: skip
+            response_class=HTMLResponse, responses=PUBLISHED)  # fmt: skip
 def published_page(session_id: SessionId, who: AnyPass, club: Service, request: Request) -> HTMLResponse:
     from bridgescore.formats import html
 

@@ -16,7 +16,9 @@ are rate limited per client address, in the database's token buckets (:mod:`brid
 
 OpenAPI: each route declares the cookie it needs (``directorCookie``, ``tableCookie``) as its
 security requirement, through :data:`DirectorPass` and :data:`AnyPass`; sign-in and join declare
-an empty one (anyone).
+an empty one (anyone). Each kind of route declares the errors it can give with one of the dicts
+below (:data:`SIGNING_IN` … :data:`CHANGING`): a pass missing is 401, the wrong pass or a form
+token missing 403.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from fastapi.security import APIKeyCookie
 
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.store.club import ClubStore, Director, TablePass
+from bridgescore.web.problems import problems
 from bridgescore.web.refusal import RefusedError
 from bridgescore.web.security import FORM_FIELD, check_form_token, over_https
 
@@ -255,3 +258,21 @@ route looks the pass up itself (``who = cookies.caller(club.store)``) in the thr
 work, so a request takes one thread of the pool instead of two. The OpenAPI security is the same."""
 FormToken = Depends(form_token_checked)
 """The dependency of every change (the form token)."""
+
+SIGNING_IN = problems(400, 403, 404, 413, 422, 429, 503)
+"""OpenAPI: the errors of sign-in and join: the form token (403), a wrong name or password or a
+code that is not valid (404), too many attempts (429), the request's and the database's."""
+SIGNING_OUT = problems(401, 403, 422, 503)
+"""OpenAPI: the errors of ending the passes: no pass (401), the form token (403)."""
+DIRECTING = problems(401, 403, 503)
+"""OpenAPI: the errors of a director's route outside a session (:data:`DirectorPass`)."""
+STARTING = problems(400, 401, 403, 413, 422, 503)
+"""OpenAPI: the errors of starting a session: a director's, the form token's, the request's."""
+READING = problems(401, 403, 404, 422, 503)
+"""OpenAPI: the errors of reading a session (:data:`SessionDirector`, :data:`AnyPass`,
+:data:`LatePass`): no pass (401), not this caller's (403), no such session (404)."""
+PUBLISHED = problems(401, 403, 404, 409, 422, 503)
+"""OpenAPI: :data:`READING`'s, and the results not published yet (409)."""
+CHANGING = problems(400, 401, 403, 404, 409, 413, 422, 503)
+"""OpenAPI: the errors of a change to a session: :data:`READING`'s, the form token's (403), the
+request's, and a change its log refuses (409)."""

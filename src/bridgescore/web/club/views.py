@@ -33,6 +33,7 @@ from bridgescore.forms.duplicate.printing import OURS, PERCENTAGE, TOTAL, TOTAL_
 from bridgescore.forms.duplicate.scored import ScoredEvent, Standing
 from bridgescore.i18n import Lang
 from bridgescore.store.club import ClubSessionRecord
+from bridgescore.web.problems import Problem
 
 Direction = Literal["NS", "EW"]
 Printed = Annotated[Decimal, PlainSerializer(float, return_type=float, when_used="json")]
@@ -76,6 +77,13 @@ class LineView(View):
     seq: int
     confirmed: tuple[Direction, ...]
     disputed: tuple[Direction, ...] = ()
+
+
+class LineTaken(Problem):
+    """A conflict (409) with the session's log; when the board already has a result at that
+    table, the line as it is stored (``stored``), so that the phone shows what was entered."""
+
+    stored: LineView | None = None
 
 
 class ScoredLineView(LineView):
