@@ -4,6 +4,10 @@ deal's entry on one screen, the household PIN asked in place."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 from playwright.sync_api import FloatRect, Page
 
 from tests.browser.test_rubber import start_rubber
@@ -132,3 +136,35 @@ def test_a_deal_is_entered_on_one_screen_and_the_sheet_is_not_a_box_of_its_own(
             assert on_screen(page, "#next")  # the deal to come, above the entry
         card = page.locator("#sheet-card")
         assert card.evaluate("c => c.scrollHeight <= c.clientHeight + 1"), form  # it scrolls with the page
+
+
+@pytest.fixture(scope="module")
+def locked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server started with ``--pin 2468``."""
+    server = Server.start(Path(tmp_path_factory.mktemp("locked")) / "locked.sqlite3", pin="2468")
+    yield server
+    server.stop()
+
+
+def test_start_on_a_locked_phone_asks_for_the_pin_in_place_and_keeps_the_form(
+    page: Page, locked: Server
+) -> None:
+    page.goto(f"{locked.url}/new/rubber")
+    page.fill("input[name=title]", "Friday")
+    page.fill("input[name=player_N]", "Anna")
+    page.select_option("select[name=first_dealer]", "E")
+    page.fill("input[name=pin]", "1357")
+    page.click("#start")
+    page.wait_for_selector("#pin-error")
+    assert "not the household PIN" in page.inner_text("#pin-error")
+    assert (
+        page.input_value("input[name=title]") == "Friday"
+        and page.input_value("input[name=player_N]") == "Anna"
+    )
+    assert page.input_value("select[name=first_dealer]") == "E" and page.input_value("input[name=pin]") == ""
+    page.fill("input[name=pin]", "2468")
+    page.click("#start")
+    page.wait_for_url("**/games/*")
+    assert page.inner_text("h1") == "Friday" and not page.locator("#pin").count()  # unlocked: no 🔒 PIN
+    enter(page, "2", "H", "N", "=")  # and the phone may score now
+    save_and_wait(page, 1)

@@ -1,6 +1,6 @@
 """A real server process for the browser and durability tests: the app with the tests' own form too.
 
-python -m tests.web.liveserver --port 8123 --database /tmp/x.sqlite3
+python -m tests.web.liveserver --port 8123 --database /tmp/x.sqlite3 [--pin 2468]
 """
 
 from __future__ import annotations
@@ -21,10 +21,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--database", required=True)
+    parser.add_argument("--pin", default=None, help="the household PIN (default: none)")
     args = parser.parse_args()
     registry.register(PLAIN)
     # Many fast clients on one address (the durability test, the load benchmark): no rate limit.
-    app = create_app(Store.open(f"sqlite:///{args.database}"), safety=Safety(writes_per_minute=0))
+    app = create_app(
+        Store.open(f"sqlite:///{args.database}"), safety=Safety(pin=args.pin, writes_per_minute=0)
+    )
     uvicorn.run(app, host="127.0.0.1", port=args.port, **SERVER_OPTIONS)  # type: ignore[arg-type]
 
 

@@ -30,10 +30,19 @@ class Server:
     process: subprocess.Popen[bytes]
 
     @classmethod
-    def start(cls, database: Path, port: int | None = None) -> Server:
+    def start(cls, database: Path, port: int | None = None, pin: str | None = None) -> Server:
         port = port or free_port()
         process = subprocess.Popen(
-            [sys.executable, "-m", "tests.web.liveserver", "--port", str(port), "--database", str(database)],
+            [
+                sys.executable,
+                "-m",
+                "tests.web.liveserver",
+                "--port",
+                str(port),
+                "--database",
+                str(database),
+                *(["--pin", pin] if pin else []),
+            ],
             cwd=ROOT,
             # this checkout's sources first (a worktree shares another checkout's installed package)
             env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "src")])},

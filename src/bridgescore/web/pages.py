@@ -26,6 +26,7 @@ from bridgescore.store.journal import Effect
 from bridgescore.web import board, language, security
 from bridgescore.web.api import MAX_DEALER, MAX_LOG, MAX_NAME, MAX_TITLE, import_log, plain
 from bridgescore.web.problems import FieldError
+from bridgescore.web.refusal import RefusedError
 from bridgescore.web.services import Needs, Opened, Services
 
 router = APIRouter(include_in_schema=False)
@@ -71,6 +72,7 @@ def _context(request: Request) -> dict[str, Any]:
         "script_messages": {key: gettext(message) for key, message in SCRIPT_MESSAGES.items()},
         "form_token": security.form_token(request),
         "pin_needed": _pin_needed(request),
+        "pin_digits": _pin_needed(request) and _pin_is_digits(request),
     }
 
 
@@ -164,6 +166,12 @@ async def create_game(request: Request, form: str, services: Needs) -> Response:
     players = {seat: name for seat, name in players.items() if name}
     settings = {s.key: values[f"setting_{s.key}"] for s in pad.settings() if f"setting_{s.key}" in values}
     title = values.get("title", "").strip()
+    shown = {key: value[:MAX_TITLE] for key, value in values.items() if key != "pin"}
+    locked = await unlock_in_place(request, submitted)
+    if locked is not None:
+        message, status = locked
+        return render(request, "new.html", status=status, pad=pad, values=shown, error=None, error_field=None,
+                      pin_error=message)  # fmt: skip
     try:
         for key, value in values.items():  # the API's limits, field by field
             kind = key.partition("_")[0] if key.startswith(("player_", "setting_")) else key
@@ -173,13 +181,51 @@ async def create_game(request: Request, form: str, services: Needs) -> Response:
         header = pad.header(settings, players, values.get("first_dealer", "N"))
     except BridgeScoreError as error:
         gettext = translator(language.of_request(request))
-        shown = {key: value[:MAX_TITLE] for key, value in values.items()}
         return render(
             request, "new.html", status=422, pad=pad, values=shown, error=error.translate(gettext),
             error_field="settings",
         )  # fmt: skip
     game = services.store.create_game(pad.form, header, title=title)
-    return RedirectResponse(f"/games/{game.id}", status_code=303)
+    return remember_pin(request, submitted, RedirectResponse(f"/games/{game.id}", status_code=303))
+
+
+async def unlock_in_place(request: Request, submitted: Mapping[str, object]) -> tuple[str, int] | None:
+    """None when this form may change games — no PIN is set, the phone is unlocked, or the form
+    brings the right PIN (its ``pin`` field, a counted guess); else what to say beside the PIN
+    field and the status (401; 429 while wrong PINs must wait). The form is drawn again with what
+    was typed: Start or Import on a locked phone asks for the PIN in place."""
+    guard: security.Guard | None = getattr(request.state, "guard", None)
+    if guard is None or guard.safety.pin is None:
+        return None
+    given = str(submitted.get("pin") or "")[:64]
+    gettext = translator(language.of_request(request))
+    try:
+        if await run_in_threadpool(guard.pin_given, request, given or None):
+            return None
+    except RefusedError as refusal:
+        return refusal.translate(gettext), refusal.status
+    if given:
+        return gettext(N_("This is not the household PIN.")), 401
+    return gettext(N_("this scorepad asks for the household PIN before any change")), 401
+
+
+def remember_pin(request: Request, submitted: Mapping[str, object], answer: Response) -> Response:
+    """*answer*, setting the PIN cookie when the form brought the PIN (the phone stays unlocked)."""
+    guard: security.Guard | None = getattr(request.state, "guard", None)
+    if guard is not None and guard.safety.pin is not None and submitted.get("pin"):
+        _set_pin_cookie(request, guard, guard.safety.pin, answer)
+    return answer
+
+
+def _set_pin_cookie(request: Request, guard: security.Guard, pin: str, answer: Response) -> None:
+    answer.set_cookie(
+        security.PIN_COOKIE,
+        security.pin_cookie_value(pin, guard.key),
+        max_age=180 * 86400,
+        httponly=True,
+        samesite="strict",
+        secure=security.over_https(request.scope),
+    )
 
 
 @router.post("/import", response_model=None)
@@ -192,6 +238,12 @@ async def import_page(request: Request, services: Needs) -> Response:
         raw = await upload.read(MAX_LOG + 1)
         if raw:
             text = raw.decode("utf-8", errors="replace")
+    locked = await unlock_in_place(request, submitted)
+    if locked is not None:
+        message, status = locked
+        return render(
+            request, "import.html", status=status, text=text[:MAX_LOG], error=None, pin_error=message
+        )
     try:
         title = " ".join(plain(str(submitted.get("title") or ""), "title").split())
         for name, value, most in (("title", title, MAX_TITLE), ("text", text, MAX_LOG)):  # the API's limits
@@ -203,7 +255,7 @@ async def import_page(request: Request, services: Needs) -> Response:
         gettext = translator(language.of_request(request))
         shown = text[:MAX_LOG]
         return render(request, "import.html", status=422, text=shown, error=problem.error.translate(gettext))
-    return RedirectResponse(f"/games/{game.id}", status_code=303)
+    return remember_pin(request, submitted, RedirectResponse(f"/games/{game.id}", status_code=303))
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
@@ -354,15 +406,7 @@ async def unlock(request: Request) -> Response:
         )
     answer = RedirectResponse(target, status_code=303)
     if pin is not None:
-        value = security.pin_cookie_value(pin, guard.key)
-        answer.set_cookie(
-            security.PIN_COOKIE,
-            value,
-            max_age=180 * 86400,
-            httponly=True,
-            samesite="strict",
-            secure=security.over_https(request.scope),
-        )
+        _set_pin_cookie(request, guard, pin, answer)
     return answer
 
 
