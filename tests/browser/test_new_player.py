@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import FloatRect, Page
 
+from tests.browser.test_access import post
 from tests.browser.test_rubber import start_rubber
 from tests.browser.test_scorepad import enter, lines, save_and_wait, shown, tap
 from tests.web.server import Server
@@ -168,3 +169,35 @@ def test_start_on_a_locked_phone_asks_for_the_pin_in_place_and_keeps_the_form(
     assert page.inner_text("h1") == "Friday" and not page.locator("#pin").count()  # unlocked: no 🔒 PIN
     enter(page, "2", "H", "N", "=")  # and the phone may score now
     save_and_wait(page, 1)
+
+
+WIDE = {  # the widest a sheet's cells get: redoubled grand slams, four-digit scores, par from the hands
+    "chicago": ["7NTXX S =", "7NTXX E =", "6HXX N +1", "7NTXX W -13", "7NTXX S =", "7NTXX E =", "7NTXX N ="],
+    "compensation": [
+        "7NTXX N = hcp=NS:37 deal=N:AKQJ.AKQ.AKQ.AKQ 5432.5432.J2.J32 T98.T98.T98.T987 76.J76.76543.654",
+        "3NT E -7 hcp=NS:14",
+        "7NTXX S -13 hcp=NS:37 deal=N:AKQJ.AKQ.AKQ.AKQ 5432.5432.J2.J32 T98.T98.T98.T987 76.J76.76543.654",
+        "6NTXX W = hcp=NS:9",
+    ],
+}
+
+
+@pytest.mark.parametrize("form", list(WIDE))
+def test_at_390_px_no_sheet_is_cut_in_english_or_russian(
+    page: Page, page_ru: Page, live: Server, form: str
+) -> None:
+    players = {"N": "Анна-Мария", "E": "Boris", "S": "Вера", "W": "Gleb"}
+    game = post(live, "/api/games", {"form": form, "title": "Вечер", "players": players})["id"]
+    for text in WIDE[form]:
+        post(live, f"/api/games/{game}/deals", {"text": text})
+    for phone in (page, page_ru):
+        phone.goto(f"{live.url}/games/{game}")
+        cut = phone.evaluate(
+            """() => [...document.querySelectorAll('#sheet-card table')].map(table => {
+                const card = table.closest('.card');
+                const padding = parseFloat(getComputedStyle(card).paddingRight);
+                const inside = card.getBoundingClientRect().right - padding;
+                return [table.id, Math.round(table.getBoundingClientRect().right - inside)];
+            }).filter(([id, over]) => over > 0)"""
+        )
+        assert cut == [], (form, phone.evaluate("navigator.language"))
