@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import FloatRect, Page
 
 from tests.browser.test_access import post
-from tests.browser.test_rubber import start_rubber
+from tests.browser.test_rubber import A1, play, start_rubber
 from tests.browser.test_scorepad import enter, lines, save_and_wait, shown, tap
 from tests.web.server import Server
 
@@ -201,3 +201,24 @@ def test_at_390_px_no_sheet_is_cut_in_english_or_russian(
             }).filter(([id, over]) => over > 0)"""
         )
         assert cut == [], (form, phone.evaluate("navigator.language"))
+
+
+def test_the_picture_and_the_printout_hold_the_finished_rubbers_too(page: Page, live: Server) -> None:
+    start_rubber(page, live, ("Anna", "Boris", "Vera", "Gleb"))
+    play(page, A1)  # rubber 1 is over
+    enter(page, "2", "C", "N", "=")
+    save_and_wait(page, 9)
+    earlier = '#earlier-sheets [data-rubber="1"]'
+    assert page.eval_on_selector(earlier, "d => !d.open")
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")  # what the browser sends before printing
+    assert page.eval_on_selector(
+        earlier, "d => d.open && d.querySelector('svg').getBoundingClientRect().height > 100"
+    )
+    whole = page.eval_on_selector("#sheet-card", "card => card.getBoundingClientRect().height")
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert page.eval_on_selector(earlier, "d => !d.open")  # folded again, as the player left it
+    with page.expect_download() as download:
+        page.click("#share-png")
+    png = Path(download.value.path()).read_bytes()
+    height = int.from_bytes(png[20:24], "big")  # IHDR: the picture's height, at twice the density
+    assert abs(height - 2 * whole) <= 4 and page.eval_on_selector(earlier, "d => !d.open")

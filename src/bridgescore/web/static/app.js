@@ -185,8 +185,14 @@
       script.onerror = () => { painter = null; failed(); };
       document.head.appendChild(script);
     });
-    return painter.then((paint) => paint($("#sheet-card")));
+    return painter.then((paint) => { unfold(); return paint($("#sheet-card")).finally(refold); });
   }
+  // the finished rubbers' sheets (closed <details>) are in the picture and on paper too
+  let folded = [];
+  function unfold() { folded = $$("#sheet-card details:not([open])"); folded.forEach((d) => { d.open = true; }); }
+  function refold() { folded.forEach((d) => { d.open = false; }); }
+  window.addEventListener("beforeprint", unfold);
+  window.addEventListener("afterprint", refold);
   const shareButton = $("#share-png");
   if (shareButton) {
     shareButton.addEventListener("click", async () => {
