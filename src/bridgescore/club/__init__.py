@@ -38,6 +38,7 @@ from bridgescore.club.actions import (
     change_json,
     read_change,
 )
+from bridgescore.club.corrections import movement_conflicts
 from bridgescore.club.event import exported, to_event
 from bridgescore.club.fold import Action, apply, fold
 from bridgescore.club.lines import (
@@ -88,6 +89,7 @@ __all__ = [
     "change_json",
     "exported",
     "fold",
+    "movement_conflicts",
     "outcome_text",
     "parse_outcome",
     "read_change",

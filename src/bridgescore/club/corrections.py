@@ -8,7 +8,7 @@ out or moved to another board, a fouled board, a new movement — each with why.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import ClassVar
@@ -31,9 +31,9 @@ from bridgescore.club.settings import refuse_movement
 from bridgescore.club.state import FoulGroups, Ledger
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError, RuleError, blamed
-from bridgescore.forms.duplicate.movement import Movement, change_conflicts
+from bridgescore.forms.duplicate.movement import Movement, Problem, change_conflicts
 
-__all__ = ["ChangeMovement", "Correct", "Delete", "Foul", "MoveBoard", "Weigh"]
+__all__ = ["ChangeMovement", "Correct", "Delete", "Foul", "MoveBoard", "Weigh", "movement_conflicts"]
 
 
 # --- the director's corrections ------------------------------------------------------------------
@@ -227,6 +227,27 @@ class Foul(Change):
         return cls(whole(data, "board"), tuple(groups))
 
 
+def movement_conflicts(movement: Movement, lines: Iterable[Play], new: Movement) -> list[Problem]:
+    """What stops *new* from replacing *movement* once *lines* are entered
+    (:func:`~bridgescore.forms.duplicate.movement.change_conflicts`): a round played must keep its
+    pairs in their seats and its boards (a line moved to a board the table did not have is not the
+    movement's to keep). ``[]``: the change may be made.
+
+    >>> from bridgescore.forms.duplicate.movement import mitchell
+    >>> movement_conflicts(mitchell(5), [Play(1, 1, 1)], mitchell(5, rounds=3))
+    []
+    >>> [str(p) for p in movement_conflicts(mitchell(5), [Play(1, 1, 1)], mitchell(5, arrow_switch=[1]))]
+    ['round 1, table 1: 1NS against 1EW played there, the new movement has 1EW against 1NS']
+    """
+    played: dict[tuple[int, int], list[int]] = {}
+    for play in lines:
+        seated = movement.at(play.round, play.table)
+        boards = played.setdefault((play.round, play.table), [])
+        if seated is not None and play.board in seated.boards:  # not a board moved there
+            boards.append(play.board)
+    return change_conflicts(movement, [(r, t, b) for (r, t), b in played.items()], new)
+
+
 @dataclass(frozen=True, slots=True)
 class ChangeMovement(Change):
     """The director changes the movement; the rounds already played must stay as they were seated."""
@@ -239,15 +260,7 @@ class ChangeMovement(Change):
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
         """The new movement, if every line entered is still seated as it was."""
-        played: dict[tuple[int, int], list[int]] = {}
-        for play in ledger.lines:
-            seated = ledger.movement.at(play.round, play.table)
-            boards = played.setdefault((play.round, play.table), [])
-            if seated is not None and play.board in seated.boards:  # not a board moved there
-                boards.append(play.board)
-        refuse_movement(
-            change_conflicts(ledger.movement, [(r, t, b) for (r, t), b in played.items()], self.movement)
-        )
+        refuse_movement(movement_conflicts(ledger.movement, ledger.lines, self.movement))
         ledger.movement = self.movement
 
     def record(self) -> JSONRecord:

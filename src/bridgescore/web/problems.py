@@ -28,7 +28,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.staticfiles import StaticFiles
@@ -41,7 +41,17 @@ from bridgescore.web import language
 from bridgescore.web.refusal import RefusedError
 from bridgescore.web.security import RETRY_AFTER_UNREACHABLE, unreachable
 
-__all__ = ["FieldError", "Problem", "Responses", "body", "field", "install", "problems", "status_of"]
+__all__ = [
+    "FieldError",
+    "Problem",
+    "Responses",
+    "body",
+    "field",
+    "install",
+    "problems",
+    "status_of",
+    "validation_problem",
+]
 
 log = logging.getLogger("bridgescore.web")
 
@@ -139,6 +149,14 @@ def _validation_error(detail: dict[str, Any]) -> tuple[BridgeScoreError, str | N
     if kind == "json_invalid":
         return ParseError(N_("the request is not valid JSON")), None
     return ParseError(N_("{field} is not valid here"), field=shown), name
+
+
+def validation_problem(error: ValidationError, *within: str) -> FieldError:
+    """The first problem of a model read from a page's form, named as the API names it (the
+    model read *within* those fields: ``movement.rounds``)."""
+    detail: dict[str, Any] = dict(error.errors()[0])
+    found, name = _validation_error({**detail, "loc": (*within, *detail.get("loc", ()))})
+    return FieldError(name or "body", found)
 
 
 def _is_api(request: Request) -> bool:

@@ -32,16 +32,17 @@ from bridgescore.club import (
     ShowTravellers,
     StartRound,
     exported,
+    movement_conflicts,
 )
 from bridgescore.club.record import settings_json
 from bridgescore.club.service import ClubService, LineTakenConflict, no_such
 from bridgescore.core.errors import N_, BridgeScoreError
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.export import as_dict
-from bridgescore.forms.duplicate.movement import PairSeat
+from bridgescore.forms.duplicate.movement import Movement, PairSeat
 from bridgescore.forms.duplicate.settings import parse_scoring
 from bridgescore.i18n import translator
-from bridgescore.store.club import StoredReceipt, read_code
+from bridgescore.store.club import Director, StoredReceipt, read_code
 from bridgescore.store.errors import NotFoundError
 from bridgescore.web import language
 from bridgescore.web.club import console as club_console
@@ -68,6 +69,7 @@ from bridgescore.web.club.auth import (
     of_table,
     set_pass,
 )
+from bridgescore.web.club.movement_views import MovementPreview, movement_preview
 from bridgescore.web.club.requests import (
     BoardNumber,
     CodesIn,
@@ -78,6 +80,7 @@ from bridgescore.web.club.requests import (
     GiveIn,
     Join,
     MovementChangeIn,
+    MovementPreviewIn,
     NewSessionIn,
     PublishIn,
     RankingShownIn,
@@ -206,6 +209,11 @@ def list_sessions(director: DirectorPass, club: Service) -> list[views.SessionSu
 @router.post("/sessions", status_code=201, summary="Start a club session (and give every table its code)",
              dependencies=[FormToken], responses=STARTING)  # fmt: skip
 def create_session(given: NewSessionIn, director: DirectorPass, club: Service) -> views.NewSession:
+    return start_session(given, director, club)
+
+
+def start_session(given: NewSessionIn, director: Director, club: ClubService) -> views.NewSession:
+    """The session *given* describes, started by *director*, with a code for each table and the viewers."""
     with field("movement"):
         chosen = movement_of(given.movement)
     with field("scoring"):
@@ -221,6 +229,13 @@ def create_session(given: NewSessionIn, director: DirectorPass, club: Service) -
     codes = club.store.rotate_codes(record.id, [*tables, VIEWER_TABLE])
     return views.NewSession(id=record.id, title=record.title, codes={str(t): codes[t] for t in tables},
                             viewer_code=codes[VIEWER_TABLE])  # fmt: skip
+
+
+@router.post("/movements/preview", summary="A movement's table cards and guide cards, before starting it",
+             dependencies=[FormToken], responses=STARTING)  # fmt: skip
+def preview_movement(given: MovementPreviewIn, director: DirectorPass) -> MovementPreview:
+    with field("movement"):
+        return movement_preview(movement_of(given.movement))
 
 
 @router.get("/sessions/{session_id}/codes", summary="The tables with a code, and when each expires",
@@ -313,6 +328,27 @@ def change_movement(
     return _append(
         request, club, session_id, ChangeMovement(chosen), actor, given.reason, given.idempotency_key
     )
+
+
+@router.post("/sessions/{session_id}/movement/preview",
+             summary="A new movement's cards, and the results already entered that it would not fit",
+             dependencies=[FormToken], responses=CHANGING)  # fmt: skip
+def preview_movement_change(
+    session_id: SessionId,
+    given: MovementPreviewIn,
+    director: SessionDirector,
+    club: Service,
+    request: Request,
+) -> MovementPreview:
+    with field("movement"):
+        chosen = movement_of(given.movement)
+    return movement_change_preview(club.folded(session_id).state, chosen, language.of_request(request))
+
+
+def movement_change_preview(state: ClubState, chosen: Movement, lang: str) -> MovementPreview:
+    """*chosen* shown for a change of *state*'s movement: its cards and its conflicts (in *lang*)."""
+    conflicts = movement_conflicts(state.movement, state.lines, chosen)
+    return movement_preview(chosen, conflicts, translator(lang))
 
 
 @router.post("/sessions/{session_id}/publish", summary="Publish the results as they stand",

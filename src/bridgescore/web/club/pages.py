@@ -99,9 +99,16 @@ def club_home(request: Request) -> HTMLResponse:
     director = _director(request)
     if director is None:
         return _page(request, "club/sign_in.html")
+    return sessions_page(request, director)
+
+
+def sessions_page(request: Request, director: Director, status: int = 200, **context: object) -> HTMLResponse:
+    """The director's sessions and the new-session form (*context*: the form's values, a preview,
+    an error)."""
     sessions = _club(request).store.sessions(of=director)
-    return _page(request, "club/sessions.html", director=director, sessions=sessions, methods=METHODS,
-                 kinds=KINDS)  # fmt: skip
+    context = {"values": {}, "preview": None, "error": None, **context}
+    return _page(request, "club/sessions.html", status=status, director=director, sessions=sessions,
+                 methods=METHODS, kinds=KINDS, **context)  # fmt: skip
 
 
 @router.get("/club/sessions/{session_id}", response_model=None)
@@ -110,14 +117,24 @@ def console_page(request: Request, session_id: SessionId) -> Response:
     director = _directing(request, session_id)
     if director is None:
         return RedirectResponse("/club", status_code=303)
+    return console_with(request, session_id, director)
+
+
+def console_with(
+    request: Request, session_id: str, director: Director, status: int = 200, **context: object
+) -> HTMLResponse:
+    """The console of *session_id* for *director* (*context*: the change of movement's form values,
+    its preview, an error)."""
     console, trail = _console(request, session_id)
     store = _club(request).store
     owner = store.session(session_id).director_id
     owners = [d.name for d in store.directors() if d.id == owner]
     directors = views.SessionDirectors(owner=owners[0] if owners else None,
                                        helpers=tuple(d.name for d in store.helpers(session_id)))  # fmt: skip
-    return _page(request, "club/console.html", director=director, session_id=session_id, console=console,
-                 trail=trail, phones=phones_address(request), directors=directors)  # fmt: skip
+    context = {"change_values": {}, "change": None, "change_file": "", "change_error": None, **context}
+    return _page(request, "club/console.html", status=status, director=director, session_id=session_id,
+                 console=console, trail=trail, phones=phones_address(request), directors=directors,
+                 **context)  # fmt: skip
 
 
 @router.get("/club/sessions/{session_id}/live", response_model=None)

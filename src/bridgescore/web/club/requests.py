@@ -11,13 +11,21 @@ A director's correction is one model per kind of action, told apart by ``kind``
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Mapping
+from typing import Annotated, Literal, cast
 
 from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field
 
-from bridgescore.core.errors import N_, ParseError
-from bridgescore.forms.duplicate.movement import Movement, loads_movement, movement
+from bridgescore.core.errors import N_, FieldError, ParseError, RuleError, blamed
+from bridgescore.forms.duplicate.movement import (
+    Movement,
+    MovementKind,
+    loads_movement,
+    mitchell,
+    movement,
+    movement_kind,
+)
 from bridgescore.web.api import Line, Text
 
 MAX_KEY = 64
@@ -51,16 +59,47 @@ class Join(_Strict):
 
 class MovementIn(_Strict):
     """A movement: made by the movement module (``kind``, and ``pairs`` or ``tables``,
-    ``boards_per_round``), or a movement file (``file``: its text, as ``bridgescore movement``
-    reads it). An odd number of pairs sits one out each round: in a Howell the last pair's places
-    are sit-outs, in a Mitchell the last East-West pair (``sit_out``: or the last North-South)."""
+    ``boards_per_round``; for a Mitchell its options), or a movement file (``file``: its text, as
+    ``bridgescore movement`` reads it). An odd number of pairs sits one out each round: in a Howell
+    the last pair's places are sit-outs, in a Mitchell the last East-West pair (``sit_out``: or the
+    last North-South).
+
+    A Mitchell's options: ``rounds`` (fewer than the full movement), ``skip`` (East-West skip a
+    table after half the rounds: the default for an even number of tables; ``false``: no skip),
+    ``relay`` (an even number of tables sharing boards, with a bye stand), ``arrow_switch`` (the
+    rounds in which the pairs swap directions).
+
+    >>> MovementIn(kind="mitchell", pairs=15, relay=True).relay
+    True
+    """
 
     kind: Line | None = Field(None, max_length=32, examples=["howell"])
     tables: int | None = Field(None, ge=1, le=MAX_TABLES)
     pairs: int | None = Field(None, ge=5, le=2 * MAX_TABLES, examples=[7])
     sit_out: Literal["NS", "EW"] | None = None
     boards_per_round: int = Field(2, ge=1, le=10)
+    rounds: int | None = Field(None, ge=1, le=MAX_ROUND)
+    skip: bool | None = None
+    relay: bool = False
+    arrow_switch: list[Annotated[int, Field(ge=1, le=MAX_ROUND)]] = Field(
+        default_factory=list, max_length=MAX_ROUND, examples=[[7, 8]]
+    )
     file: Text | None = Field(None, max_length=MAX_MOVEMENT_FILE)
+
+    def mitchell_options(self) -> tuple[str, ...]:
+        """The Mitchell's options this request sets, in the order they are checked.
+
+        >>> MovementIn(kind="howell", tables=4, relay=True, rounds=5).mitchell_options()
+        ('rounds', 'relay')
+        """
+        given = {
+            "rounds": self.rounds is not None,
+            "skip": self.skip is not None,
+            "relay": self.relay,
+            "arrow_switch": bool(self.arrow_switch),
+            "sit_out": self.sit_out is not None,
+        }
+        return tuple(name for name, is_set in given.items() if is_set)
 
 
 class PairIn(_Strict):
@@ -184,6 +223,12 @@ CorrectionIn = Annotated[
 """A director's correction, with why: one model per kind of action (``kind`` tells which)."""
 
 
+class MovementPreviewIn(_Strict):
+    """A movement to preview: its guide cards and table cards, nothing stored."""
+
+    movement: MovementIn
+
+
 class MovementChangeIn(_Why):
     """A new movement for the session, with why."""
 
@@ -210,12 +255,28 @@ class GiveIn(_Strict):
 
 
 def movement_of(given: MovementIn) -> Movement:
-    """The movement *given* describes (a file, or a kind with its tables or pairs).
+    """The movement *given* describes (a file, or a kind with its tables or pairs and options).
 
     An odd number of pairs sits one out each round (in a Mitchell the East-West pair unless
-    ``sit_out`` says North-South)."""
+    ``sit_out`` says North-South). A problem of one option is blamed on it
+    (:class:`~bridgescore.core.errors.FieldError` ``movement.relay``); one of the whole movement
+    is a plain error, which the caller blames on the movement.
+
+    >>> movement_of(MovementIn(kind="mitchell", pairs=15)).name
+    'mitchell-8-skip without 8EW'
+    >>> try:
+    ...     movement_of(MovementIn(kind="mitchell", tables=7, relay=True))
+    ... except FieldError as error:
+    ...     error.field
+    'movement.relay'
+    """
     if given.file is not None:
-        return loads_movement(given.file)
+        for name in ("kind", "tables", "pairs", *given.mitchell_options()):
+            if getattr(given, name) is not None and not (name == "kind" and given.kind == "file"):
+                said = N_("a movement file says it all: send it without {option!r}")
+                raise FieldError(f"movement.{name}", ParseError(said, option=name))
+        with blamed("movement.file"):
+            return loads_movement(given.file)
     tables = (
         given.tables if given.tables is not None else None if given.pairs is None else -(-given.pairs // 2)
     )
@@ -226,8 +287,56 @@ def movement_of(given: MovementIn) -> Movement:
             N_("{pairs} pairs play at {low} tables, not {tables}"),
             pairs=given.pairs, low=-(-given.pairs // 2), tables=tables,
         )  # fmt: skip
+    with blamed("movement.kind"):
+        kind = movement_kind(given.kind)
+    if kind is MovementKind.HOWELL:
+        if options := given.mitchell_options():
+            refused = RuleError(N_("a Howell has no option {option!r}"), option=options[0])
+            raise FieldError(f"movement.{options[0]}", refused)
+        return movement(kind, tables, boards_per_round=given.boards_per_round, pairs=given.pairs)
     odd = given.pairs is not None and given.pairs % 2 == 1
-    if given.kind.strip().lower() == "mitchell":
-        side = given.sit_out or ("EW" if odd else None)
-        return movement("mitchell", tables, boards_per_round=given.boards_per_round, sit_out=side)
-    return movement(given.kind, tables, boards_per_round=given.boards_per_round, pairs=given.pairs)
+    if given.sit_out is not None and given.pairs is not None and not odd:
+        raise FieldError("movement.sit_out", ParseError(
+            N_("{pairs} pairs fill {tables} tables: no pair sits out"), pairs=given.pairs, tables=tables
+        ))  # fmt: skip
+    chosen: dict[str, object] = {
+        "skip": given.skip,
+        "relay": given.relay,
+        "rounds": given.rounds,
+        "arrow_switch": tuple(given.arrow_switch),
+        "sit_out": given.sit_out or ("EW" if odd else None),
+    }
+    try:
+        return _mitchell(tables, given.boards_per_round, chosen)
+    except RuleError as error:
+        raise FieldError(_blamed_option(tables, given.boards_per_round, chosen), error) from error
+
+
+def _mitchell(tables: int, boards_per_round: int, options: Mapping[str, object]) -> Movement:
+    return mitchell(
+        tables,
+        boards_per_round=boards_per_round,
+        skip=cast("bool | None", options.get("skip")),
+        relay=bool(options.get("relay", False)),
+        rounds=cast("int | None", options.get("rounds")),
+        arrow_switch=cast("tuple[int, ...]", options.get("arrow_switch", ())),
+        sit_out=cast("str | None", options.get("sit_out")),
+    )
+
+
+def _blamed_option(tables: int, boards_per_round: int, options: Mapping[str, object]) -> str:
+    """The field of the first option that, added to those before it, makes the Mitchell impossible
+    (the tables themselves when even the plain Mitchell is): the Mitchell is built again only when
+    it could not be, option by option."""
+    chosen: dict[str, object] = {}
+    try:
+        _mitchell(tables, boards_per_round, chosen)
+    except RuleError:
+        return "movement.tables"
+    for name, value in options.items():
+        chosen[name] = value
+        try:
+            _mitchell(tables, boards_per_round, chosen)
+        except RuleError:
+            return f"movement.{name}"
+    return "movement"  # pragma: no cover - the whole movement failed, so some option did

@@ -75,18 +75,48 @@
     }
     return pairs;
   }
+  // The movement's fields (club/movement_fields.html): only the chosen kind's are shown, and read.
+  function showMovement(form) {
+    const kind = $("#session-kind", form).value;
+    $$("[data-movement]", form).forEach((el) => { el.hidden = !el.dataset.movement.split(" ").includes(kind); });
+  }
+  $$("#new-session, #movement-form").forEach((form) => {
+    $("#session-kind", form).addEventListener("change", () => showMovement(form));
+    showMovement(form);
+  });
+  // what the form's movement is, as the API reads it (MovementIn); a file's text read from the file chosen
+  async function movementBody(form) {
+    const kind = $("#session-kind", form).value;
+    const value = (id) => $(id, form).value.trim();
+    const number = (id) => (value(id) === "" ? null : Number(value(id)));
+    if (kind === "file") {
+      const chosen = $("#movement-file", form).files[0];
+      return { file: chosen ? await chosen.text() : $("#movement-file-text", form).value };
+    }
+    const body = { kind: kind, pairs: number("#session-pairs-count"), boards_per_round: number("#session-boards") || 2 };
+    if (kind === "mitchell") {
+      if (value("#mitchell-rounds")) body.rounds = number("#mitchell-rounds");
+      const skip = value("#mitchell-skip");
+      if (skip !== "auto") body.skip = skip === "yes";
+      if ($("#mitchell-relay", form).checked) body.relay = true;
+      const arrows = value("#mitchell-arrow-switch").split(/[\s,;]+/).filter(Boolean).map(Number);
+      if (arrows.length) body.arrow_switch = arrows;
+      if (value("#mitchell-sit-out")) body.sit_out = value("#mitchell-sit-out");
+    }
+    return body;
+  }
   const newSession = $("#new-session");
   if (newSession) {
     newSession.addEventListener("submit", async (event) => {
+      if (event.submitter && event.submitter.id === "preview-movement") return; // the page draws the preview
       event.preventDefault();
-      const body = {
-        title: $("#session-title").value,
-        movement: { kind: $("#session-kind").value, pairs: Number($("#session-pairs-count").value),
-                    boards_per_round: Number($("#session-boards").value) },
-        pairs: readPairs($("#session-pairs").value),
-        scoring: $("#session-scoring").value,
-      };
       try {
+        const body = {
+          title: $("#session-title").value,
+          movement: await movementBody(newSession),
+          pairs: readPairs($("#session-pairs").value),
+          scoring: $("#session-scoring").value,
+        };
         const response = await send("POST", "/api/club/sessions", body);
         if (!response.ok) { formError(newSession, await messageOf(response)); return; }
         const made = await response.json();

@@ -1,0 +1,138 @@
+"""A movement shown before it is used: the schedule of the table cards (rounds × tables), each
+pair's guide card, and — for a change during the session — what it would conflict with.
+
+The director previews a movement on the new-session form and on the console's change of movement
+(:mod:`.movement_pages`), and any client can ask ``POST /api/club/movements/preview``; both are
+drawn from the one :class:`MovementPreview`.
+
+    >>> from bridgescore.forms.duplicate.movement import howell
+    >>> shown = movement_preview(howell(3, pairs=5))
+    >>> shown.rounds, shown.pairs, shown.missing
+    (5, 5, ('6',))
+    >>> [(row.round, row.table, row.opponents, row.boards) for row in shown.guides[1].rows][:2]
+    [(1, 2, '5', '1-2'), (2, None, None, '')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from pydantic import BaseModel
+
+from bridgescore.forms.duplicate.movement import (
+    Movement,
+    PairSeat,
+    Problem,
+    board_range,
+    guide_lines,
+    missing_pairs,
+    schedule_rows,
+)
+
+__all__ = ["GuideCard", "GuideRow", "MovementPreview", "ScheduleCell", "ScheduleRound", "movement_preview"]
+
+
+class GuideRow(BaseModel):
+    """One round of a pair's guide card: where it sits, whom it meets, which boards; or that it
+    sits out (``table`` None)."""
+
+    round: int
+    table: int | None
+    direction: str | None
+    opponents: str | None
+    boards: str
+
+
+class GuideCard(BaseModel):
+    """A pair's evening, round by round."""
+
+    pair: str
+    rows: tuple[GuideRow, ...]
+
+
+class ScheduleCell(BaseModel):
+    """What one table plays in one round: North-South, East-West, the boards."""
+
+    ns: str
+    ew: str
+    boards: str
+
+
+class ScheduleRound(BaseModel):
+    """One round of the table cards: each table's play (``None``: not in play), and the pairs who
+    sit out."""
+
+    round: int
+    tables: tuple[ScheduleCell | None, ...]
+    sitting_out: tuple[str, ...]
+
+
+class MovementPreview(BaseModel):
+    """A movement as the director sees it before starting it (or changing to it): its shape, the
+    table cards' schedule, every pair's guide card; ``conflicts``, for a change during the session,
+    are the results it would no longer fit (none: the change may be made)."""
+
+    name: str
+    kind: str
+    tables: int
+    rounds: int
+    boards_per_round: int
+    boards: int
+    pairs: int
+    missing: tuple[str, ...]
+    shared: tuple[tuple[int, ...], ...]
+    source: str
+    notes: str
+    schedule: tuple[ScheduleRound, ...]
+    guides: tuple[GuideCard, ...]
+    conflicts: tuple[str, ...] = ()
+
+
+def _guide(m: Movement, pair: PairSeat) -> GuideCard:
+    lines = {line.round: line for line in guide_lines(m, pair)}
+    rows = []
+    for number in range(1, m.rounds + 1):
+        line = lines.get(number)
+        if line is None:
+            rows.append(GuideRow(round=number, table=None, direction=None, opponents=None, boards=""))
+        else:
+            rows.append(GuideRow(round=number, table=line.table, direction=line.direction.value,
+                                 opponents=str(line.opponents), boards=board_range(line.boards)))  # fmt: skip
+    return GuideCard(pair=str(pair), rows=tuple(rows))
+
+
+def movement_preview(
+    m: Movement, conflicts: Iterable[Problem] = (), gettext: Callable[[str], str] | None = None
+) -> MovementPreview:
+    """*m* shown for the director; *conflicts* (a change's) in the language of *gettext*."""
+    playing = set(m.pairs())
+    out_by_round: dict[int, list[str]] = {}
+    for a in m.sit_outs:
+        out_by_round.setdefault(a.round, []).extend(str(p) for p in (a.ns, a.ew) if p in playing)
+    schedule = tuple(
+        ScheduleRound(
+            round=number,
+            tables=tuple(
+                None if a is None else ScheduleCell(ns=str(a.ns), ew=str(a.ew), boards=board_range(a.boards))
+                for a in cells
+            ),
+            sitting_out=tuple(out_by_round.get(number, ())),
+        )
+        for number, cells in enumerate(schedule_rows(m), start=1)
+    )
+    return MovementPreview(
+        name=m.name,
+        kind=m.kind,
+        tables=m.tables,
+        rounds=m.rounds,
+        boards_per_round=m.boards_per_round,
+        boards=len(m.boards()),
+        pairs=len(playing),
+        missing=tuple(str(p) for p in missing_pairs(m)),
+        shared=m.shared,
+        source=m.source,
+        notes=m.notes,
+        schedule=schedule,
+        guides=tuple(_guide(m, pair) for pair in m.pairs()),
+        conflicts=tuple(problem.translated(gettext) for problem in conflicts),
+    )
