@@ -222,3 +222,13 @@ def test_the_picture_and_the_printout_hold_the_finished_rubbers_too(page: Page, 
     png = Path(download.value.path()).read_bytes()
     height = int.from_bytes(png[20:24], "big")  # IHDR: the picture's height, at twice the density
     assert abs(height - 2 * whole) <= 4 and page.eval_on_selector(earlier, "d => !d.open")
+
+
+def test_a_russian_phone_exports_the_log_in_russian_notation(page_ru: Page, live: Server) -> None:
+    game = start_rubber(page_ru, live, ("Аня", "Борис", "Вера", "Глеб"))
+    enter(page_ru, "4", "S", "S", "=", doubling="X")
+    save_and_wait(page_ru, 1)
+    link = page_ru.get_attribute("#export-link", "href")
+    exported = page_ru.evaluate("address => fetch(address).then(answer => answer.text())", link)
+    assert exported.endswith("\n4П к Ю =\n") and "form: rubber" in exported  # header keys stay English
+    assert lines(live, game) == ["4SX S ="]  # stored canonically

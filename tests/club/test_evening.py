@@ -143,7 +143,9 @@ def test_only_the_pairs_at_the_table_confirm_and_a_disagreement_calls_the_direct
     console = boss.get(f"{S}/{sid}/console").json()
     assert [(d["board"], d["disputed"]) for d in console["disputed"]] == [(line["board"], ["EW"])]
     page = boss.get(f"/club/sessions/{sid}")  # the director's console draws the call (it once failed: 500)
-    assert page.status_code == 200 and "E-W disagree" in page.text, page.text[page.text.find("disputed-card") :][:600]
+    assert page.status_code == 200 and "E-W disagree" in page.text, page.text[
+        page.text.find("disputed-card") :
+    ][:600]
     trail = boss.get(f"{S}/{sid}/log").json()
     assert trail[-1]["reason"] == "one off" and trail[-1]["what"].startswith("Disagreed")
 

@@ -94,6 +94,19 @@ def test_history_page_describes_every_change(client: TestClient) -> None:
     assert page.count('class="dead"') == 1
 
 
+def test_a_russian_page_exports_in_russian_notation_and_imports_back(client: TestClient) -> None:
+    game = new_game(client)
+    for text in ("3NT S 9", "pass", "4SX E -2"):
+        add(client, game, text)
+    russian = client.get(f"/games/{game}/export.txt", headers={"accept-language": "ru"}).text
+    assert russian.endswith("3БК Ю =\nпас\n4П к В -2\n") and "form: plain" in russian
+    english = client.get(f"/games/{game}/export.txt", headers={"accept-language": "en"}).text
+    assert english.endswith("3NT S =\npass\n4SX E -2\n")
+    copy = client.post("/import", data=signed(client, {"text": russian}), follow_redirects=False)
+    copied = copy.headers["location"].rsplit("/", 1)[1]
+    assert client.get(f"/games/{copied}/export.txt", headers={"accept-language": "en"}).text == english
+
+
 def test_export_is_a_download_and_import_page_round_trips(client: TestClient) -> None:
     game = new_game(client)
     add(client, game, "3NT S 9")

@@ -365,9 +365,11 @@ def sheet_picture(request: Request, game_id: str, services: Needs) -> Response:
 
 
 @router.get("/games/{game_id}/export.txt", response_class=PlainTextResponse)
-def export_file(game_id: str, services: Needs) -> PlainTextResponse:
+def export_file(request: Request, game_id: str, services: Needs) -> PlainTextResponse:
+    """The deal log as a file, its deals in the page's language (a Russian game in Russian notation)."""
     opened = services.open(game_id)
-    text = opened.pad.dumps(opened.game.header, opened.texts, title=opened.game.summary.title)
+    lang = language.of_request(request)
+    text = opened.pad.dumps(opened.game.header, opened.texts, title=opened.game.summary.title, language=lang)
     name = f"bridgescore-{opened.game.form}-{opened.game.id}.txt"
     return PlainTextResponse(
         text,
