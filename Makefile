@@ -5,14 +5,14 @@ BIN    := $(VENV)/bin
 # The stamp's name carries a checksum of pyproject.toml, so a changed dependency list reinstalls.
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: setup run test lint typecheck unit bench clean messages chromium postgres test-postgres screenshots pyodide
+.PHONY: setup documents run test lint typecheck unit bench clean messages chromium postgres test-postgres screenshots pyodide
 
-setup: $(STAMP) pyodide
+setup: documents $(STAMP) pyodide
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,analysis,postgres]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,analysis,postgres,hands]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -37,6 +37,13 @@ $(PYODIDE_STAMP):
 	npm install --prefix build/pyodide --no-save --no-package-lock --no-audit --no-fund --omit=dev \
 		--ignore-scripts --loglevel=error pyodide@$(PYODIDE_VERSION)
 	touch $@
+
+# The hand records' PDF (WeasyPrint) lays text out with Debian's pango and draws the suit symbols
+# with DejaVu Sans; the tests read the PDF back with poppler's pdftotext, docs/boards.md's pictures
+# come from pdftoppm. Each installed only when missing.
+documents:
+	@{ ldconfig -p | grep -q libpangoft2-1.0 && fc-list | grep -qi 'DejaVu Sans' && command -v pdftotext >/dev/null; } || \
+		{ apt-get update -qq && apt-get install -y -qq libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core poppler-utils; }
 
 # The browser tests drive Debian's chromium (Playwright never downloads a browser here).
 chromium:

@@ -14,7 +14,11 @@ cache, IndexedDB: a phone's browser), then the engine as a page loads it:
 - on a 100-deal evening of each form: each preview (target 50 ms), the sheet drawn from the 100
   deals (the whole log folded and drawn: target 100 ms) and after one more deal (folded on);
 - the baseline, measured in the same throttled page of the same run: the same preview and board
-  fetched from the server (/games/{id}/preview, /games/{id}/board) over loopback.
+  fetched from the server (/games/{id}/preview, /games/{id}/board) over loopback;
+- the path the game page runs (static/board.js), offline, on each 100-deal evening's own page (a
+  later visit): navigation to the engine started by the page (once it is idle) and to its first
+  preview (the server's 100 lines folded first), each preview after it, the board the phone draws
+  and places when a deal waits in the queue, and a preview after that deal.
 
 Figures and the command in docs/performance.md.
 """
@@ -86,6 +90,24 @@ EVENING = """async ({ game, lines, previews, id }) => {
     boards.push(performance.now() - start);
   }
   return { full, added, shown, served, boards };
+}"""
+
+
+PAGE = """async ({ previews, queued }) => {
+  const board = bridgescoreBoard.shown;
+  const timed = (run) => {
+    const start = performance.now();
+    const value = run();
+    return [performance.now() - start, value];
+  };
+  const ready = performance.getEntriesByName("board-ready")[0].startTime;
+  const [first, firstShown] = timed(() => board.preview(previews[0], true));
+  const shown = previews.slice(1).map((text) => timed(() => board.preview(text, true))[0]);
+  localStorage.setItem("bridgescore.queue", JSON.stringify([queued])); // offline: it stays there
+  const [drawn, placed] = timed(() => board.draw());
+  const queuedShown = previews.slice(1, 11).map((text) => timed(() => board.preview(text, false))[0]);
+  localStorage.setItem("bridgescore.queue", "[]");
+  return { ready, first, firstOk: Boolean(firstShown && firstShown.ok), shown, drawn, placed, queuedShown };
 }"""
 
 
@@ -171,6 +193,34 @@ def visit(context: BrowserContext, relay: Counted, rate: float, first: dict[str,
     return {**timing, "bytes": relay.sent - before}
 
 
+READY = """() => new Promise((done) => {
+  const check = () => (document.body.dataset.engine === "ready" ? done() : setTimeout(check, 50));
+  check();
+})"""
+"""Until the page has started its engine (a function, not a string: the page's CSP forbids eval)."""
+
+
+def game_page(context: BrowserContext, rate: float, url: str, form: str, texts: list[str]) -> None:
+    """The game page's own path (static/board.js), offline, on the evening at *url*: printed."""
+    page = throttled(context, rate)
+    page.goto(url)
+    page.evaluate(READY)
+    context.set_offline(True)
+    game = url.rsplit("/", 1)[1]
+    queued = {"game": game, "kind": "add", "method": "POST", "path": f"/api/games/{game}/deals",
+              "body": {"text": texts[0]}, "idempotency_key": "bench", "queuedAt": 0}  # fmt: skip
+    timed = page.evaluate(PAGE, {"previews": texts, "queued": queued})
+    context.set_offline(False)
+    print(
+        f"{form:13s} game page:      engine ready {timed['ready']:7.0f} ms after navigation,"
+        f" first preview (100 lines folded) {timed['first']:6.1f} ms (read: {timed['firstOk']})"
+    )
+    report("", "page preview", timed["shown"])
+    report("", "queued board", [timed["drawn"]])
+    report("", "then preview", timed["queuedShown"])
+    page.close()
+
+
 FORGET = """() => new Promise((done) => {
   indexedDB.deleteDatabase("bridgescore-engine").onsuccess = done;
 })"""
@@ -245,6 +295,14 @@ def main() -> None:
                 report("", "100-deal sheet", timed["full"], timed["boards"], "server's board, fetched")
                 report("", "one more deal", timed["added"])
             page.close()
+            for form, game in evenings.items():
+                game_page(
+                    context,
+                    args.rate,
+                    f"{relay.url}/games/{ids[form]}",
+                    form,
+                    previews(game, args.previews + 1),
+                )
             context.close()
         finally:
             server.stop()

@@ -19,7 +19,16 @@ from playwright.sync_api import Browser, Page, sync_playwright
 from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
 from tests.browser.phone import CHROMIUM, launch, phone_page
-from tests.browser.test_club import DIRECTOR, PAIRS, Table, enter_first_round, join, line, start_session
+from tests.browser.test_club import (
+    DIRECTOR,
+    PAIRS,
+    Table,
+    enter_first_round,
+    join,
+    line,
+    sign_in,
+    start_session,
+)
 from tests.browser.test_compensation import play_evening, start_evening
 from tests.browser.test_rubber import A1, play, start_rubber
 from tests.browser.test_scorepad import enter, save_and_wait
@@ -72,6 +81,7 @@ def take_club(browser: Browser, live: Server) -> None:
     ClubStore(store.engine).add_director(*DIRECTOR)
     store.close()
     titles = {"en": "Tuesday pairs", "ru": "Турнир по вторникам"}
+    take_movement(browser, live)
     for language, (locale, _names) in PLAYERS.items():
         with phone_page(browser, locale) as boss, phone_page(browser, locale) as phone:
             _session, codes = start_session(boss, live, titles[language], PAIRS[language])
@@ -103,6 +113,22 @@ def take_club(browser: Browser, live: Server) -> None:
             boss.evaluate("document.querySelector('#live').scrollIntoView()")
             boss.screenshot(path=str(DOCS / f"club-console-{language}.png"))
             print(f"docs/club-console-{language}.png")
+
+
+def take_movement(browser: Browser, live: Server) -> None:
+    """docs/club-movement-*.png: a Mitchell of 9 pairs previewed on the new-session form — a table's
+    card and a pair's guide card (docs/club.md, "Choosing the movement"). The club's director must exist."""
+    for language, (locale, _names) in PLAYERS.items():
+        with phone_page(browser, locale) as boss:
+            sign_in(boss, live)
+            boss.select_option("#session-kind", "mitchell")
+            boss.fill("#session-pairs-count", "9")
+            boss.fill("#session-boards", "3")
+            boss.click("#preview-movement")
+            boss.wait_for_selector("#movement-preview #guide-cards")
+            boss.evaluate("document.querySelector('#table-cards').scrollIntoView()")
+            boss.screenshot(path=str(DOCS / f"club-movement-{language}.png"))
+            print(f"docs/club-movement-{language}.png")
 
 
 def main() -> int:

@@ -36,6 +36,8 @@ MATRIX: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
         {"kind": "correct", "round": 1, "table": 3, "board": 2, "outcome": "A/A", "reason": "test"},
     ),
     ("POST", f"{S}/movement"): ({DIRECTOR}, {"movement": {"kind": "howell", "tables": 3}, "reason": "test"}),
+    ("POST", f"{S}/movement/preview"): ({DIRECTOR}, {"movement": {"kind": "howell", "tables": 3}}),
+    ("POST", "/api/club/movements/preview"): ({DIRECTOR}, {"movement": {"kind": "mitchell", "tables": 3}}),
     ("POST", f"{S}/publish"): ({DIRECTOR}, {}),
     ("POST", f"{S}/ranking/shown"): ({DIRECTOR}, {"shown": False}),
     ("POST", f"{S}/travellers/shown"): ({DIRECTOR}, {"shown": True}),

@@ -54,9 +54,15 @@ def test_the_new_session_form_previews_the_guide_cards_without_starting_a_sessio
     assert 'id="movement-preview"' in text and "mitchell-5 without 5EW" in text
     # the form is drawn again as it was sent
     assert 'value="9"' in text and '<option value="mitchell" selected>' in text and "1 NS: Ann, Bob" in text
-    schedule = cells(text, "movement-schedule")
-    assert schedule[0][:2] == [["Round"], ["Table", "1"]] and schedule[0][-1] == ["Sits", "out"]
-    assert schedule[2][3] == ["3NS–2EW", "10-12"] and schedule[2][-1] == ["1NS"]  # round 2, table 3
+    # each table's card: round 2 at table 3 is 3NS against 2EW on the fourth set; 1NS sits out then
+    assert cells(text, "table-card-3")[:3] == [
+        [["Round"], ["N-S"], ["E-W"], ["Boards"]],
+        [["1"], ["3NS"], ["3EW"], ["7-9"]],
+        [["2"], ["3NS"], ["2EW"], ["10-12"]],
+    ]
+    assert cells(text, "table-card-1")[2] == [["2"], ["1NS", "sits", "out"]]
+    guide = cells(text, "guide-cards")  # the first pair's card, 1NS: at table 1 all evening but round 2
+    assert guide[1] == [["1"], ["1"], ["N-S"], ["1EW"], ["1-3"]] and guide[2] == [["2"], ["sits", "out"]]
     assert boss.get("/api/club/sessions").json() == []
     russian = send_form(boss, "/club/movements/preview", MITCHELL, headers={"accept-language": "ru"}).text
     assert "Карточки столов" in russian and "Карточки пар" in russian and "отдыхает" in russian
@@ -121,7 +127,7 @@ def test_the_console_previews_a_change_and_makes_it_only_once_confirmed(app: Fas
     assert boss.get(f"/api/club/sessions/{sid}/console").json()["movement"]["rounds"] == 5
     shorter = send_form(boss, url, {**five, "rounds": "3"}).text
     assert 'id="movement-conflicts"' not in shorter and 'id="movement-apply"' in shorter
-    assert len(cells(shorter, "movement-schedule")) == 1 + 3  # its heading and three rounds
+    assert len(cells(shorter, "table-card-1")) == 1 + 3  # its heading and three rounds
     kept = re.search(
         r'<textarea name="file_text"[^>]*>(.*?)</textarea>',
         shorter[shorter.index('id="movement-apply"') :],

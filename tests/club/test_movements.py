@@ -119,15 +119,71 @@ def test_the_preview_draws_the_published_four_table_howell_without_starting_a_se
     assert boss.get("/api/club/sessions").json() == []
 
 
+def test_the_preview_draws_the_published_skip_and_relay_mitchells(app: FastAPI) -> None:
+    boss = director(app)
+
+    def shown(movement: dict[str, Any]) -> dict[str, Any]:
+        answer = boss.post("/api/club/movements/preview", {"movement": movement})
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        return found
+
+    # bridgewebs.com/exeter: 10 tables, a Mitchell with a skip after round 5, 9 rounds
+    skip = shown({"kind": "mitchell", "tables": 10, "boards_per_round": 3})
+    one = next(g for g in skip["guides"] if g["pair"] == "1EW")
+    assert skip["rounds"] == 9 and [row["table"] for row in one["rows"]] == [1, 2, 3, 4, 5, 7, 8, 9, 10]
+    # bridgewebs.com/hitchin: 8 tables relay, tables 1 and 8 share, the bye stand between 4 and 5
+    relay = shown({"kind": "mitchell", "tables": 8, "relay": True})
+    assert relay["shared"] == [[1, 8]] and "between tables 4 and 5" in relay["notes"]
+    first = relay["schedule"][0]["tables"]
+    assert first[0]["boards"] == first[7]["boards"] == "1-2"
+    # an arrow-switch round seats the East-West pairs North-South on the traveller
+    arrow = shown({"kind": "mitchell", "tables": 7, "arrow_switch": [7]})
+    assert arrow["schedule"][6]["tables"][0]["ns"].endswith("EW")
+
+
 def test_the_preview_shows_who_sits_out_each_round(app: FastAPI) -> None:
     boss = director(app)
     shown = boss.post("/api/club/movements/preview", {"movement": {"kind": "mitchell", "pairs": 9}}).json()
     # the 5-table Mitchell: 5EW missing, the North-South pair it would have met sits out
     assert shown["missing"] == ["5EW"]
-    assert [r["sitting_out"] for r in shown["schedule"]] == [["5NS"], ["1NS"], ["2NS"], ["3NS"], ["4NS"]]
+    assert [r["sitting_out"] for r in shown["schedule"]] == [
+        [{"table": table, "pair": f"{table}NS"}] for table in (5, 1, 2, 3, 4)
+    ]
     one = next(g for g in shown["guides"] if g["pair"] == "1NS")
     assert one["rows"][1] == {"round": 2, "table": None, "direction": None, "opponents": None, "boards": ""}
     assert shown["schedule"][1]["tables"][2] == {"ns": "3NS", "ew": "2EW", "boards": "7-8"}
+
+
+def test_a_preview_draws_at_most_fifty_tables_while_a_session_may_have_more(app: FastAPI) -> None:
+    boss = director(app)
+    fifty = boss.post("/api/club/movements/preview", {"movement": {"kind": "mitchell", "tables": 50}})
+    assert fifty.status_code == 200 and len(fifty.json()["guides"]) == 100
+    more = boss.post("/api/club/movements/preview", {"movement": {"kind": "mitchell", "tables": 51}})
+    assert (more.status_code, more.json()["field"]) == (422, "movement")
+    assert "at most 50 tables, not 51" in more.json()["message"]
+    assert started(boss, {"kind": "mitchell", "tables": 51})["movement"]["rounds"] == 51
+
+
+BROKEN = """name = "ours"
+kind = "howell"
+source = "our club"
+tables = 2
+schedule = [
+  ["1-2 1", "3-4 2"],
+  ["1-2 2", "3-4 1"],
+]
+"""
+"""A movement file that reads but cannot be played: pairs 1 and 2 meet twice."""
+
+
+def test_a_preview_refuses_a_movement_file_as_starting_it_would(app: FastAPI) -> None:
+    boss = director(app)
+    preview = boss.post("/api/club/movements/preview", {"movement": {"file": BROKEN}})
+    start = boss.post("/api/club/sessions", {"title": "x", "movement": {"file": BROKEN}})
+    assert preview.status_code == start.status_code == 422
+    assert preview.json()["message"] == start.json()["message"]
+    assert preview.json()["message"].startswith("the movement cannot be used: ")
 
 
 def test_the_preview_is_for_a_signed_in_director(app: FastAPI) -> None:

@@ -12,42 +12,56 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
+from bridgescore.web.address import addresses
+
 ROOT = Path(__file__).parents[2]
 
 
-def free_port() -> int:
+def free_port(host: str = "127.0.0.1") -> int:
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
+        probe.bind((host, 0))
         return int(probe.getsockname()[1])
+
+
+def lan_address() -> str | None:
+    """This computer's address on its network (what a phone of the household types), if it has one."""
+    found = [address for address in addresses("0.0.0.0") if not address.startswith("127.")]
+    return found[0] if found else None
 
 
 @dataclass
 class Server:
-    """A running server: its address, its database file and its process."""
+    """A running server: its address, its database (a SQLite file, or a database's URL) and its process."""
 
     url: str
-    database: Path
+    database: Path | str
     process: subprocess.Popen[bytes]
 
     @classmethod
-    def start(cls, database: Path, port: int | None = None, pin: str | None = None) -> Server:
-        port = port or free_port()
+    def start(
+        cls, database: Path | str, port: int | None = None, host: str = "127.0.0.1", pin: str | None = None
+    ) -> Server:
+        """The server on *port* (a free one when not given) of *host* (loopback, or a LAN address),
+        with the household *pin* when given."""
+        port = port or free_port(host)
+        command = [
+            "-m",
+            "tests.web.liveserver",
+            "--port",
+            str(port),
+            "--database",
+            str(database),
+            "--host",
+            host,
+            *(["--pin", pin] if pin else []),
+        ]
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tests.web.liveserver",
-                "--port",
-                str(port),
-                "--database",
-                str(database),
-                *(["--pin", pin] if pin else []),
-            ],
+            [sys.executable, *command],
             cwd=ROOT,
             # this checkout's sources first (a worktree shares another checkout's installed package)
             env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "src")])},
         )
-        server = cls(f"http://127.0.0.1:{port}", database, process)
+        server = cls(f"http://{host}:{port}", database, process)
         server.wait_until_up()
         return server
 

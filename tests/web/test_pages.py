@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from fastapi.testclient import TestClient
@@ -78,6 +79,33 @@ def test_board_fragment_and_preview_fragment(client: TestClient) -> None:
     preview = client.get(f"/games/{game}/preview", params={"text": "3БК Ю +1", "lang": "ru"})
     assert preview.status_code == 200
     assert "Заказанные взятки" in preview.text and "430" in preview.text
+
+
+def test_the_board_is_304_until_the_game_changes_and_its_etag_is_the_page_s_version(
+    client: TestClient,
+) -> None:
+    game = new_game(client)
+    page = client.get(f"/games/{game}").text
+    data = json.loads(re.findall(r'<script id="game-data" type="application/json">(.*?)</script>', page)[0])
+    assert (data["id"], data["form"], data["lang"], data["undo"]) == (game, "plain", "en", False)
+    assert data["engine"] is False  # the tests' own form: the phone's engine does not carry it
+    chicago = client.post("/api/games", json={"form": "chicago"}).json()["id"]
+    assert '"engine": true' in client.get(f"/games/{chicago}").text
+    assert ["form", "plain"] in data["header"]
+    first = client.get(f"/games/{game}/board")
+    assert first.headers["etag"] == data["version"]
+    unchanged = client.get(f"/games/{game}/board", headers={"if-none-match": data["version"]})
+    assert (unchanged.status_code, unchanged.text, unchanged.headers["etag"]) == (304, "", data["version"])
+    russian = client.get(f"/games/{game}/board?lang=ru", headers={"if-none-match": data["version"]})
+    assert russian.status_code == 200 and russian.headers["etag"] != data["version"]  # another language
+    add(client, game, "4S N 10")
+    moved = client.get(f"/games/{game}/board?lang=en", headers={"if-none-match": data["version"]})
+    assert moved.status_code == 200 and 'data-text="4S N ="' in moved.text
+    assert (
+        client.get(f"/games/{game}/board", headers={"if-none-match": moved.headers["etag"]}).status_code
+        == 304
+    )
+    assert client.get("/games/nope/board", headers={"if-none-match": data["version"]}).status_code == 404
     bad = client.get(f"/games/{game}/preview", params={"text": "4Z"})
     assert bad.status_code == 422 and 'id="preview-error"' in bad.text
 
@@ -155,7 +183,7 @@ def loaded(client: TestClient, page: str) -> dict[str, int]:
     return sizes
 
 
-def test_a_game_page_loads_at_most_42_kb_of_style_and_script(client: TestClient) -> None:
+def test_a_game_page_loads_at_most_44_kb_of_style_and_script_up_front(client: TestClient) -> None:
     game = new_game(client)
     page = client.get(f"/games/{game}").text
     files = loaded(client, page)
@@ -163,7 +191,10 @@ def test_a_game_page_loads_at_most_42_kb_of_style_and_script(client: TestClient)
     # data-page="scorepad"; the sheet's painter (picture.js) only when a picture is asked for
     assert list(files) == ["/static/app.css", "/static/client.js", "/static/entry.js", "/static/app.js"]
     assert page.count('data-page="scorepad"') == 1 and 'data-page="club-table"' not in page
-    assert sum(files.values()) <= 42_000  # docs/web.md says what the last 2,000 bytes bought
+    # 42 KB since the phone's own board (issue 24): the hooks that fetch board.js when the page is
+    # idle and the preview's fall-back to it; board.js and the engine are fetched on demand (docs/web.md);
+    # 44 KB since the defects a new player met (issue 24: Redo, deletion asked, seats redrawn …)
+    assert sum(files.values()) <= 44_000
 
 
 def test_pages_without_the_entry_do_not_load_its_script(client: TestClient) -> None:

@@ -61,11 +61,12 @@ def test_an_entry_sent_while_the_database_is_away_is_answered_503_then_stored_on
 def test_the_phone_keeps_a_change_answered_503_and_sends_it_again() -> None:
     # The shared queue's rule (client.js): a change leaves the queue only on 2xx or 4xx other than
     # 401 and 429; a 5xx (503 included) keeps it, says it is held, and tries again after the
-    # server's Retry-After (else shortly). The scorepad says "offline" when it is held.
+    # server's Retry-After (else shortly). The scorepad says "offline" when it is held (and draws
+    # the board on the phone, static/board.js).
     client = (STATIC / "client.js").read_text(encoding="utf-8")
     kept = "if (!response || response.status >= 500 || response.status === 429) {"
     assert kept in client
     after = client[client.index(kept) :].split("return stored;", 1)[0]
     assert "options.held(response)" in after and "Retry-After" in after and "setTimeout(flush" in after
     scorepad = (STATIC / "app.js").read_text(encoding="utf-8")
-    assert 'held: () => status(say("offline")' in scorepad
+    assert 'held: () => { status(say("offline"), true, true); if (board) board.draw(); }' in scorepad

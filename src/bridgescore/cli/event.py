@@ -211,7 +211,8 @@ def score_plain(
         return None
     from bridgescore.formats import columnar
     from bridgescore.formats.pbn.columns import read_columns
-    from bridgescore.forms.duplicate.columns import check_columns, plain_scoring, score_columns
+    from bridgescore.forms.duplicate.check.arrays import check_columns, reproduce_columns
+    from bridgescore.forms.duplicate.columns import plain_scoring, score_columns
     from bridgescore.forms.duplicate.conventions import convention_for, event_scoring
     from bridgescore.forms.duplicate.settings import Scoring
 
@@ -230,16 +231,20 @@ def score_plain(
 
         print_check(CheckReport(convention_for(read.event.program), chosen, 0, (), ()), _)
         return 0
+    if check:
+        # as the object path: what the file declares first, then the methods and conventions we know
+        convention = convention_for(read.event.program)
+        if scoring is None:
+            report = reproduce_columns(columns, chosen, convention, read.participants)
+        else:
+            report = check_columns(columns, chosen, convention, read.participants)
+        if report is None:
+            return None  # beyond the arrays: the object path checks
+        print_check(report, _)
+        return 0 if report.ok else 1
     scored = score_columns(columns, chosen, read.participants)
     if scored is None:
         return None
-    if check:
-        convention = convention_for(read.event.program)
-        report = check_columns(scored, columnar.skeleton(read, scored).sections[0], convention)
-        if report is None:
-            return None  # a difference: the object path's check says where and why
-        print_check(report, _)
-        return 0
     import sys
 
     out = sys.stdout.buffer
@@ -262,11 +267,11 @@ def score_plain(
 
 
 def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
-    """Read the event from PBN files or a USEBIO file, printing each diagnostic on stderr."""
+    """Read the event from PBN files, a USEBIO file or a LIN file, printing each diagnostic on stderr."""
     from bridgescore.cli.output import warning_line
 
     if not files:
-        raise ParseError(N_("give at least one PBN or USEBIO file"))
+        raise ParseError(N_("give at least one PBN, USEBIO or LIN file"))
     try:
         loaded = _load(files)
     except OSError as error:  # a name too long, a file the system will not read (/proc/self/mem …)

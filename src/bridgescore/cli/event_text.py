@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
     from bridgescore.analysis.event import DealKey
     from bridgescore.formats.pbn.columns import ColumnsRead
-    from bridgescore.forms.duplicate.check import CheckReport
+    from bridgescore.forms.duplicate.check import CheckReport, Difference
     from bridgescore.forms.duplicate.columns import ScoredColumns
     from bridgescore.forms.duplicate.model import Board
     from bridgescore.forms.duplicate.printing import Printing
@@ -32,6 +32,9 @@ __all__ = ["TRAVELLER_LINES", "print_check", "print_plain_text", "print_text"]
 
 TRAVELLER_LINES = 5_000
 """Above this many traveller lines the text output is the ranking and a summary unless asked."""
+CHECK_ROWS = 1_000
+"""Above this many numbers listed, ``--check`` prints its tables as padded text, a row a line
+(rich's tables take a millisecond a row: seconds for the thousands a wrong file can have)."""
 
 
 def print_plain_text(
@@ -278,30 +281,34 @@ def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
             )
         )
     headers = (_("Board"), _("Line or participant"), _("Number"), _("Theirs"), _("Ours"))
-    if report.differences:
-        table = Table(title=_("Differences"), title_justify="left", box=None, pad_edge=False)
-        for header in (*headers, _("Why")):
-            table.add_column(header)
-        for difference in report.differences:
-            where = difference.line or difference.participant or ""
-            row = (_fmt(difference.board), where, difference.field, difference.theirs, difference.ours)
-            table.add_row(*row, difference.reason(_))
+    plain = len(report.differences) + len(report.unverified) > CHECK_ROWS
+
+    def draw(title: str, columns: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
         out.print()
+        if plain:  # thousands of rows: padded text, one line each, rather than rich's tables
+            widths = [max(len(cell) for cell in column) for column in zip(columns, *rows, strict=True)]
+            lines = [title, *("  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+                              for row in (columns, *rows))]  # fmt: skip
+            out.file.write("\n".join(lines) + "\n")
+            return
+        table = Table(title=title, title_justify="left", box=None, pad_edge=False)
+        for header in columns:
+            table.add_column(header)
+        for row in rows:
+            table.add_row(*row)
         out.print(table)
+
+    def cells(difference: Difference) -> tuple[str, ...]:
+        where = difference.line or difference.participant or ""
+        return (_fmt(difference.board), where, difference.field, difference.theirs, difference.ours)
+
+    if report.differences:
+        rows = [(*cells(difference), difference.reason(_)) for difference in report.differences]
+        draw(_("Differences"), (*headers, _("Why")), rows)
     reasons = sorted({difference.reason(_) for difference in report.unverified})
     for reason in reasons:
         title = _("Not verified: {reason}").format(reason=reason)
-        table = Table(title=title, title_justify="left", box=None, pad_edge=False)
-        for header in headers:
-            table.add_column(header)
-        for difference in report.unverified:
-            if difference.reason(_) == reason:
-                where = difference.line or difference.participant or ""
-                table.add_row(
-                    _fmt(difference.board), where, difference.field, difference.theirs, difference.ours
-                )
-        out.print()
-        out.print(table)
+        draw(title, headers, [cells(d) for d in report.unverified if d.reason(_) == reason])
     out.print()
     if report.ok:
         verdict = _("{count} numbers compared: no differences").format(count=report.compared)

@@ -20,6 +20,7 @@ from bridgescore.cli import (
     demo,
     event,
     forms,
+    hands,
     movement,
     rubber,
     serve,
@@ -45,6 +46,7 @@ movement.register(app)
 serve.register(app)
 analysis.register(app)
 deal.register(app)
+hands.register(app)
 club.register(app)
 
 

@@ -23,9 +23,10 @@ from functools import cache
 from typing import IO, TYPE_CHECKING, Any
 
 from bridgescore.core.contract import Result
-from bridgescore.core.errors import N_
-from bridgescore.core.seat import Seat, Side
-from bridgescore.core.vulnerability import Vulnerability
+from bridgescore.core.deal import Deal
+from bridgescore.core.errors import N_, BridgeScoreError
+from bridgescore.core.seat import Side
+from bridgescore.formats.diagram import HandDiagram, diagram_view, vulnerability_text
 from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
 from bridgescore.forms.duplicate.printing import (
     DATUM,
@@ -137,19 +138,6 @@ def scoring_label(name: str, gettext: Callable[[str], str]) -> str:
     return name if label is None else gettext(label)
 
 
-def vulnerability_text(vulnerable: Vulnerability, labels: Mapping[str, str], lang: str) -> str:
-    """Who is vulnerable, in words: nobody, a side's letters (``С-Ю`` in Russian), both sides.
-
-    >>> vulnerability_text(Vulnerability.NS, {}, "ru"), vulnerability_text(Vulnerability.NONE, LABELS, "en")
-    ('С-Ю', 'nobody')
-    """
-    if vulnerable is Vulnerability.NONE:
-        return labels["nobody"]
-    if vulnerable is Vulnerability.BOTH:
-        return labels["both_sides"]
-    return Side(vulnerable.value).name_in("ru" if lang == "ru" else "en")
-
-
 @dataclass
 class _History:
     id: str
@@ -215,22 +203,11 @@ def _history_rows(
             entry.rows.append([*row, printing.text(value, LINE_PERCENTAGE if matchpoints else LINE_IMPS)])
 
 
-def _double_dummy_view(board: ScoredBoard, found: DoubleDummy) -> dict[str, Any]:
-    """The board's tricks by declarer (N S E W) and strain, par, and results far from double dummy."""
+def _far_results(board: ScoredBoard, found: DoubleDummy) -> list[str]:
+    """The board's results three tricks or more from double dummy, as the page lists them."""
     from bridgescore.analysis.event import far_results
-    from bridgescore.analysis.tricks import STRAINS
 
-    rows = [
-        [seat.value, *(str(found.table.tricks(seat, strain)) for strain in STRAINS)]
-        for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
-    ]
-    contracts = ", ".join(str(result) for result in found.par.contracts) or "Pass"
-    return {
-        "strains": [strain.value for strain in STRAINS],
-        "rows": rows,
-        "par": f"NS {found.par.score_ns:+d} ({contracts})" if found.par.score_ns else f"0 ({contracts})",
-        "far": [str(flag) for flag in far_results(board.board, found)],
-    }
+    return [str(flag) for flag in far_results(board.board, found)]
 
 
 def _board_view(
@@ -242,6 +219,7 @@ def _board_view(
     printing: Printing = OURS,
     lang: str = "en",
 ) -> dict[str, Any]:
+    diagram, far = _hands(board, double_dummy, lang)
     rows = []
     for scored in board.lines:
         contract, declarer, tricks, lead = _outcome(scored, labels)
@@ -267,19 +245,29 @@ def _board_view(
         "datum": printing.text(board.datum, DATUM),
         "top": _fmt(board.top) if matchpoints else "",
         "rows": rows,
-        "dd": _double_dummy(board, double_dummy),
+        "diagram": diagram,
+        "far": far,
     }
 
 
-def _double_dummy(
-    board: ScoredBoard, double_dummy: Mapping[DealKey, DoubleDummy] | None
-) -> dict[str, Any] | None:
-    if double_dummy is None or not board.board.deal:
-        return None
-    from bridgescore.analysis.event import key_of
+def _hands(
+    board: ScoredBoard, double_dummy: Mapping[DealKey, DoubleDummy] | None, lang: str
+) -> tuple[dict[str, Any] | None, list[str]]:
+    """The board's diagram when its deal is known (with the table and par when it was solved), and
+    its results far from double dummy."""
+    if not board.board.deal:
+        return None, []
+    found = None
+    if double_dummy is not None:
+        from bridgescore.analysis.event import key_of
 
-    found = double_dummy.get(key_of(board.board))
-    return None if found is None else _double_dummy_view(board, found)
+        found = double_dummy.get(key_of(board.board))
+    try:
+        deal = Deal.parse(board.board.deal)
+    except BridgeScoreError:  # the reader kept a deal it could not check: the page shows no hands
+        return None, []
+    drawn = HandDiagram(board.board.number, deal, board.board.dealt_by, board.board.vulnerable, found)
+    return diagram_view(drawn, lang), [] if found is None else _far_results(board, found)
 
 
 def _standing_row(standing: Standing, printing: Printing) -> list[str]:
@@ -331,16 +319,22 @@ def _section_view(
 
 
 @cache
-def _template() -> Any:
-    from importlib import resources
+def environment() -> Any:
+    """The Jinja environment of the formats' pages (``templates/``: the results page, the hand
+    records, the diagram macro and its style they both include), autoescaping everything."""
+    from jinja2 import Environment, PackageLoader, select_autoescape
 
-    from jinja2 import Environment, select_autoescape
-
-    environment = Environment(
-        autoescape=select_autoescape(default=True), trim_blocks=True, lstrip_blocks=True
+    return Environment(
+        loader=PackageLoader("bridgescore.formats", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
     )
-    text = resources.files("bridgescore.formats").joinpath("templates", "results.html").read_text("utf-8")
-    return environment.from_string(text)
+
+
+@cache
+def _template() -> Any:
+    return environment().get_template("results.html")
 
 
 def dumps(

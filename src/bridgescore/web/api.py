@@ -296,10 +296,14 @@ def _form_of(text: str) -> str:
 @router.get(
     "/games/{game_id}",
     summary="A game: its log, the form's state, the next deal, what undo cancels",
+    response_model=answers.GameView,
     responses=READ,
 )
-def get_game(game_id: str, services: Needs) -> answers.GameView:
-    return game_view(services.open(game_id))
+async def get_game(game_id: str, services: Needs) -> Response:
+    # made once per version of the journal and kept: the second read of a 20,000-entry game sends
+    # the bytes made for the first (web/services.py); a big game is made a few at a time
+    body = await services.answer(game_id, lambda opened: game_view(opened).model_dump_json().encode())
+    return Response(body, media_type="application/json")
 
 
 @router.delete(

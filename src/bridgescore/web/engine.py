@@ -150,9 +150,48 @@ class Scorer:
         ``kind`` is read from its text when not given)."""
         return json.dumps(self.sheet(read_lines(lines), undo=undo).as_dict(), ensure_ascii=False)
 
+    def fold_json(self, lines: str) -> int:
+        """The lines given as JSON folded, not drawn (what :meth:`preview` previews after): 200, or
+        422 when they do not replay (the state stays as it was).
+
+        >>> scorer = opened('{"form": "chicago", "header": [["form", "chicago"]]}')
+        >>> scorer.fold_json('[{"id": 1, "text": "3NT S 9"}]'), scorer.state.next["deal"]
+        (200, 2)
+        """
+        try:
+            self.fold([line.text for line in read_lines(lines)])
+        except BridgeScoreError:
+            return UNPROCESSABLE
+        return 200
+
     def preview_json(self, text: str) -> str:
         """:meth:`preview` as JSON."""
         return json.dumps(self.preview(text).as_dict(), ensure_ascii=False)
+
+    def stored(self, text: str) -> str:
+        """*text* as the server would store it (a deal or a ``players:`` line, canonically written),
+        or "" when it does not read: the line a change still in the phone's queue adds.
+
+        >>> scorer = opened('{"form": "chicago", "header": [["form", "chicago"]]}')
+        >>> scorer.stored("3nt s +1"), scorer.stored("players: N=Ann"), scorer.stored("8S N 10")
+        ('3NT S +1', 'players: N=Ann', '')
+        """
+        try:
+            return self.pad.read_line(text[:2000], self.header).text
+        except BridgeScoreError:
+            return ""
+
+    def seating(self, players: str) -> str:
+        """The ``players:`` line that seats *players* (JSON: seat letter → name) as the server
+        stores it, or "" when it names nobody.
+
+        >>> opened('{"form": "rubber", "header": []}').seating('{"N": "Ann", "S": "Cyd"}')
+        'players: N=Ann, S=Cyd'
+        """
+        try:
+            return self.stored(self.pad.players_line(json.loads(players)))
+        except BridgeScoreError:
+            return ""
 
 
 def read_lines(text: str) -> list[Line]:

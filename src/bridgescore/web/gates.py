@@ -4,13 +4,15 @@ one free.
 
 Gated in each server process: **password hashing** (:data:`HASHING`) — argon2id takes 64 MiB and
 a core's time for each sign-in: eight at once raised a server from 127 to 511 MB and slowed a
-trivial read to 1.3 s; now two hash at a time.
+trivial read to 1.3 s; now two hash at a time. **Big games** (:data:`FOLDING`) — reading a game of
+thousands of entries (its log folded, its page or its JSON made: seconds and megabytes at 20,000):
+twelve at once made another game's read wait 31.9 s; now two at a time (web/services.py).
 
 When too many already wait, the call is refused at once with 503 and ``Retry-After`` rather than
 queued without end.
 
->>> HASHING.at_once, HASHING.waiting
-(2, 32)
+>>> HASHING.at_once, HASHING.waiting, FOLDING.at_once, FOLDING.waiting
+(2, 32, 2, 16)
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import anyio.to_thread
 from bridgescore.core.errors import N_
 from bridgescore.web.refusal import RefusedError
 
-__all__ = ["HASHING", "Gate"]
+__all__ = ["FOLDING", "HASHING", "Gate"]
 
 T = TypeVar("T")
 
@@ -72,3 +74,6 @@ class Gate:
 
 HASHING = Gate(at_once=2, waiting=32)
 """Password hashing (a director's sign-in): two at a time, 64 MiB each."""
+
+FOLDING = Gate(at_once=2, waiting=16)
+"""Reading a big game (:data:`bridgescore.web.services.BIG_GAME` entries or more): two at a time."""

@@ -28,6 +28,7 @@ from bridgescore.web.api import MAX_DEALER, MAX_LOG, MAX_NAME, MAX_TITLE, import
 from bridgescore.web.problems import FieldError
 from bridgescore.web.refusal import RefusedError
 from bridgescore.web.services import Needs, Opened, Services
+from bridgescore.web.views import VIEWS
 
 router = APIRouter(include_in_schema=False)
 
@@ -105,18 +106,34 @@ def _players(services: Services, form: str, header: Any) -> dict[str, str]:
 
 def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
     sheet = opened.sheet
+    game = opened.game
+    undo = game.undoable is not None
+    lang = language.of_request(request)
     return {
-        **board.context(
-            opened.pad,
-            sheet,
-            opened.lines,
-            opened.game,
-            undo=opened.game.undoable is not None,
-            redo=opened.game.redoable is not None,
-        ),
-        "taps": opened.pad.entry_for(opened.game.header),
+        **board.context(opened.pad, sheet, opened.lines, game, undo=undo, redo=game.redoable is not None),
+        "taps": opened.pad.entry_for(game.header),
         "seated": board.seated(sheet.players),
+        # what the phone's engine (static/board.js) folds when the server is out of reach
+        "engine_game": {
+            "id": game.id,
+            "form": game.form,
+            "header": game.header,
+            "lang": lang,
+            "undo": undo,
+            "version": board_tag(game.id, opened.version, lang),
+            "engine": opened.pad is VIEWS.get(game.form),  # a form the engine's bundle carries
+        },
     }
+
+
+def board_tag(game_id: str, version: int, lang: str) -> str:
+    """The ETag of a game's board: its journal's length, the language and the app's version (the
+    templates that draw it).
+
+    >>> board_tag("g1", 3, "ru").startswith('"g1-3-ru-')
+    True
+    """
+    return f'"{game_id}-{version}-{lang}-{__version__}"'
 
 
 @router.get("/", response_class=HTMLResponse)
@@ -259,15 +276,27 @@ async def import_page(request: Request, services: Needs) -> Response:
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
-def game_page(request: Request, game_id: str, services: Needs) -> HTMLResponse:
-    opened = services.open(game_id)
-    return render(request, "game.html", **_game_context(request, opened))
+async def game_page(request: Request, game_id: str, services: Needs) -> HTMLResponse:
+    # a big game's page is made a few at a time (web/gates.py FOLDING): the others wait, holding no thread
+    def page() -> HTMLResponse:
+        return render(request, "game.html", **_game_context(request, services.open(game_id)))
+
+    return await services.heavy(game_id, page)
 
 
 @router.get("/games/{game_id}/board", response_class=HTMLResponse)
-def board_fragment(request: Request, game_id: str, services: Needs) -> HTMLResponse:
+def board_fragment(request: Request, game_id: str, services: Needs) -> Response:
+    """The board's parts, redrawn in place; ``If-None-Match`` with the board's ETag is answered
+    304 after one cheap query (the second phone at the table asks every 1.5 s)."""
+    lang = language.of_request(request)
+    asked = request.headers.get("if-none-match")
+    if asked is not None and asked == board_tag(game_id, services.store.version(game_id)[0], lang):
+        return Response(status_code=304, headers={"ETag": asked, "Cache-Control": "no-cache"})
     opened = services.open(game_id)
-    return render(request, "board.html", **_game_context(request, opened))
+    drawn = render(request, "board.html", **_game_context(request, opened))
+    drawn.headers["ETag"] = board_tag(game_id, opened.version, lang)
+    drawn.headers["Cache-Control"] = "no-cache"
+    return drawn
 
 
 @router.get("/games/{game_id}/preview", response_class=HTMLResponse)

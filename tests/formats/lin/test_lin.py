@@ -20,6 +20,7 @@ from bridgescore.forms.duplicate import Event, EventKind, Room
 from bridgescore.forms.duplicate.model import (
     Board,
     Match,
+    MovementKind,
     Participant,
     Player,
     Section,
@@ -56,6 +57,7 @@ def test_a_hand_history_is_a_pairs_field_of_its_partnerships() -> None:
         ("5", "Fay – Ann"), ("6", "Gus – Eve"),
     ]  # fmt: skip
     assert [(line.ns, line.ew) for board in section.boards for line in board.lines][3] == ("1", "2")
+    assert section.movement is MovementKind.HOWELL  # one field, though each pair sat one way
     first = section.boards[0]
     assert (first.dealt_by, str(first.vulnerable)) == (Seat.SOUTH, "Both")
     assert first.deal == "N:A643.KJT8.92.AK3 2.653.QJT7.T9842 KQ97.Q9.AK54.J75 JT85.A742.863.Q6"
@@ -96,6 +98,14 @@ def test_a_vugraph_file_with_open_and_closed_rooms_is_a_teams_match() -> None:
     aces, kings = section.participants
     assert [player.name for player in aces.players] == ["Amy", "Abe", "Ava", "Al"]
     assert [player.name for player in kings.players] == ["Ken", "Kit", "Kay", "Kip"]
+
+
+def test_a_match_whose_closed_room_has_not_played_yet_is_still_a_match() -> None:
+    open_room = [line for line in (DATA / "vugraph_match.lin").read_text().splitlines() if "qx|c" not in line]
+    event = lin.loads("\n".join(open_room)).event
+    assert event.kind is EventKind.TEAMS
+    lines = [line for board in event.sessions[0].sections[0].boards for line in board.lines]
+    assert [(line.ns, line.room) for line in lines] == [("Aces", Room.OPEN)] * 3
 
 
 @pytest.mark.parametrize("name", ["hand_history.lin", "vugraph_match.lin"])
@@ -194,7 +204,7 @@ def pairs_events(draw: st.DrawFn) -> Event:
     boards = [
         Board(b.number, b.lines, b.dealer, draw(st.sampled_from(list(Vulnerability))), b.deal) for b in boards
     ]
-    section = Section("", tuple(boards), tuple(participants))
+    section = Section("", tuple(boards), tuple(participants), MovementKind.HOWELL)
     return Event(draw(st.sampled_from(["", "Monday pairs"])), (Session(1, (section,)),))
 
 
@@ -237,3 +247,29 @@ def test_any_teams_match_written_as_lin_reads_back_the_same(
     assert outcomes(event) == [
         (number, str(result)) for number, (_d, *rooms) in enumerate(played, start=1) for result in rooms
     ]
+
+
+_PIECES = st.sampled_from(
+    [
+        "pn|Ann,Bob,Cid,Dan|", "pn|A,B,C,D,E,F,G,H|", "pn|x|", "st||",
+        "md|3SAKQJHT98D765C432,ST98H765D432CAKQJ,S765H432DAKQJCT98,|", "md|1S2,,,|", "md|9|",
+        "md|4SAKQJHT98D765C432,SAKQJHT98D765C432,,|", "ah|Board 3|", "ah|x|", "sv|b|", "sv|q|",
+        "mb|1S|", "mb|p|", "mb|d|", "mb|r|", "mb|1N!|", "an|strong|", "mb|8S|", "pc|HA|", "pc|S2|", "pc|ZZ|",
+        "mc|9|", "mc|x|", "qx|o1|", "qx|c1|", "qx|o2|", "vg|T,S,I,1,2,A,0,B,0|", "vg|,|", "rs|4SN=,3NS-1|",
+        "rs|8X|", "nt|hi|", "pg||", "|", "\n", "\r\n", "zz", "é",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES | st.text(max_size=4), max_size=40))
+def test_any_lin_text_gives_an_event_and_diagnostics_and_writes_back(parts: list[str]) -> None:
+    from bridgescore.core import BridgeScoreError
+
+    loaded = lin.loads("".join(parts))
+    lin.loads("".join(parts).encode("utf-8", "replace"))
+    try:
+        written = lin.dumps(loaded.event)
+    except BridgeScoreError:  # what LIN cannot hold is refused with a message, never a traceback
+        return
+    assert outcomes(lin.loads(written).event) == outcomes(loaded.event)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -14,6 +15,7 @@ from bridgescore.forms.duplicate import ButlerSettings, CrossImpSettings, Datum,
 from bridgescore.forms.duplicate.imp_pairs import (
     butler,
     butler_array,
+    butler_exact_array,
     cross_imp_array,
     cross_imps,
     datum,
@@ -129,6 +131,25 @@ def test_vectorised_butler_equals_the_reference(scores: list[int], settings: But
     fast, datums = butler_array(scores, settings=settings)
     assert fast.tolist() == ns
     assert int(datums[0]) == board_datum
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 3), st.integers(-760, 760).map(lambda v: v * 10)), min_size=1, max_size=40
+    ),
+    butler_settings,
+)
+def test_vectorised_butler_against_an_exact_datum_equals_the_reference(
+    entries: list[tuple[int, int]], settings: ButlerSettings
+) -> None:
+    """Against an unrounded datum (−283⅓ …) a difference takes the band whose bound it reaches."""
+    exact = replace(settings, rounding=DatumRounding.NONE)
+    boards = np.array([b for b, _ in entries], dtype=np.int64)
+    scores = np.array([s for _, s in entries], dtype=np.int64)
+    fast = butler_exact_array(scores, boards, exact)
+    for board in set(boards.tolist()):
+        mask = boards == board
+        assert fast[mask].tolist() == butler(scores[mask].tolist(), exact)[1]
 
 
 @given(board_scores, st.sampled_from([None, 17, 12]))

@@ -1,16 +1,16 @@
 """A LIN file as a duplicate event, and an event as a LIN file.
 
 **A tournament or vugraph file** whose boards are played in an open and a closed room (``qx|o12|``,
-``qx|c12|``) is a teams match: the header's first team (``vg``) is the home team, North-South in
-the open room and East-West in the closed one; each board's traveller has the two rooms' lines
-and the match is scored at IMPs.
+``qx|c12|``), or whose header names two teams, is a teams match: the header's first team (``vg``)
+is the home team, North-South in the open room and East-West in the closed one; each board's
+traveller has the two rooms' lines and the match is scored at IMPs.
 
 **A player's hand history** (boards without rooms, or all in the open room) is a pairs event of
-one field: each partnership — the same two names, in either seat — is a pair, numbered in the
-order the boards list them; the same deal played at several tables is one board whose results
-are compared; a board number given again with another deal (boards 1, 2 … of each tournament
-played) is a board of its own, as a fouled board is (Law 87). The scoring is matchpoints, or
-cross-IMPs when the header says IMPs.
+one field, ranked as one whichever way each pair sat (as a Howell is): each partnership — the
+same two names, in either seat — is a pair, numbered in the order the boards list them; the
+same deal played at several tables is one board whose results are compared; a board number given
+again with another deal (boards 1, 2 … of each tournament played) is a board of its own, as a
+fouled board is (Law 87). The scoring is matchpoints, or cross-IMPs when the header says IMPs.
 
 Each result comes from the board's auction, play and claim (:mod:`.outcome`), else from the
 file's ``rs`` line. ``rs`` has two entries per board, open and closed room: by board number from
@@ -37,6 +37,7 @@ from bridgescore.forms.duplicate.model import (
     Event,
     EventKind,
     Match,
+    MovementKind,
     Participant,
     Player,
     Room,
@@ -73,7 +74,9 @@ def lin_event(read: LinRead, *, file: str | None = None) -> Loaded:
         except BridgeScoreError as error:
             diagnostics.append(Diagnostic.of(error, file=file, line=board.line, board=board.number))
     header = lin.header or VugraphHeader()
-    teams = any(board.room is Room.CLOSED for board in boards)
+    # a match whose closed room has not played yet is a match too, when the header names its teams
+    named = bool(header.home and header.visit) and any(board.room is not None for board in boards)
+    teams = named or any(board.room is Room.CLOSED for board in boards)
     if teams:
         diagnostics.extend(_rooms_disagree(boards, file))
         section, kind, method = _teams(header, results, diagnostics, file), EventKind.TEAMS, Method.TEAMS
@@ -180,7 +183,7 @@ def _pairs(results: list[tuple[LinBoard, Result]]) -> Section:
             line += 1
             lines.append(TravellerLine(pair(board, Side.NS, line), pair(board, Side.EW, line), result))
         boards.append(_board(traveller.board, tuple(lines)))
-    return Section("", tuple(boards), tuple(participants))
+    return Section("", tuple(boards), tuple(participants), MovementKind.HOWELL)  # one field
 
 
 def _board(board: LinBoard, lines: tuple[TravellerLine, ...]) -> Board:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bridgescore.core.card import FULL_PACK, SUITS, Card, Rank
+from bridgescore.core.card import SUITS, Card, Rank
 from bridgescore.core.deal import Deal
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.hand import Hand
@@ -40,19 +40,20 @@ class Dealt:
     hands_given: int
 
 
-def _cards(text: str) -> list[Card]:
-    cards: list[Card] = []
-    suit: Strain | None = None
+def _suits(text: str) -> dict[str, str]:
+    """A LIN hand's ranks by suit letter: ``SAKQHT9…`` → ``{"S": "AKQ", "H": "T9", …}``."""
+    suits = {"S": "", "H": "", "D": "", "C": ""}
+    suit = None
     for char in text.upper().replace("10", "T"):
-        if char in _SUIT_LETTERS:
-            suit = _SUIT_LETTERS[char]
+        if char in suits:
+            suit = char
         elif char in _RANK_LETTERS and suit is not None:
-            cards.append(Card(suit, _RANK_LETTERS[char]))
+            suits[suit] += char
         elif not char.isspace():
             raise ParseError(
                 N_("{text!r} is not a LIN hand: give each suit's letter (S H D C) and its ranks"), text=text
             )
-    return cards
+    return suits
 
 
 def read_md(value: str) -> Dealt:
@@ -71,31 +72,40 @@ def read_md(value: str) -> Dealt:
     pieces = text.split(",")
     if len(pieces) > 4:
         raise ParseError(N_("{count} hands are given: a deal has four"), count=len(pieces))
-    held: dict[Seat, list[Card]] = {}
+    held: dict[Seat, dict[str, str]] = {}
+    seen: dict[tuple[str, str], Seat] = {}
     for seat, piece in zip(LIN_SEATS, pieces, strict=False):
-        cards = _cards(piece)
-        if cards:
-            held[seat] = cards
-    seen: dict[Card, Seat] = {}
-    for seat, cards in held.items():
-        for card in cards:
-            if card in seen:
-                raise RuleError(
-                    N_("card {card} is in two hands, {first} and {second}"),
-                    card=str(card), first=seen[card].value, second=seat.value,
-                )  # fmt: skip
-            seen[card] = seat
-        if len(cards) != 13:
+        suits = _suits(piece)
+        count = sum(len(ranks) for ranks in suits.values())
+        if not count:
+            continue
+        for suit, ranks in suits.items():
+            for rank in ranks:
+                other = seen.setdefault((suit, rank), seat)
+                if other is not seat or ranks.count(rank) > 1:
+                    raise RuleError(
+                        N_("card {card} is in two hands, {first} and {second}"),
+                        card=str(Card(_SUIT_LETTERS[suit], _RANK_LETTERS[rank])), first=other.value,
+                        second=seat.value,
+                    )  # fmt: skip
+        if count != 13:
             raise RuleError(
-                N_("{seat}'s hand has {count} cards: a hand has 13"), seat=seat.value, count=len(cards)
+                N_("{seat}'s hand has {count} cards: a hand has 13"), seat=seat.value, count=count
             )
+        held[seat] = suits
     if len(held) == 3:
         missing = next(seat for seat in LIN_SEATS if seat not in held)
-        held[missing] = sorted(FULL_PACK - seen.keys(), key=lambda card: card.sort_key)
-    given = len(held)
-    if given < 4:
-        return Dealt(dealer, None, given)
-    return Dealt(dealer, Deal(*(Hand(frozenset(held[seat])) for seat in Seat)), given)
+        held[missing] = {
+            suit: "".join(rank for rank in _ORDER if (suit, rank) not in seen)
+            for suit in ("S", "H", "D", "C")
+        }
+    if len(held) < 4:
+        return Dealt(dealer, None, len(held))
+    hands = " ".join(".".join(held[seat][suit] for suit in ("S", "H", "D", "C")) for seat in LIN_SEATS)
+    return Dealt(dealer, Deal.parse(f"S:{hands}"), 4)  # South, West, North, East: clockwise from South
+
+
+_ORDER = "AKQJT98765432"
 
 
 def _hand_text(hand: Hand) -> str:

@@ -137,13 +137,39 @@ class LinRead:
     diagnostics: tuple[Diagnostic, ...] = ()
 
 
+@dataclass(slots=True)
+class _Draft:
+    """A board being read: what its commands said so far (made a :class:`LinBoard` when it ends)."""
+
+    line: int
+    number: int | None = None
+    room: Room | None = None
+    name: str = ""
+    players: tuple[str, str, str, str] | None = None
+    dealer: Seat | None = None
+    deal: Deal | None = None
+    vulnerability: Vulnerability | None = None
+    calls: list[LinCall] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    claim: int | None = None
+    notes: list[str] = field(default_factory=list)
+    has_deal: bool = False
+
+    def board(self, players: tuple[str, str, str, str] | None) -> LinBoard:
+        return LinBoard(
+            self.number, self.room, self.name, self.players or players, self.dealer, self.deal,
+            self.vulnerability, tuple(self.calls), tuple(self.cards), self.claim, tuple(self.notes),
+            self.line, self.has_deal,
+        )  # fmt: skip
+
+
 class _Builder:
     def __init__(self, file: str | None) -> None:
         self.file = file
         self.header: VugraphHeader | None = None
         self.results: tuple[str, ...] = ()
         self.boards: list[LinBoard] = []
-        self.current: LinBoard | None = None
+        self.current: _Draft | None = None
         self.rooms_players: dict[Room | None, tuple[str, str, str, str]] = {}
         self.diagnostics: list[Diagnostic] = []
         self.first_problem = 0
@@ -158,25 +184,19 @@ class _Builder:
         board = self.current.number if self.current is not None else None
         self.diagnostics.append(Diagnostic.of(error, file=self.file, line=command.line, board=board))
 
-    def start(self, command: Command, **values: object) -> LinBoard:
+    def start(self, command: Command) -> _Draft:
         self.finish()
-        self.current = replace(LinBoard(line=command.line), **values)  # type: ignore[arg-type]
+        self.current = _Draft(command.line)
         self.first_problem = len(self.diagnostics)
         return self.current
 
-    def board(self, command: Command) -> LinBoard:
+    def board(self, command: Command) -> _Draft:
         return self.current if self.current is not None else self.start(command)
-
-    def set(self, **values: object) -> None:
-        assert self.current is not None
-        self.current = replace(self.current, **values)  # type: ignore[arg-type]
 
     def finish(self) -> None:
         if self.current is None:
             return
-        board = self.current
-        if board.players is None and board.room in self.rooms_players:
-            board = replace(board, players=self.rooms_players[board.room])
+        board = self.current.board(self.rooms_players.get(self.current.room))
         if board.number is not None:  # the problems found before "ah" gave the number
             for index in range(self.first_problem, len(self.diagnostics)):
                 self.diagnostics[index] = self.diagnostics[index].at(board=board.number)
@@ -197,34 +217,35 @@ class _Builder:
 
     def _qx(self, command: Command) -> None:
         number = _NUMBER.search(command.value)
-        room = _ROOMS.get(command.value[:1].lower())
-        self.start(command, room=room, number=int(number.group()) if number else None)
+        board = self.start(command)
+        board.room = _ROOMS.get(command.value[:1].lower())
+        board.number = int(number.group()) if number else None
 
     def _md(self, command: Command) -> None:
         if self.current is not None and self.current.has_deal:
             self.start(command)
-        self.board(command)
+        board = self.board(command)
+        board.has_deal = True
         try:
             dealt = read_md(command.value)
         except BridgeScoreError as error:  # the board is kept, without its deal
-            self.set(has_deal=True, dealer=DEALER_DIGITS.get(command.value.strip()[:1]))
+            board.dealer = DEALER_DIGITS.get(command.value.strip()[:1])
             self.failed(command, error)
             return
-        self.set(dealer=dealt.dealer, deal=dealt.deal, has_deal=True)
+        board.dealer, board.deal = dealt.dealer, dealt.deal
 
     def _ah(self, command: Command) -> None:
         board = self.board(command)
         number = _NUMBER.search(command.value)
-        self.set(name=command.value.strip())
+        board.name = command.value.strip()
         if board.number is None and number is not None:
-            self.set(number=int(number.group()))
+            board.number = int(number.group())
 
     def _sv(self, command: Command) -> None:
-        self.board(command)
-        vulnerability = _VULNERABILITY.get(command.value.strip().lower())
-        if vulnerability is None:
+        board = self.board(command)
+        board.vulnerability = _VULNERABILITY.get(command.value.strip().lower())
+        if board.vulnerability is None:
             self.problem(command, N_("the vulnerability {text!r} is not o, n, e or b"), text=command.value)
-        self.set(vulnerability=vulnerability)
 
     def _mb(self, command: Command) -> None:
         board = self.board(command)
@@ -233,13 +254,12 @@ class _Builder:
         except BridgeScoreError as error:
             self.failed(command, error)
             return
-        self.set(calls=(*board.calls, LinCall(call, command.value.endswith("!"))))
+        board.calls.append(LinCall(call, command.value.endswith("!")))
 
     def _an(self, command: Command) -> None:
         board = self.board(command)
         if board.calls:
-            last = replace(board.calls[-1], explanation=command.value)
-            self.set(calls=(*board.calls[:-1], last))
+            board.calls[-1] = replace(board.calls[-1], explanation=command.value)
 
     def _pc(self, command: Command) -> None:
         board = self.board(command)
@@ -248,21 +268,21 @@ class _Builder:
         except BridgeScoreError as error:
             self.failed(command, error)
             return
-        self.set(cards=(*board.cards, card))
+        board.cards.append(card)
 
     def _mc(self, command: Command) -> None:
-        self.board(command)
+        board = self.board(command)
         tricks = command.value.strip()
         if not tricks.isdigit() or int(tricks) > 13:
             self.problem(
                 command, N_("the claim {text!r} is not a number of tricks 0 to 13"), text=command.value
             )
             return
-        self.set(claim=int(tricks))
+        board.claim = int(tricks)
 
     def _nt(self, command: Command) -> None:
         board = self.board(command)
-        self.set(notes=(*board.notes, command.value))
+        board.notes.append(command.value)
 
     def _players(self, command: Command) -> None:
         names: tuple[str, ...] = tuple(name.strip() for name in command.value.split(","))
@@ -280,8 +300,7 @@ class _Builder:
                 count=len(names),
             )
             return
-        self.rooms_players[board.room] = _four(names)
-        self.set(players=_four(names))
+        self.rooms_players[board.room] = board.players = _four(names)
 
 
 _HANDLERS: dict[str, Callable[[_Builder, Command], None]] = {

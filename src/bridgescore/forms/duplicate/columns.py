@@ -33,21 +33,20 @@ is scored by :func:`~.results.score_event` (a reader falls back to it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.batch import score_array
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.imp_pairs import butler_array, cross_imp_array
+from bridgescore.forms.duplicate.imp_pairs import butler_array, butler_exact_array, cross_imp_array
 from bridgescore.forms.duplicate.matchpoints import matchpoint_array, neuberg, top
 from bridgescore.forms.duplicate.model import MovementKind, Participant, Section
 from bridgescore.forms.duplicate.results import FieldKey, field_labels, ranked_standings
-from bridgescore.forms.duplicate.scored import ScoredSection, Standing
+from bridgescore.forms.duplicate.scored import Standing
 from bridgescore.forms.duplicate.settings import (
     DatumRounding,
     MatchpointScale,
@@ -56,19 +55,16 @@ from bridgescore.forms.duplicate.settings import (
     Scoring,
 )
 
-if TYPE_CHECKING:
-    from bridgescore.forms.duplicate.check import CheckReport
-    from bridgescore.forms.duplicate.conventions import Convention
-
 __all__ = [
     "Distinct",
     "Printed",
     "Rationals",
     "ScoredColumns",
     "TravellerColumns",
-    "check_columns",
+    "line_scores",
     "plain_scoring",
     "score_columns",
+    "standings_of",
 ]
 
 IntArray = npt.NDArray[np.int64]
@@ -176,6 +172,9 @@ class Distinct:
 
     rows: list[tuple[Fraction, ...]]
     index: IntArray
+    made: tuple[tuple[int, Fraction], ...] = ()
+    """At matchpoints, each row's (results on its board, North-South's matchpoints before Neuberg):
+    what another program's scale is made from (:func:`~.conventions.printed_mp`)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -207,20 +206,36 @@ def plain_scoring(scoring: Scoring) -> bool:
     return scoring.method is Method.BUTLER and scoring.butler.rounding is not DatumRounding.NONE
 
 
-def score_columns(
-    columns: TravellerColumns, scoring: Scoring, participants: Sequence[Participant] = ()
-) -> ScoredColumns | None:
-    """Score *columns* by *scoring* (the standings named as *participants* name them); ``None``
-    when the numbers would outgrow the arrays (the caller then scores by the object path)."""
-    board = columns.board
+def line_scores(columns: TravellerColumns, scoring: Scoring) -> IntArray:
+    """North-South's score of each line, by Law 77 and the contract rules of *scoring*."""
     declarer_ns = (columns.declarer % 2) == 0
-    board_vulnerability = columns.vulnerability[board]
+    board_vulnerability = columns.vulnerability[columns.board]
     vulnerable = np.where(declarer_ns, board_vulnerability & 1, board_vulnerability >> 1)
     declared = score_array(
         columns.level, columns.strain, columns.doubling, vulnerable, columns.tricks,
         rules=scoring.contract, check=False,
     )  # fmt: skip
-    score_ns = np.where(declarer_ns, declared, -declared).astype(np.int64)
+    return np.where(declarer_ns, declared, -declared).astype(np.int64)
+
+
+def score_columns(
+    columns: TravellerColumns,
+    scoring: Scoring,
+    participants: Sequence[Participant] = (),
+    *,
+    score_ns: IntArray | None = None,
+    ranked: bool = True,
+) -> ScoredColumns | None:
+    """Score *columns* by *scoring* (the standings named as *participants* name them); ``None``
+    when the numbers would outgrow the arrays (the caller then scores by the object path).
+
+    *score_ns*, when given, are the lines' scores already made (:func:`line_scores`, by the same
+    contract rules); without *ranked* the lines alone are scored (``standings`` left empty, for
+    :func:`standings_of` to make when they are needed).
+    """
+    board = columns.board
+    if score_ns is None:
+        score_ns = line_scores(columns, scoring)
     sizes = np.diff(columns.starts)
     movement = columns.movement
     datum = None
@@ -231,9 +246,12 @@ def score_columns(
         if found is None:
             return None
         ns, ew, tops, pct_ns, pct_ew, distinct = found
-        top_of_board = tops
     else:
-        if scoring.method is Method.BUTLER:
+        if scoring.method is Method.BUTLER and scoring.butler.rounding is DatumRounding.NONE:
+            # a check's candidate only (plain_scoring says no): the datum, a fraction, is not kept
+            imps = butler_exact_array(score_ns, board, scoring.butler)
+            ns = Rationals(imps, np.ones_like(imps))
+        elif scoring.method is Method.BUTLER:
             imps, datum = butler_array(score_ns, board, scoring.butler)
             ns = Rationals(imps, np.ones_like(imps))
         else:
@@ -247,14 +265,29 @@ def score_columns(
             # a board played once: no comparison, 0 IMPs (as the reference)
             ns = Rationals(np.where(divisor > 0, sums, 0), np.maximum(divisor, 1))
         ew = Rationals(-ns.numerator, ns.denominator)
-        top_of_board = None
         distinct = _distinct_imps(ns)
+    scored = ScoredColumns(
+        columns, scoring, movement, score_ns, ns, ew, pct_ns, pct_ew, tops, datum, (), distinct
+    )
+    if not ranked:
+        return scored
+    standings = standings_of(scored, participants)
+    return None if standings is None else replace(scored, standings=standings)
+
+
+def standings_of(
+    scored: ScoredColumns,
+    participants: Sequence[Participant] = (),
+    ns: Rationals | None = None,
+    ew: Rationals | None = None,
+) -> tuple[Standing, ...] | None:
+    """The standings of *scored* (named as *participants* name them) — from the lines' numbers
+    *ns* and *ew* in place of ours when given (a check's, where the file's numbers stand in);
+    ``None`` when the sums would outgrow the arrays."""
     labels = field_labels(Section(participants=tuple(participants))) if participants else {}
-    standings = _standings(columns, movement, scoring, ns, ew, top_of_board, labels)
-    if standings is None:
-        return None
-    return ScoredColumns(
-        columns, scoring, movement, score_ns, ns, ew, pct_ns, pct_ew, tops, datum, standings, distinct
+    tops = scored.top if scored.scoring.method is Method.MATCHPOINTS else None
+    return _standings(
+        scored.columns, scored.movement, scored.scoring, ns or scored.ns, ew or scored.ew, tops, labels
     )
 
 
@@ -313,8 +346,22 @@ def _matchpoints(
     except OverflowError:
         return None
     tops = [top(expected if settings.neuberg else max(int(n), 1), scale) for n in sizes.tolist()]
-    distinct = Distinct([(row[0], row[1], row[3], row[4]) for row in made], inverse)
+    keyed = (divmod(key, 2 * expected + 1) for key in unique.tolist())
+    distinct = Distinct(
+        [(row[0], row[1], row[3], row[4]) for row in made],
+        inverse,
+        tuple((count, Fraction(mp2, halves)) for count, mp2 in keyed),
+    )
     return ns, ew, tops, pct_ns, pct_ew, distinct
+
+
+def _denominators(numbers: Rationals) -> int:
+    """The least common multiple of *numbers*' denominators (most often one, shared by every line)."""
+    denominators = numbers.denominator
+    if not denominators.size:
+        return 1
+    first = int(denominators[0])
+    return lcm(first, *np.unique(denominators[denominators != first]).tolist())
 
 
 def _standings(
@@ -327,7 +374,7 @@ def _standings(
     labels: dict[FieldKey, str],
 ) -> tuple[Standing, ...] | None:
     """Sum each participant's numbers (integers over one denominator) and rank them."""
-    denominator = lcm(*np.unique(np.concatenate((ns.denominator, ew.denominator))).tolist())
+    denominator = lcm(_denominators(ns), _denominators(ew))
     if denominator > _LARGEST:
         return None
     mitchell = movement is MovementKind.MITCHELL
@@ -361,59 +408,3 @@ def _standings(
         totals[(identifier, side)] = [Fraction(earned_list[key], denominator), tops_of]
         counted[(identifier, side)] = count_list[key]
     return ranked_standings(totals, counted, movement, scoring, labels)
-
-
-def check_columns(
-    scored: ScoredColumns, section: ScoredSection, convention: Convention
-) -> CheckReport | None:
-    """``--check`` on arrays: every published score, matchpoint, percentage and IMP of the lines
-    compared with ours rounded as printed, and the published standings (the participants of
-    *section*, the section without its lines) by the object path's own comparison.
-
-    Only a clean check is made here: ``None`` when any number differs, when a number is printed
-    with more than two decimals, or under any convention but bridgescore's — the object path's
-    :func:`~.check.check_event` then lists each difference with its reason.
-    """
-    from bridgescore.forms.duplicate.check import CheckReport, Comparer, Seen, check_standings
-    from bridgescore.forms.duplicate.conventions import BRIDGESCORE
-
-    if convention is not BRIDGESCORE:
-        return None
-    columns = scored.columns
-    compared = 0
-    for published, sign in ((columns.published_ns, 1), (columns.published_ew, -1)):
-        if published is None:
-            continue
-        shown = published != TravellerColumns.MISSING
-        compared += int(np.count_nonzero(shown))
-        if np.any(published[shown] != sign * scored.score_ns[shown]):
-            return None
-    ours = {"mp_ns": scored.ns, "mp_ew": scored.ew, "imps_ns": scored.ns, "imps_ew": scored.ew}
-    matchpoints = scored.pct_ns is not None and scored.pct_ew is not None
-    if matchpoints:
-        ours.update(percentage_ns=scored.pct_ns, percentage_ew=scored.pct_ew)  # type: ignore[arg-type]
-    for name, printed in columns.printed:
-        value = ours.get(name)
-        if value is None or name.startswith("imps") == matchpoints:
-            continue  # a number we do not compute is not compared (as the object path)
-        for places in np.unique(printed.places).tolist():
-            if places < 0:
-                continue
-            if places > 2:
-                return None
-            at = printed.places == places
-            numerator, denominator = value.numerator[at], value.denominator[at]
-            magnitude = (2 * np.abs(numerator) * 10**places + denominator) // (2 * denominator)
-            compared += int(np.count_nonzero(at))
-            if np.any(np.sign(numerator) * magnitude != printed.scaled[at]):
-                return None
-    comparer = Comparer()
-    played = int(np.count_nonzero(np.diff(columns.starts)))  # boards with results (the section has no lines)
-    check_standings(
-        section, section.standings, scored.scoring, convention, Seen(set(), {}), comparer, boards=played
-    )
-    if comparer.differences:
-        return None
-    return CheckReport(
-        convention, scored.scoring, compared + comparer.compared, (), tuple(comparer.unverified)
-    )

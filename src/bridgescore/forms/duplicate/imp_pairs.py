@@ -43,6 +43,7 @@ from bridgescore.forms.duplicate.settings import (
 __all__ = [
     "butler",
     "butler_array",
+    "butler_exact_array",
     "cross_imp_array",
     "cross_imps",
     "datum",
@@ -245,6 +246,35 @@ def butler_array(
     settings = settings or ButlerSettings()
     if settings.rounding is DatumRounding.NONE:
         raise RuleError(N_("the vectorised Butler needs a datum rounded to 10"))
+    values, index, numerator, denominator = _exact_datums(scores, boards, settings)
+    datums = _round_ratio_to_ten(numerator, denominator, settings.rounding)
+    return _imp_vector(values - datums[index]), datums
+
+
+def butler_exact_array(
+    scores: npt.ArrayLike, boards: npt.ArrayLike | None = None, settings: ButlerSettings | None = None
+) -> IntArray:
+    """Each score's Butler IMPs against its board's datum left exact (``DatumRounding.NONE``, as
+    :func:`imps_exact`: a difference takes the band whose lower bound it reaches).
+
+    >>> butler_exact_array([-600, -420, -300, -300, -180, 100], settings=ButlerSettings(
+    ...     datum=Datum.MEAN, rounding=DatumRounding.NONE)).tolist()   # against −283⅓
+    [-7, -4, 0, 0, 3, 9]
+    """
+    settings = settings or ButlerSettings(rounding=DatumRounding.NONE)
+    values, index, numerator, denominator = _exact_datums(scores, boards, settings)
+    # score − n/d, times d; the IMP bounds are whole, so |difference| reaches one when its floor does
+    scaled = values * denominator[index] - numerator[index]
+    magnitude = np.searchsorted(
+        np.asarray(_bounds(), dtype=np.int64), np.abs(scaled) // denominator[index], side="right"
+    )
+    return np.asarray(np.where(scaled >= 0, magnitude, -magnitude), dtype=np.int64)
+
+
+def _exact_datums(
+    scores: npt.ArrayLike, boards: npt.ArrayLike | None, settings: ButlerSettings
+) -> tuple[IntArray, IntArray, IntArray, IntArray]:
+    """Scores as int64, each one's board index, and each board's exact datum as numerator and denominator."""
     values, index, keys = _grouped(scores, boards)
     order = np.argsort(keys, kind="stable")
     ordered = values[order]
@@ -263,8 +293,7 @@ def butler_array(
             drop = np.where(sizes > 2 * np.asarray(wanted), wanted, 0).astype(np.int64)
         first, last = starts + drop, starts + sizes - drop
         numerator, denominator = prefix[last] - prefix[first], sizes - 2 * drop
-    datums = _round_ratio_to_ten(numerator, denominator, settings.rounding)
-    return _imp_vector(values - datums[index]), datums
+    return values, index, numerator, denominator
 
 
 def _round_ratio_to_ten(numerator: IntArray, denominator: IntArray, rule: DatumRounding) -> IntArray:

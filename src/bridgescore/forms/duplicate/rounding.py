@@ -20,7 +20,7 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-__all__ = ["HALF_AWAY_FROM_ZERO", "HALF_EVEN", "places_of", "to_decimal"]
+__all__ = ["HALF_AWAY_FROM_ZERO", "HALF_EVEN", "in_units", "places_of", "to_decimal"]
 
 HALF_AWAY_FROM_ZERO = "halves away from zero"
 """The name of the rounding rule used for display (Decimal's ``ROUND_HALF_UP``)."""
@@ -31,17 +31,31 @@ HALF_EVEN = "halves to even"
 def to_decimal(value: Fraction | int, places: int, rule: str = HALF_AWAY_FROM_ZERO) -> Decimal:
     """*value* rounded to *places* decimals, halves away from zero (or to even, by *rule*), exactly
     (no binary floats)."""
-    exact = Fraction(value)
     quantum = Decimal(1).scaleb(-places)
-    # Enough digits that the division is exact up to the rounding position, then round once.
-    scaled = exact * 10**places
-    whole, remainder = divmod(abs(scaled.numerator), scaled.denominator)
-    if 2 * remainder > scaled.denominator or (
-        2 * remainder == scaled.denominator and (rule != HALF_EVEN or whole % 2 == 1)
+    whole = in_units(value, places, rule)
+    return (Decimal(whole).scaleb(-places)).quantize(quantum, rounding=ROUND_HALF_UP)
+
+
+def in_units(value: Fraction | int, places: int, rule: str = HALF_AWAY_FROM_ZERO) -> int:
+    """*value* rounded as :func:`to_decimal` rounds it, counted in units of its last decimal: the
+    printed number with its decimal point taken out.
+
+    >>> in_units(Fraction(8225, 18), 2), in_units(Fraction(-25, 2), 0)
+    (45694, -13)
+    >>> in_units(Fraction(1265, 100), 1, HALF_EVEN)
+    126
+    """
+    # Enough digits that the division is exact up to the rounding position, then round once
+    # (in integers: the rounding of n·10^p / d does not change when the fraction is reduced).
+    exact = value if isinstance(value, Fraction) else Fraction(value)
+    numerator, denominator = exact.numerator, exact.denominator
+    scale: int = 10**places
+    whole, remainder = divmod(abs(numerator) * scale, denominator)
+    if 2 * remainder > denominator or (
+        2 * remainder == denominator and (rule != HALF_EVEN or whole % 2 == 1)
     ):
         whole += 1
-    signed = whole if scaled >= 0 else -whole
-    return (Decimal(signed).scaleb(-places)).quantize(quantum, rounding=ROUND_HALF_UP)
+    return whole if numerator >= 0 else -whole
 
 
 def places_of(printed: Decimal) -> int:

@@ -36,10 +36,11 @@ from bridgescore.club import (
 )
 from bridgescore.club.record import settings_json
 from bridgescore.club.service import ClubService, LineTakenConflict, no_such
+from bridgescore.club.settings import refuse_movement
 from bridgescore.core.errors import N_, BridgeScoreError
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.export import as_dict
-from bridgescore.forms.duplicate.movement import Movement, PairSeat
+from bridgescore.forms.duplicate.movement import Movement, PairSeat, validate
 from bridgescore.forms.duplicate.settings import parse_scoring
 from bridgescore.i18n import translator
 from bridgescore.store.club import Director, StoredReceipt, read_code
@@ -235,7 +236,13 @@ def start_session(given: NewSessionIn, director: Director, club: ClubService) ->
              dependencies=[FormToken], responses=STARTING)  # fmt: skip
 def preview_movement(given: MovementPreviewIn, director: DirectorPass) -> MovementPreview:
     with field("movement"):
-        return movement_preview(movement_of(given.movement))
+        return movement_preview(checked(movement_of(given.movement)))
+
+
+def checked(m: Movement) -> Movement:
+    """*m*, refused as a session would refuse it (the first problem :func:`validate` finds)."""
+    refuse_movement(validate(m))
+    return m
 
 
 @router.get("/sessions/{session_id}/codes", summary="The tables with a code, and when each expires",
@@ -342,7 +349,7 @@ def preview_movement_change(
 ) -> MovementPreview:
     with field("movement"):
         chosen = movement_of(given.movement)
-    return movement_change_preview(club.folded(session_id).state, chosen, language.of_request(request))
+        return movement_change_preview(club.folded(session_id).state, chosen, language.of_request(request))
 
 
 def movement_change_preview(state: ClubState, chosen: Movement, lang: str) -> MovementPreview:

@@ -32,7 +32,7 @@ from bridgescore.forms.duplicate.movement import dumps_movement
 from bridgescore.i18n import translator
 from bridgescore.store.club import Director
 from bridgescore.web import language, security
-from bridgescore.web.club.api import movement_change_preview, start_session
+from bridgescore.web.club.api import checked, movement_change_preview, start_session
 from bridgescore.web.club.auth import DIRECTOR_COOKIE, not_directing
 from bridgescore.web.club.movement_views import movement_preview
 from bridgescore.web.club.pages import console_with, sessions_page
@@ -163,7 +163,7 @@ async def preview_new(request: Request) -> Response:
     if director is None:
         return RedirectResponse("/club", status_code=303)
     try:
-        shown = movement_preview(movement_of(movement_in(values)))
+        shown = movement_preview(checked(movement_of(movement_in(values))))
     except Refused as error:
         return sessions_page(request, director, 422, values=_shown(values), error=_message(request, error))
     return sessions_page(request, director, values=_shown(values), preview=shown)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 
 from pydantic import BaseModel
 
+from bridgescore.core.errors import N_, RuleError
 from bridgescore.forms.duplicate.movement import (
     Movement,
     PairSeat,
@@ -29,7 +30,21 @@ from bridgescore.forms.duplicate.movement import (
     schedule_rows,
 )
 
-__all__ = ["GuideCard", "GuideRow", "MovementPreview", "ScheduleCell", "ScheduleRound", "movement_preview"]
+MAX_PREVIEW_TABLES = 50
+"""The most tables a preview draws the cards of: every pair's card of every round grows as the
+square of the tables (50 tables: 100 cards of 49 rounds, a third of a second), and a club's
+evening has far fewer. ``bridgescore movement`` prints any movement's cards."""
+
+__all__ = [
+    "MAX_PREVIEW_TABLES",
+    "GuideCard",
+    "GuideRow",
+    "MovementPreview",
+    "ScheduleCell",
+    "ScheduleRound",
+    "SittingOut",
+    "movement_preview",
+]
 
 
 class GuideRow(BaseModel):
@@ -58,13 +73,20 @@ class ScheduleCell(BaseModel):
     boards: str
 
 
+class SittingOut(BaseModel):
+    """A pair who sits out a round, at the table where its missing opponents would have met it."""
+
+    table: int
+    pair: str
+
+
 class ScheduleRound(BaseModel):
     """One round of the table cards: each table's play (``None``: not in play), and the pairs who
     sit out."""
 
     round: int
     tables: tuple[ScheduleCell | None, ...]
-    sitting_out: tuple[str, ...]
+    sitting_out: tuple[SittingOut, ...]
 
 
 class MovementPreview(BaseModel):
@@ -104,11 +126,19 @@ def _guide(m: Movement, pair: PairSeat) -> GuideCard:
 def movement_preview(
     m: Movement, conflicts: Iterable[Problem] = (), gettext: Callable[[str], str] | None = None
 ) -> MovementPreview:
-    """*m* shown for the director; *conflicts* (a change's) in the language of *gettext*."""
+    """*m* shown for the director; *conflicts* (a change's) in the language of *gettext*; a
+    :class:`RuleError` beyond :data:`MAX_PREVIEW_TABLES` tables."""
+    if m.tables > MAX_PREVIEW_TABLES:
+        raise RuleError(
+            N_("a preview draws the cards of at most {most} tables, not {tables}: bridgescore movement "
+               "prints any movement's cards"),
+            most=MAX_PREVIEW_TABLES, tables=m.tables,
+        )  # fmt: skip
     playing = set(m.pairs())
-    out_by_round: dict[int, list[str]] = {}
+    out_by_round: dict[int, list[SittingOut]] = {}
     for a in m.sit_outs:
-        out_by_round.setdefault(a.round, []).extend(str(p) for p in (a.ns, a.ew) if p in playing)
+        out = out_by_round.setdefault(a.round, [])
+        out.extend(SittingOut(table=a.table, pair=str(p)) for p in (a.ns, a.ew) if p in playing)
     schedule = tuple(
         ScheduleRound(
             round=number,

@@ -123,15 +123,18 @@ def console_page(request: Request, session_id: SessionId) -> Response:
 def console_with(
     request: Request, session_id: str, director: Director, status: int = 200, **context: object
 ) -> HTMLResponse:
-    """The console of *session_id* for *director* (*context*: the change of movement's form values,
-    its preview, an error)."""
+    """The console of *session_id* for *director* (*context*: the change of movement's form values —
+    by default the kind, pairs and boards per round of the movement played —, its preview, an error)."""
     console, trail = _console(request, session_id)
     store = _club(request).store
     owner = store.session(session_id).director_id
     owners = [d.name for d in store.directors() if d.id == owner]
     directors = views.SessionDirectors(owner=owners[0] if owners else None,
                                        helpers=tuple(d.name for d in store.helpers(session_id)))  # fmt: skip
-    context = {"change_values": {}, "change": None, "change_file": "", "change_error": None, **context}
+    movement = _club(request).folded(session_id).state.movement
+    current = {"kind": movement.kind, "pair_count": str(len(movement.pairs())),
+               "boards_per_round": str(movement.boards_per_round)}  # fmt: skip
+    context = {"change_values": current, "change": None, "change_file": "", "change_error": None, **context}
     return _page(request, "club/console.html", status=status, director=director, session_id=session_id,
                  console=console, trail=trail, phones=phones_address(request), directors=directors,
                  **context)  # fmt: skip

@@ -9,6 +9,7 @@
   const { $, $$, status } = client;
   const say = client.words("messages");
   const lang = document.documentElement.lang || "en";
+  let board = null; // the board kept live and scored on the phone (board.js, once the page is idle)
 
   // ---- local time: the server writes UTC, the page shows the phone's time
   $$("time[datetime]").forEach((time) => {
@@ -36,7 +37,7 @@
     list: "#queue",
     mine: (item) => item.game === gameId,
     locked: () => { location.href = "/pin?next=" + encodeURIComponent(location.pathname); }, // the household PIN
-    held: () => status(say("offline"), true, true),
+    held: () => { status(say("offline"), true, true); if (board) board.draw(); },
     answered: async (item, response) => {
       if (response.ok) {
         const undone = item.kind === "undo";
@@ -62,6 +63,7 @@
   async function afterChange() {
     if (document.querySelector("[data-reload]")) { location.reload(); return; }
     if (!$("#board-top")) return; // not a game page
+    if (board) return board.refresh();
     try {
       const parts = ["board-top", "board-list", "game-seats", "declarers"]; // the seats' names too
       if (!(await client.redraw("/games/" + gameId + "/board", parts))) return;
@@ -69,6 +71,16 @@
       toLatest();
       settle();
     } catch (e) { /* the next change will redraw it */ }
+  }
+
+  // after board.js redrew the board: the line being corrected stays marked, the preview follows
+  function redrawn() {
+    widget.pick("declarer", widget.chosen.declarer || ""); // the tapped seat stays on
+    toLatest();
+    settle();
+    const li = editing && $('.deals li[data-line="' + editing.line + '"]');
+    if (li) li.classList.add("editing");
+    widget.changed();
   }
 
   // the deal to come and the entry on the screen, the sheet's latest lines above them
@@ -108,6 +120,7 @@
     widget = bridgescoreEntry(entry, {
       say: say,
       preview: (text) => "/games/" + gameId + "/preview?text=" + encodeURIComponent(text),
+      local: (text, failed) => board && board.preview(text, failed),
       save: (text, label) => {
         const change = editing
           ? { kind: "edit", method: "PUT", path: "/api/games/" + gameId + "/lines/" + editing.line, body: { text: text } }
@@ -210,6 +223,11 @@
       setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
     });
   }
+  if (entry) (window.requestIdleCallback || setTimeout)(() => {
+    const script = client.element("script", { src: "/static/board.js" + version });
+    script.onload = () => { board = bridgescoreBoard({ queue, version, drawn: redrawn }); };
+    document.head.appendChild(script);
+  }, { timeout: 3000 });
   const printButton = $("#print");
   if (printButton) printButton.addEventListener("click", () => window.print());
 

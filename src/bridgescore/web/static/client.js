@@ -111,25 +111,26 @@ window.bridgescoreClient = (function () {
     return { add, flush, draw, items: load };
   }
 
-  // Each #name takes the children of [data-part-of=name] from *address*; an open <details> (by id
-  // or data-board) stays open. The parts drawn by name, or null.
+  // Each #name takes the children of [data-part-of=name] from *address* (place: from *html*); an
+  // open <details> (by id or data-board) stays open. The parts drawn by name, or null.
   async function redraw(address, names) {
     const response = await fetch(address, { headers: { "Accept": "text/html" }, cache: "no-store" });
-    if (!response.ok) return null;
-    const drawn = document.createElement("template");
-    drawn.innerHTML = await response.text();
+    return response.ok ? place(await response.text(), names) : null;
+  }
+  function place(html, names) {
+    const drawn = element("template", { innerHTML: html });
     const parts = {};
     for (const name of names) {
       const part = $('[data-part-of="' + name + '"]', drawn.content);
-      const place = document.getElementById(name);
-      if (!part || !place) continue;
-      const open = new Set($$("details[open]", place).map((d) => d.id || d.dataset.board).filter(Boolean));
-      place.replaceChildren(...part.childNodes);
-      $$("details", place).forEach((d) => { if (open.has(d.id || d.dataset.board)) d.open = true; });
+      const target = document.getElementById(name);
+      if (!part || !target) continue;
+      const open = new Set($$("details[open]", target).map((d) => d.id || d.dataset.board).filter(Boolean));
+      target.replaceChildren(...part.childNodes);
+      $$("details", target).forEach((d) => { if (open.has(d.id || d.dataset.board)) d.open = true; });
       parts[name] = part;
     }
     return parts;
   }
 
-  return { $, $$, element, words, status, key, send, messageOf, queue, redraw };
+  return { $, $$, element, words, status, key, send, messageOf, queue, redraw, place };
 })();

@@ -3,6 +3,9 @@
 //   const scorer = await bridgescoreEngine.open({id, form, header: [[key, value], …], lang});
 //   scorer.preview("4S N 10")   -> {html, status, preview}                 (/games/{id}/preview)
 //   scorer.sheet(lines, undo)   -> {html, status, state, standing, unit}   (/games/{id}/board)
+//   scorer.fold(lines)          -> 200 | 422: folded, not drawn (what preview() previews after)
+//   scorer.stored("3nt s 10")   -> "3NT S +1": a line as the server stores it ("": it does not read)
+//   scorer.seating({N: "Ann"})  -> "players: N=Ann": the line that seats them
 //
 // lines: [{id, text}] (a line's kind is read from its text). Pyodide and the engine's files come
 // from this server (/py/engine.json says where; the HTTP cache and the service worker keep them),
@@ -15,12 +18,15 @@
 // is most of the cold start saved (docs/performance.md). A snapshot that does not restore is
 // dropped and the start done the long way.
 //
-// When /py/ is missing (Pyodide not installed) open() rejects, and the page asks the server. A
+// prefetch() fetches the files without running them; quick() says whether a start would restore a
+// snapshot. Where the files are is kept on the phone, so that a start needs no network once they
+// were fetched. When /py/ is missing (Pyodide not installed) open() rejects, and the page asks the server. A
 // call answered with status 501 needs the server too (a deal given with its hands: par needs the
 // double-dummy solver).
 "use strict";
 (function () {
   const STORE = "bridgescore-engine";
+  const RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
   let loading = null;
 
   function database() {
@@ -77,11 +83,44 @@
     };
   }
 
+  // Where the engine's files are (/py/engine.json), kept on the phone for a start with no network
+  // (the files themselves are then in the HTTP cache, or the service worker's).
+  const WHERE = "bridgescore.engine.where";
+  async function located() {
+    const found = await fetch("/py/engine.json", { cache: "no-cache" }).catch(() => null);
+    if (found && found.ok) {
+      const where = await found.json();
+      try { localStorage.setItem(WHERE, JSON.stringify(where)); } catch (error) { /* private mode */ }
+      return where;
+    }
+    let kept = null;
+    try { kept = JSON.parse(localStorage.getItem(WHERE) || "null"); } catch (error) { kept = null; }
+    if (!found && kept) return kept;
+    throw new Error("the engine is not served here");
+  }
+
+  // The engine's files fetched, not run: a later start needs no network.
+  async function prefetch() {
+    const where = await located();
+    const files = RUNTIME.map((name) => where.pyodide + name).concat([where.bundle]);
+    await Promise.all(files.map((url) => fetch(url).then((answer) => answer.blob())));
+  }
+
+  // Whether a start would be quick: a memory snapshot is kept for this Pyodide and bundle.
+  async function quick() {
+    const where = await located();
+    const db = await database();
+    if (!db) return false;
+    return new Promise((resolve) => {
+      const asking = db.transaction("snapshots").objectStore("snapshots").getKey(where.pyodide + " " + where.bundle);
+      asking.onsuccess = () => resolve(asking.result !== undefined);
+      asking.onerror = () => resolve(false);
+    });
+  }
+
   async function boot() {
     performance.mark("engine-start");
-    const found = await fetch("/py/engine.json", { cache: "no-cache" }).catch(() => null);
-    if (!found || !found.ok) throw new Error("the engine is not served here");
-    const where = await found.json();
+    const where = await located();
     const files = fetch(where.bundle).then((answer) => {
       if (!answer.ok) throw new Error("the engine's files are missing");
       return answer.json();
@@ -140,6 +179,16 @@
         const given = lines.map((line) => ({ id: line.id, text: line.text, kind: line.kind || "" }));
         return JSON.parse(scorer.sheet_json(JSON.stringify(given), Boolean(undo)));
       },
+      fold(lines) {
+        const given = lines.map((line) => ({ id: line.id, text: line.text, kind: line.kind || "" }));
+        return scorer.fold_json(JSON.stringify(given));
+      },
+      stored(text) {
+        return scorer.stored(String(text));
+      },
+      seating(players) {
+        return scorer.seating(JSON.stringify(players));
+      },
       close() {
         scorer.destroy();
       },
@@ -147,6 +196,6 @@
   }
 
   // kept: resolves (true) once the first start's snapshot is stored
-  const api = { load, open, kept: Promise.resolve(false) };
+  const api = { load, open, prefetch, quick, kept: Promise.resolve(false) };
   window.bridgescoreEngine = api;
 })();

@@ -172,21 +172,24 @@ window.bridgescoreEntry = function (entry, options) {
     }
     previewTimer = setTimeout(() => showPreview(text), typed ? 250 : 0);
   }
+  // The server's preview; the phone's own (options.local(text, failed): {html, ok} or null) while
+  // changes wait, or when the server gives none within 5 s.
   async function showPreview(text) {
     previewFor = text;
-    let response;
-    try {
-      response = await fetch(options.preview(text, chosen));
-    } catch (e) {
-      if (previewFor !== text) return;
-      preview.textContent = say("offline_preview");
-      setReady(text); // the server checks it when the connection returns
-      return;
+    const local = (failed) => options.local && options.local(text, failed);
+    let shown = local(false);
+    if (!shown) {
+      try {
+        const response = await fetch(options.preview(text, chosen), { signal: AbortSignal.timeout && AbortSignal.timeout(5000) });
+        shown = response.status < 500 ? { html: await response.text(), ok: response.ok } : local(true);
+      } catch (e) {
+        shown = local(true);
+      }
     }
-    const html = await response.text();
     if (previewFor !== text) return;
-    preview.innerHTML = html;
-    if (response.ok) setReady(text);
+    if (shown) preview.innerHTML = shown.html;
+    else preview.textContent = say("offline_preview");
+    if (!shown || shown.ok) setReady(text); // with no preview the server checks it when sent
   }
   function error(message) {
     const p = document.createElement("p");

@@ -3,6 +3,9 @@
 // version replaces the old cache. Pages are fetched from the network first and kept; when the
 // network is gone, the page last seen is shown. Changes (POST, PUT, DELETE) are never cached:
 // the page's own queue (static/client.js) keeps them until the server answers.
+// From the first visit: the scripts are kept on install, and on activation the pages already open
+// (loaded before there was a worker to keep them) with their game's board; board.js waits for
+// this worker before it starts the engine, so the engine's files are kept as they are fetched.
 "use strict";
 const VERSION = "{{version}}";
 const CACHE = "bridgescore-" + VERSION;
@@ -17,6 +20,8 @@ const SHELL = [
   "/static/entry.js?v=" + VERSION,
   "/static/app.js?v=" + VERSION,
   "/static/picture.js?v=" + VERSION,
+  "/static/board.js?v=" + VERSION,
+  "/static/engine.js?v=" + VERSION,
   "/manifest.webmanifest",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png",
@@ -33,9 +38,27 @@ self.addEventListener("activate", (event) => {
         names.filter((name) => name !== CACHE && name !== ENGINE).map((name) => caches.delete(name))
       ))
       .then(pruneEngine)
+      .then(keepOpenPages)
       .then(() => self.clients.claim())
   );
 });
+
+// The pages open when this worker arrives, and each game's board (what board.js asks for).
+async function keepOpenPages() {
+  const cache = await caches.open(CACHE);
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) {
+    const url = new URL(client.url);
+    if (url.origin !== self.location.origin || !kept(new Request(url))) continue;
+    const wanted = [url.href];
+    if (/^\/games\/[^/]+$/.test(url.pathname)) wanted.push(url.pathname + "/board");
+    for (const address of wanted) {
+      try {
+        const response = await fetch(address, { cache: "no-store" });
+        if (response.ok) await cache.put(address, response);
+      } catch (error) { /* offline already: the next visit keeps it */ }
+    }
+  }
+}
 
 async function pruneEngine() {
   try {

@@ -1,0 +1,515 @@
+"""``--check`` on arrays: a plain section's published numbers against ours, whatever they hold.
+
+A results file of a million lines with one typo is what a check is for, so a difference must
+not cost more than agreement. Every published score, matchpoint, percentage and IMP is compared
+at once: ours are rounded as printed once per *distinct* value (by the comparison's own
+:func:`~bridgescore.forms.duplicate.rounding.to_decimal`) and compared with the printed column
+in one vectorised step. Only the few numbers that differ are then explained, one by one, by the
+object path's own :class:`~.compare.Comparer` and :func:`~.director.director_set`, in the
+object path's order — so the report is :func:`~.event.check_event`'s, number for number. The
+standings follow from ours (the file's numbers standing in on a line the director set) and are
+compared by :func:`~.standings.check_standings`.
+
+:func:`reproduce_columns` is :func:`~.methods.reproduce` on arrays: each candidate method and
+convention is scored once on arrays (lines scored alike by several candidates, once), its
+differences counted without being listed, and only the one that reproduces the file best is
+reported.
+
+    >>> import numpy as np
+    >>> from bridgescore.forms.duplicate.columns import Printed, TravellerColumns
+    >>> from bridgescore.forms.duplicate.conventions import BRIDGESCORE
+    >>> from bridgescore.forms.duplicate.settings import Scoring
+    >>> columns = TravellerColumns(
+    ...     name="Club", numbers=np.array([1]), vulnerability=np.array([0]),
+    ...     starts=np.array([0, 3]), ids=("1", "2", "3", "4", "5", "6"),
+    ...     ns=np.array([0, 1, 2]), ew=np.array([3, 4, 5]),
+    ...     level=np.array([4, 4, 3]), strain=np.array([3, 3, 4]), doubling=np.array([0, 0, 0]),
+    ...     declarer=np.array([0, 0, 2]), tricks=np.array([10, 11, 9]),
+    ...     printed=(("mp_ns", Printed(np.array([2, 3, 1]), np.array([0, 0, 0], dtype=np.int8))),))
+    >>> report = check_columns(columns, Scoring(), BRIDGESCORE)
+    >>> report.compared, [(d.board, d.line, d.field, d.theirs, d.ours) for d in report.differences]
+    (3, [(1, 'NS 2 – EW 5', 'mp_ns', '3', '4'), (1, 'NS 3 – EW 6', 'mp_ns', '1', '0')])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from bridgescore.core.seat import Side
+from bridgescore.forms.duplicate.check.compare import WHY_BOARD_SCORE, WHY_SCORE, CheckReport, Comparer
+from bridgescore.forms.duplicate.check.director import DIRECTOR_SET_AGREEING, director_set
+from bridgescore.forms.duplicate.check.methods import candidates
+from bridgescore.forms.duplicate.check.places import Location
+from bridgescore.forms.duplicate.check.standings import Seen, Sitting, check_standings
+from bridgescore.forms.duplicate.columns import (
+    Printed,
+    Rationals,
+    ScoredColumns,
+    TravellerColumns,
+    line_scores,
+    plain_scoring,
+    score_columns,
+    standings_of,
+)
+from bridgescore.forms.duplicate.conventions import (
+    CONVENTIONS,
+    Convention,
+    LineNumbers,
+    ranked_as_one,
+)
+from bridgescore.forms.duplicate.matchpoints import top
+from bridgescore.forms.duplicate.model import MovementKind, Participant, Section
+from bridgescore.forms.duplicate.rounding import in_units
+from bridgescore.forms.duplicate.scored import ScoredSection
+from bridgescore.forms.duplicate.settings import Method, MissedBoards, Scoring
+
+__all__ = ["check_columns", "reproduce_columns"]
+
+Mask = npt.NDArray[np.bool_]
+
+_in_units = lru_cache(maxsize=1 << 16)(in_units)
+"""Our distinct values rounded as printed, once for every candidate scoring that makes them."""
+
+_NUMBER_FIELDS = ("mp_ns", "percentage_ns", "imps_ns", "mp_ew", "percentage_ew", "imps_ew")
+"""A line's numbers in the order the object path compares them (:func:`~.travellers.check_section`)."""
+_SCORE_FIELDS = ("score_ns", "score_ew")
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Values:
+    """Our numbers of one field on the scale a convention prints them: each distinct value once
+    (``None`` where we have none) and each line's index among them."""
+
+    rows: list[Fraction | None]
+    index: npt.NDArray[np.int64]
+
+    def at(self, line: int) -> Fraction | None:
+        return self.rows[int(self.index[line])]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Found:
+    """What one scoring and convention make of a section's published numbers, counted, not listed."""
+
+    scored: ScoredColumns
+    convention: Convention
+    values: dict[str, _Values]
+    scores: dict[str, Mask]
+    """Each published score column's differing lines, by field."""
+    numbers: dict[str, Mask]
+    """Each compared number column's differing lines, by field."""
+    compared: int
+    director: Mask
+    """The lines whose numbers alone differ on their board: the director's (:func:`~.director_set`)."""
+    kept: int
+    """How many differences the lines leave, once the director's are set apart."""
+
+
+def check_columns(
+    columns: TravellerColumns,
+    scoring: Scoring,
+    convention: Convention,
+    participants: Sequence[Participant] = (),
+) -> CheckReport | None:
+    """``--check`` of *columns* by *scoring* and *convention* (the published standings are those
+    of *participants*): the report :func:`~.event.check_event` gives for the same file, every
+    difference with its reason. ``None`` when the arrays cannot say (numbers that would outgrow
+    them, a scoring they do not score, a convention whose totals are summed from printed numbers):
+    the object path checks then."""
+    if not _on_arrays(scoring) or convention.totals_from_printed:
+        return None
+    scored = score_columns(columns, scoring, ranked=False)
+    found = None if scored is None else _compare(scored, convention)
+    found = None if found is None else _ranked(found, participants)
+    return None if found is None else _report(found, participants)
+
+
+def reproduce_columns(
+    columns: TravellerColumns,
+    scoring: Scoring,
+    convention: Convention,
+    participants: Sequence[Participant] = (),
+) -> CheckReport | None:
+    """:func:`~.methods.reproduce` on arrays: the file checked as it declares itself and, if its
+    numbers differ, by every method and convention we know, the one that reproduces it best
+    reported (with ``declared`` set) — the same choice, by the same rule, as the object path's.
+    ``None`` when any of them is beyond the arrays (:func:`check_columns`)."""
+    tried = [(convention, scoring)]
+    tried += [
+        (other, other.settings(candidate))
+        for other in (convention, *(c for c in CONVENTIONS if c is not convention))
+        for candidate in (scoring, *candidates(scoring))
+        if not (other is convention and candidate == scoring)
+    ]
+    if any(not _on_arrays(s) or c.totals_from_printed for c, s in tried):
+        return None
+    score_ns = line_scores(columns, scoring)
+    lines: dict[tuple[object, ...], ScoredColumns] = {}
+
+    def scored_lines(candidate: Scoring) -> ScoredColumns | None:
+        """The lines scored by *candidate*, once for all candidates that score them alike."""
+        key = _lines_key(columns, candidate)
+        if key not in lines:
+            same_rules = candidate.contract == scoring.contract
+            made = score_columns(
+                columns, candidate, participants, score_ns=score_ns if same_rules else None, ranked=False
+            )
+            if made is None:
+                return None
+            lines[key] = made
+        return replace(lines[key], scoring=candidate)
+
+    first = scored_lines(scoring)
+    found = None if first is None else _compare(first, convention)
+    found = None if found is None else _ranked(found, participants)
+    if found is None:
+        return None
+    declared = best = _report(found, participants)
+    if declared.ok or not declared.compared:
+        return declared
+    seen = {(convention.name, _report_key(columns, scoring))}
+    compared: dict[tuple[object, ...], _Found | None] = {
+        (convention.lines, convention.rounding, _lines_key(columns, scoring)): found
+    }
+    for other, candidate in tried[1:]:
+        key = (other.name, _report_key(columns, candidate))
+        if key in seen:
+            continue  # the same numbers compared the same way: never fewer differences
+        seen.add(key)
+        lined = scored_lines(candidate)
+        if lined is None:
+            return None
+        # the lines compared the same way give the same differences, whatever the totals' rule
+        how = (other.lines, other.rounding, _lines_key(columns, candidate))
+        if how not in compared:
+            compared[how] = _compare(lined, other)
+        counted = compared[how]
+        if counted is None:
+            return None
+        counted = replace(counted, scored=lined, convention=other)
+        if counted.kept >= len(best.differences):
+            continue  # the lines alone leave as many differences: the standings only add to them
+        ranked = _ranked(counted, participants)
+        if ranked is None:
+            return None
+        report = _report(ranked, participants)
+        if len(report.differences) < len(best.differences) and report.compared >= declared.compared:
+            best = report
+            if best.ok:
+                break
+    if best is declared:
+        return declared
+    return replace(best, declared=(declared.convention, declared.scoring))
+
+
+def _on_arrays(scoring: Scoring) -> bool:
+    """Whether the arrays check by *scoring*: what they score (:func:`~.columns.plain_scoring`),
+    and Butler against an exact datum too — a candidate of the search, not a writer's."""
+    return plain_scoring(scoring) or scoring.method is Method.BUTLER
+
+
+def _lines_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...]:
+    """What decides the lines' numbers under *scoring*: Neuberg only where a board has fewer
+    results than the most played (else it changes nothing), and not how missed boards count."""
+    if scoring.method is not Method.MATCHPOINTS:
+        return (scoring.contract, scoring.method, scoring.butler, scoring.cross_imps)
+    settings = scoring.matchpoints
+    sizes = np.diff(columns.starts)
+    short = bool(sizes.size) and bool(np.any(sizes[sizes > 0] < sizes.max()))
+    factored = settings.neuberg and short
+    places = settings.neuberg_factor_places if factored else None
+    return (scoring.contract, scoring.method, settings.scale, factored, places)
+
+
+def _report_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...]:
+    """What decides a check's numbers under *scoring*: the lines', and how the totals are made —
+    where every participant played as many boards as the most played (of its direction, for a
+    rule that counts so), a missed board's rule changes no total."""
+    missed = scoring.matchpoints.missed_boards
+    mitchell = columns.movement is MovementKind.MITCHELL
+    if missed is MissedBoards.FACTORED_BY_DIRECTION and not mitchell:
+        missed = MissedBoards.FACTORED_TOTAL  # one field: its direction is everyone
+    boards = _boards_played(columns)
+    full = {side: max(counts, default=0) for side, counts in boards.items()}
+    if missed is MissedBoards.FACTORED_TOTAL and all(
+        count == max(full.values()) for counts in boards.values() for count in counts
+    ):
+        missed = MissedBoards.PERCENTAGE_OF_PLAYED
+    if missed is MissedBoards.FACTORED_BY_DIRECTION and all(
+        count == full[side] for side, counts in boards.items() for count in counts
+    ):
+        missed = MissedBoards.PERCENTAGE_OF_PLAYED
+    return (*_lines_key(columns, scoring), missed, scoring.matchpoints.scale)
+
+
+def _boards_played(columns: TravellerColumns) -> dict[Side | None, list[int]]:
+    """How many lines each participant played, by the direction it is ranked in (``None``: one field)."""
+    if columns.movement is MovementKind.MITCHELL:
+        size = len(columns.ids)
+        return {
+            Side.NS: [n for n in np.bincount(columns.ns, minlength=size).tolist() if n],
+            Side.EW: [n for n in np.bincount(columns.ew, minlength=size).tolist() if n],
+        }
+    both = np.bincount(np.concatenate((columns.ns, columns.ew)), minlength=len(columns.ids))
+    return {None: [n for n in both.tolist() if n]}
+
+
+def _values(scored: ScoredColumns, convention: Convention) -> dict[str, _Values]:
+    """Our numbers of each line by field, on the scale *convention* prints them
+    (:func:`~.conventions.printed_mp`): matchpoints and percentages, or IMPs."""
+    distinct = scored.distinct
+    index = distinct.index
+    if scored.scoring.method is not Method.MATCHPOINTS:
+        return {
+            "imps_ns": _Values([row[0] for row in distinct.rows], index),
+            "imps_ew": _Values([row[1] for row in distinct.rows], index),
+        }
+    mp_ns: list[Fraction | None] = [row[0] for row in distinct.rows]
+    mp_ew: list[Fraction | None] = [row[1] for row in distinct.rows]
+    settings = scored.scoring.matchpoints
+    sizes = np.diff(scored.columns.starts)
+    expected = int(sizes.max()) if sizes.size else 1
+    if convention.lines is LineNumbers.RELATIVE:
+        halves = [top(expected if settings.neuberg else max(count, 1), settings.scale) / 2
+                  for count, _raw in distinct.made]  # fmt: skip
+        mp_ns = [row[0] - half for row, half in zip(distinct.rows, halves, strict=True)]
+        mp_ew = [row[1] - half for row, half in zip(distinct.rows, halves, strict=True)]
+    elif convention.lines is LineNumbers.BOARD_TOP:
+        # a plain section's lines are all played results: the board's own top, no Neuberg
+        mp_ns = [raw for _count, raw in distinct.made]
+        mp_ew = [top(max(count, 1), settings.scale) - raw for count, raw in distinct.made]
+    return {
+        "mp_ns": _Values(mp_ns, index),
+        "percentage_ns": _Values([row[2] for row in distinct.rows], index),
+        "mp_ew": _Values(mp_ew, index),
+        "percentage_ew": _Values([row[3] for row in distinct.rows], index),
+    }
+
+
+def _differing(printed: Printed, values: _Values, rounding: str) -> tuple[Mask, int] | None:
+    """Which lines' printed numbers differ from ours rounded as printed, and how many were
+    compared; ``None`` when a printed number is too long for the arrays."""
+    differs = np.zeros(len(printed.scaled), dtype=np.bool_)
+    compared = 0
+    ours = np.array([value is not None for value in values.rows], dtype=np.bool_)[values.index]
+    decimals = np.bincount(printed.places.astype(np.int64) + 1)  # how many lines print each count
+    for places in np.flatnonzero(decimals[1:]).tolist():
+        at = (printed.places == places) & ours
+        scaled = [0 if value is None else _in_units(value, places, rounding) for value in values.rows]
+        if any(abs(number) >= 1 << 62 for number in scaled):
+            return None
+        rounded = np.array(scaled, dtype=np.int64)
+        differs[at] = rounded[values.index[at]] != printed.scaled[at]
+        compared += int(np.count_nonzero(at))
+    return differs, compared
+
+
+def _compare(scored: ScoredColumns, convention: Convention) -> _Found | None:
+    """Every published number of *scored*'s lines against ours, counted; ``None`` beyond the arrays."""
+    columns = scored.columns
+    compared = 0
+    scores: dict[str, Mask] = {}
+    for field, published, sign in (
+        ("score_ns", columns.published_ns, 1),
+        ("score_ew", columns.published_ew, -1),
+    ):
+        if published is None:
+            continue
+        shown = published != TravellerColumns.MISSING
+        compared += int(np.count_nonzero(shown))
+        scores[field] = shown & (published != sign * scored.score_ns)
+    values = _values(scored, convention)
+    printed = dict(columns.printed)
+    numbers: dict[str, Mask] = {}
+    for field in _NUMBER_FIELDS:
+        if field not in printed or field not in values:
+            continue  # a number we do not compute is not compared (as the object path)
+        found = _differing(printed[field], values[field], convention.rounding)
+        if found is None:
+            return None
+        numbers[field], count = found
+        compared += count
+    director = _director_lines(columns, scores, numbers)
+    moved = sum(int(np.count_nonzero(differs & director)) for differs in numbers.values())
+    differences = sum(int(np.count_nonzero(differs)) for differs in (*scores.values(), *numbers.values()))
+    return _Found(scored, convention, values, scores, numbers, compared, director, differences - moved)
+
+
+def _director_lines(columns: TravellerColumns, scores: dict[str, Mask], numbers: dict[str, Mask]) -> Mask:
+    """The lines :func:`~.director.director_set` takes as the director's: on a board whose scores
+    agree, the one line (by its pairs) whose numbers differ, when at least
+    :data:`~.director.DIRECTOR_SET_AGREEING` other lines with numbers agree."""
+    lines = len(columns.ns)
+    board = columns.board
+    boards = len(columns.numbers)
+    differs = np.zeros(lines, dtype=np.bool_)
+    for mask in numbers.values():
+        differs |= mask
+    if not differs.any():
+        return differs
+    score_differs = np.zeros(boards, dtype=np.bool_)
+    for mask in scores.values():
+        score_differs[board[mask]] = True
+    numbered = np.zeros(lines, dtype=np.bool_)
+    for _field, printed in columns.printed:
+        numbered |= printed.shown
+    numbered_on = np.bincount(board, weights=numbered, minlength=boards).astype(np.int64)
+    pair = columns.ns.astype(np.int64) * len(columns.ids) + columns.ew
+    at = np.flatnonzero(differs)
+    on = board[at]  # rising: a board's lines are contiguous
+    firsts = np.flatnonzero(np.concatenate(([True], on[1:] != on[:-1])))
+    first_pair = np.full(boards, -1, dtype=np.int64)
+    first_pair[on[firsts]] = pair[at[firsts]]
+    others = np.bincount(on[pair[at] != first_pair[on]], minlength=boards)  # another pair differs too
+    alone = np.zeros(boards, dtype=np.bool_)
+    alone[on[firsts]] = True
+    alone &= (others == 0) & ~score_differs & (numbered_on - 1 >= DIRECTOR_SET_AGREEING)
+    return np.asarray(alone[board] & (pair == first_pair[board]), dtype=np.bool_)
+
+
+def _ranked(found: _Found, participants: Sequence[Participant]) -> _Found | None:
+    """*found* with its standings: made from our lines, the file's numbers standing in on the
+    director's; ``None`` when the sums would outgrow the arrays."""
+    standings = standings_of(found.scored, participants, *_stood_in(found))
+    return None if standings is None else replace(found, scored=replace(found.scored, standings=standings))
+
+
+def _stood_in(found: _Found) -> tuple[Rationals | None, Rationals | None]:
+    """The lines' numbers that make the standings: ours, with the file's on the director's lines
+    (as :func:`~.travellers._stand_in`); ``(None, None)`` when no line is the director's."""
+    lines = np.flatnonzero(found.director)
+    if not lines.size:
+        return None, None
+    scored = found.scored
+    printed = dict(scored.columns.printed)
+    board = scored.columns.board
+    matchpoints = scored.scoring.method is Method.MATCHPOINTS
+    made = []
+    for side, ours in (("ns", scored.ns), ("ew", scored.ew)):
+        numerator = np.array(ours.numerator, dtype=np.int64)
+        denominator = np.array(ours.denominator, dtype=np.int64)
+        for line in lines.tolist():
+            value = _stand_in(found, printed, line, side, int(board[line]), matchpoints)
+            if value is not None:
+                numerator[line], denominator[line] = value.numerator, value.denominator
+        made.append(Rationals(numerator, denominator))
+    return made[0], made[1]
+
+
+def _stand_in(
+    found: _Found, printed: dict[str, Printed], line: int, side: str, board: int, matchpoints: bool
+) -> Fraction | None:
+    """The file's number on the director's *line* for *side* that the standings sum: its
+    matchpoints (else its percentage of the top) or its IMPs; ``None`` to keep ours."""
+    scored = found.scored
+    if not matchpoints:
+        imps = _printed_at(printed.get(f"imps_{side}"), line)
+        return None if imps is None else Fraction(imps)
+    board_top = scored.top[board] if scored.top is not None else Fraction(0)
+    mp = _printed_at(printed.get(f"mp_{side}"), line)
+    if mp is not None:
+        if found.convention.lines is LineNumbers.RELATIVE and scored.top is not None:
+            return Fraction(mp) + board_top / 2
+        return Fraction(mp)
+    percentage = _printed_at(printed.get(f"percentage_{side}"), line)
+    if percentage is not None and board_top:
+        return Fraction(percentage) * board_top / 100
+    return None
+
+
+def _printed_at(printed: Printed | None, line: int) -> Decimal | None:
+    """The number *printed* on *line*, as the file printed it (``None`` where it printed none)."""
+    if printed is None or printed.places[line] < 0:
+        return None
+    return Decimal(int(printed.scaled[line])).scaleb(-int(printed.places[line]))
+
+
+def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
+    """The report of *found*: each difference made and explained by the object path's comparison,
+    in its order, and then the standings compared."""
+    scored, convention = found.scored, found.convention
+    columns = scored.columns
+    printed = dict(columns.printed)
+    comparer = Comparer(convention.rounding)
+    listed = sum(int(np.count_nonzero(d)) for d in (*found.scores.values(), *found.numbers.values()))
+    comparer.compared = found.compared - listed  # the agreeing ones; each listed one counts itself
+    differing: set[Sitting] = set()
+    for b, lines in _boards_with_differences(found):
+        where = Location("").at_board(int(columns.numbers[b]))
+        score_differs = False
+        for line in lines:
+            for field, sign, published in (
+                ("score_ns", 1, columns.published_ns),
+                ("score_ew", -1, columns.published_ew),
+            ):
+                differs = found.scores.get(field)
+                if published is None or differs is None or not differs[line]:
+                    continue
+                ours = sign * int(scored.score_ns[line])
+                comparer.number(int(published[line]), ours, _at_line(where, columns, line), field, WHY_SCORE)
+                score_differs = True
+        since = len(comparer.differences)
+        why = WHY_BOARD_SCORE if score_differs else None
+        for line in lines:
+            for field in _NUMBER_FIELDS:
+                differs = found.numbers.get(field)
+                if differs is None or not differs[line]:
+                    continue
+                at = _at_line(where, columns, line)
+                comparer.number(
+                    _printed_at(printed[field], line), found.values[field].at(line), at, field, why
+                )
+                side = Side.NS if field.endswith("_ns") else Side.EW
+                pair = columns.ns[line] if side is Side.NS else columns.ew[line]
+                differing.add((columns.ids[int(pair)], side))
+        director_set(comparer, since, set(), None if score_differs else _numbered_on(columns, b))
+    standings = scored.standings
+    if convention.one_ranking:
+        standings = ranked_as_one([standings], scored.scoring)[0]
+    played = int(np.count_nonzero(np.diff(columns.starts)))
+    section = ScoredSection(
+        1,
+        Section("", participants=tuple(participants), movement=scored.movement),
+        scored.movement,
+        (),
+        standings,
+    )
+    check_standings(
+        section, standings, scored.scoring, convention, Seen(differing, {}), comparer, boards=played
+    )
+    return CheckReport(
+        convention, scored.scoring, comparer.compared, tuple(comparer.differences), tuple(comparer.unverified)
+    )
+
+
+def _boards_with_differences(found: _Found) -> Iterator[tuple[int, list[int]]]:
+    """Each board with a differing number (by index, in file order) and its lines that have one."""
+    differs = np.zeros(len(found.scored.columns.ns), dtype=np.bool_)
+    for mask in (*found.scores.values(), *found.numbers.values()):
+        differs |= mask
+    lines = np.flatnonzero(differs)
+    boards = found.scored.columns.board[lines]
+    for b in np.unique(boards).tolist():
+        yield b, lines[boards == b].tolist()
+
+
+def _at_line(where: Location, columns: TravellerColumns, line: int) -> Location:
+    """The location of *line* on the board *where* (labelled as :func:`~.places.line_label` does)."""
+    ns, ew = columns.ids[int(columns.ns[line])], columns.ids[int(columns.ew[line])]
+    return Location(where.section, board=where.board, line=f"NS {ns} – EW {ew}")
+
+
+def _numbered_on(columns: TravellerColumns, board: int) -> int:
+    """How many lines of *board* (by index) print a matchpoint, a percentage or IMPs."""
+    first, last = int(columns.starts[board]), int(columns.starts[board + 1])
+    numbered = np.zeros(last - first, dtype=np.bool_)
+    for _field, printed in columns.printed:
+        numbered |= printed.places[first:last] >= 0
+    return int(np.count_nonzero(numbered))
