@@ -82,20 +82,23 @@ def test_a_correction_shows_the_deal_on_the_buttons_and_one_tap_changes_one_part
     assert lines(live, game)[-1] == "4SX W -2"
 
 
-def test_the_saved_message_sits_under_save_and_carries_undo(page: Page, live: Server) -> None:
+def test_the_saved_message_sits_over_save_and_carries_undo(page: Page, live: Server) -> None:
     game = start_game(page, live)
     enter(page, "3", "NT", "S", "=")
     save_and_wait(page, 1)
     page.wait_for_selector("#status-undo")
     save_box, status_box = page.locator("#save").bounding_box(), page.locator("#status").bounding_box()
-    assert save_box and status_box and status_box["y"] >= save_box["y"] + save_box["height"]  # covers nothing
-    assert page.evaluate("getComputedStyle(document.querySelector('#status')).position") == "static"
+    assert (
+        save_box and status_box and status_box["y"] + status_box["height"] <= save_box["y"]
+    )  # covers nothing
+    assert page.evaluate("getComputedStyle(document.querySelector('#status')).position") == "fixed"  # in view
     page.click("#status-undo")
     page.wait_for_selector("#no-deals")
     assert lines(live, game) == []
     enter(page, "2", "H", "N", "+1")
     save_and_wait(page, 1)
     page.click("#deals li .delete")
+    page.click("#deals li .confirm-yes")  # asked first
     page.wait_for_selector("#no-deals")
     assert "Deal deleted." in page.inner_text("#status")
     page.click("#status-undo")

@@ -95,6 +95,7 @@ def test_edit_then_undo_a_deal(page: Page, live: Server) -> None:
     page.wait_for_function("document.querySelector('#deals li').dataset.text === '2H W ='")
     assert lines(live, game) == ["2H W ="]
     page.click("#deals li .delete")
+    page.click("#deals li .confirm-yes")  # asked first
     page.wait_for_selector("#no-deals")
     assert lines(live, game) == []
     page.click("#status-undo")  # the message that says it was deleted carries Undo

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridgescore.store.journal import Entry, Kind, Op, cancelled, effects, last_change, log
+from bridgescore.store.journal import Entry, Kind, Op, cancelled, effects, last_change, last_undo, log
 
 
 def entries(*specs: tuple[Op, str | None, int | None, int | None]) -> list[Entry]:
@@ -63,6 +63,29 @@ def test_nothing_to_undo_in_an_empty_or_fully_undone_journal() -> None:
     assert last_change([]) is None
     journal = entries((Op.ADD, "x", None, None), (Op.UNDO, None, None, 1))
     assert last_change(journal) is None
+
+
+def test_redo_takes_back_the_undos_newest_first_until_a_new_change() -> None:
+    journal = entries(
+        (Op.ADD, "a", None, None),
+        (Op.ADD, "b", None, None),
+        (Op.UNDO, None, None, 2),
+        (Op.UNDO, None, None, 1),
+    )
+    assert texts(journal) == [] and last_undo(journal) == journal[3]
+    journal.append(Entry(5, 5, Op.UNDO, Kind.DEAL, None, undoes=last_undo(journal).id))  # type: ignore[union-attr]
+    assert texts(journal) == ["a"] and last_undo(journal) == journal[2]
+    journal.append(Entry(6, 6, Op.UNDO, Kind.DEAL, None, undoes=3))
+    assert texts(journal) == ["a", "b"] and last_undo(journal) is None  # both back: nothing left to redo
+    journal.append(Entry(7, 7, Op.UNDO, Kind.DEAL, None, undoes=2))  # undo again: redo again
+    assert last_undo(journal) == journal[6]
+    journal.append(Entry(8, 8, Op.ADD, Kind.DEAL, "c", None, None))
+    assert texts(journal) == ["a", "c"] and last_undo(journal) is None  # a new deal ends the redoing
+
+
+def test_nothing_to_redo_in_an_empty_journal_or_one_never_undone() -> None:
+    assert last_undo([]) is None
+    assert last_undo(entries((Op.ADD, "x", None, None), (Op.DELETE, None, 1, None))) is None
 
 
 def test_entries_are_folded_in_sequence_order_whatever_order_they_come_in() -> None:

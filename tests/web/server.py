@@ -38,8 +38,11 @@ class Server:
     process: subprocess.Popen[bytes]
 
     @classmethod
-    def start(cls, database: Path | str, port: int | None = None, host: str = "127.0.0.1") -> Server:
-        """The server on *port* (a free one when not given) of *host* (loopback, or a LAN address)."""
+    def start(
+        cls, database: Path | str, port: int | None = None, host: str = "127.0.0.1", pin: str | None = None
+    ) -> Server:
+        """The server on *port* (a free one when not given) of *host* (loopback, or a LAN address),
+        with the household *pin* when given."""
         port = port or free_port(host)
         command = [
             "-m",
@@ -50,6 +53,7 @@ class Server:
             str(database),
             "--host",
             host,
+            *(["--pin", pin] if pin else []),
         ]
         process = subprocess.Popen(
             [sys.executable, *command],

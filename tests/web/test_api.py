@@ -274,6 +274,30 @@ def test_undo_with_nothing_to_undo_is_a_conflict(client: TestClient) -> None:
     assert response.json()["message"] == "there is nothing to undo"
 
 
+def test_undo_twice_redo_twice_and_an_undo_named_by_its_entry(client: TestClient) -> None:
+    game = new_game(client)
+    first = add(client, game, "4S N 10").json()["entry"]["id"]
+    add(client, game, "3NT E 9")
+    assert client.post(f"/api/games/{game}/redo").status_code == 409  # nothing undone
+    undos = [client.post(f"/api/games/{game}/undo").json()["entry"]["id"] for _ in range(2)]
+    assert texts(client, game) == []
+    redone = client.post(f"/api/games/{game}/redo", json={"idempotency_key": "r-1"})
+    assert redone.status_code == 201 and redone.json()["entry"]["undoes"] == undos[1]
+    assert (
+        client.post(f"/api/games/{game}/redo", json={"idempotency_key": "r-1"}).status_code == 200
+    )  # retried
+    assert texts(client, game) == ["4S N ="]
+    client.post(f"/api/games/{game}/redo")
+    assert texts(client, game) == ["4S N =", "3NT E ="]
+    nothing = client.post(f"/api/games/{game}/redo")
+    assert (nothing.status_code, nothing.json()["message"]) == (409, "there is nothing to redo")
+    deleted = client.delete(f"/api/games/{game}/lines/{first}").json()["entry"]["id"]
+    add(client, game, "pass")
+    brought = client.post(f"/api/games/{game}/undo", json={"undoes": deleted})  # the history's "Bring back"
+    assert brought.status_code == 201 and texts(client, game) == ["4S N =", "3NT E =", "pass"]
+    assert client.post(f"/api/games/{game}/undo", json={"undoes": 9999}).status_code == 404
+
+
 @pytest.mark.parametrize(
     ("path", "body", "status", "field"),
     [

@@ -122,6 +122,19 @@ def test_history_page_describes_every_change(client: TestClient) -> None:
     assert page.count('class="dead"') == 1
 
 
+def test_a_russian_page_exports_in_russian_notation_and_imports_back(client: TestClient) -> None:
+    game = new_game(client)
+    for text in ("3NT S 9", "pass", "4SX E -2"):
+        add(client, game, text)
+    russian = client.get(f"/games/{game}/export.txt", headers={"accept-language": "ru"}).text
+    assert russian.endswith("3БК Ю =\nпас\n4П к В -2\n") and "form: plain" in russian
+    english = client.get(f"/games/{game}/export.txt", headers={"accept-language": "en"}).text
+    assert english.endswith("3NT S =\npass\n4SX E -2\n")
+    copy = client.post("/import", data=signed(client, {"text": russian}), follow_redirects=False)
+    copied = copy.headers["location"].rsplit("/", 1)[1]
+    assert client.get(f"/games/{copied}/export.txt", headers={"accept-language": "en"}).text == english
+
+
 def test_export_is_a_download_and_import_page_round_trips(client: TestClient) -> None:
     game = new_game(client)
     add(client, game, "3NT S 9")
@@ -170,7 +183,7 @@ def loaded(client: TestClient, page: str) -> dict[str, int]:
     return sizes
 
 
-def test_a_game_page_loads_at_most_42_kb_of_style_and_script_up_front(client: TestClient) -> None:
+def test_a_game_page_loads_at_most_44_kb_of_style_and_script_up_front(client: TestClient) -> None:
     game = new_game(client)
     page = client.get(f"/games/{game}").text
     files = loaded(client, page)
@@ -179,8 +192,9 @@ def test_a_game_page_loads_at_most_42_kb_of_style_and_script_up_front(client: Te
     assert list(files) == ["/static/app.css", "/static/client.js", "/static/entry.js", "/static/app.js"]
     assert page.count('data-page="scorepad"') == 1 and 'data-page="club-table"' not in page
     # 42 KB since the phone's own board (issue 24): the hooks that fetch board.js when the page is
-    # idle and the preview's fall-back to it; board.js and the engine are fetched on demand (docs/web.md)
-    assert sum(files.values()) <= 42_000
+    # idle and the preview's fall-back to it; board.js and the engine are fetched on demand (docs/web.md);
+    # 44 KB since the defects a new player met (issue 24: Redo, deletion asked, seats redrawn …)
+    assert sum(files.values()) <= 44_000
 
 
 def test_pages_without_the_entry_do_not_load_its_script(client: TestClient) -> None:

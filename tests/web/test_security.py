@@ -128,6 +128,34 @@ def test_the_pin_page_unlocks_this_phone(locked: TestClient) -> None:
     assert 'id="pin"' not in locked.get(f"/games/{game}").text
 
 
+def test_start_and_import_on_a_locked_phone_ask_for_the_pin_in_place(locked: TestClient) -> None:
+    form = {"title": "Пятница", "player_N": "Аня", "first_dealer": "E"}
+    asked = locked.post("/new/plain", data=signed(locked, form))
+    assert asked.status_code == 401 and 'name="pin"' in asked.text and 'id="pin-error"' in asked.text
+    assert 'value="Пятница"' in asked.text and 'value="Аня"' in asked.text  # nothing typed is lost
+    assert locked.get("/api/games").json() == []
+    wrong = locked.post("/new/plain", data=signed(locked, {**form, "pin": "1357"}))
+    assert wrong.status_code == 401 and "This is not the household PIN." in wrong.text
+    right = locked.post("/new/plain", data=signed(locked, {**form, "pin": "2468"}), follow_redirects=False)
+    assert right.status_code == 303 and "bridgescore_pin=" in right.headers["set-cookie"]  # unlocked for good
+    assert [game["title"] for game in locked.get("/api/games").json()] == ["Пятница"]
+    assert 'name="pin"' not in locked.get("/new/plain").text
+    assert (
+        locked.post(
+            "/import", data=signed(locked, {"text": "form: plain\npass"}), follow_redirects=False
+        ).status_code
+        == 303
+    )
+
+
+def test_a_form_with_a_pin_field_is_no_way_around_the_pin(locked: TestClient) -> None:
+    locked.post("/import", data=signed(locked, {"text": "form: plain\npass", "pin": "0000"}))
+    assert locked.get("/api/games").json() == []
+    assert (
+        locked.post("/api/games", json={"form": "plain", "pin": "2468"}).status_code == 401
+    )  # the API: header only
+
+
 def test_the_pin_page_sends_back_only_to_this_site(locked: TestClient) -> None:
     for target in ("//evil.example/x", "http://evil.example", "javascript:alert(1)"):
         answer = locked.post(

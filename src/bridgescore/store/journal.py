@@ -345,3 +345,34 @@ def last_change(entries: Iterable[Entry]) -> Entry | None:
         if entry.op is not Op.UNDO and entry.id not in gone:
             return entry
     return None
+
+
+def last_undo(entries: Iterable[Entry]) -> Entry | None:
+    """The undo that Redo takes back — the newest undo still standing that cancels a change (not
+    another undo), made since the last change that counts — or None if there is none.
+
+    Undo twice and Redo twice bring both changes back, newest first; a new change (a deal, a
+    correction, a deletion) ends what can be redone, as in any editor.
+
+    >>> add = Entry(1, 1, Op.ADD, Kind.DEAL, "pass")
+    >>> more = Entry(2, 2, Op.ADD, Kind.DEAL, "4S N 10")
+    >>> oops = Entry(3, 3, Op.UNDO, Kind.DEAL, None, undoes=2)
+    >>> again = Entry(4, 4, Op.UNDO, Kind.DEAL, None, undoes=1)
+    >>> last_undo([add, more, oops, again]) == again
+    True
+    >>> redone = Entry(5, 5, Op.UNDO, Kind.DEAL, None, undoes=4)
+    >>> last_undo([add, more, oops, again, redone]) == oops
+    True
+    >>> last_undo([add, more, oops, Entry(5, 5, Op.ADD, Kind.DEAL, "pass")]) is None
+    True
+    """
+    ordered = sorted(entries, key=lambda e: e.seq)
+    gone = cancelled(ordered)
+    ops = {entry.id: entry.op for entry in ordered}
+    for entry in reversed(ordered):
+        if entry.op is not Op.UNDO:
+            if entry.id not in gone:
+                return None  # a change that counts, newer than any undo left to take back
+        elif entry.id not in gone and entry.undoes is not None and ops.get(entry.undoes) is not Op.UNDO:
+            return entry
+    return None

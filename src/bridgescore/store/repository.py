@@ -42,7 +42,7 @@ from bridgescore.core.errors import N_
 from bridgescore.store import database
 from bridgescore.store.club import ClubStore
 from bridgescore.store.errors import UNREACHABLE, ConflictError, NotFoundError
-from bridgescore.store.journal import Effect, Entry, Kind, Line, Op, effects, last_change, log
+from bridgescore.store.journal import Effect, Entry, Kind, Line, Op, effects, last_change, last_undo, log
 from bridgescore.store.models import EntryRow, GameRow
 from bridgescore.store.shared import SharedState
 from bridgescore.store.turn import write_turn
@@ -75,7 +75,9 @@ MAX_GAME_ID = 32
 class EntryChange:
     """A change someone asks for: add, edit, delete or undo (see :class:`~bridgescore.store.journal.Op`).
 
-    For :attr:`Op.UNDO` with ``undoes=None`` the store picks the newest change that still counts.
+    For :attr:`Op.UNDO` with ``undoes=None`` the store picks the newest change that still counts;
+    with ``redo=True`` it picks the undo that Redo takes back
+    (:func:`~bridgescore.store.journal.last_undo`) and cancels it.
     """
 
     op: Op
@@ -83,6 +85,7 @@ class EntryChange:
     text: str | None = None
     line: int | None = None
     undoes: int | None = None
+    redo: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +136,11 @@ class Game:
     def undoable(self) -> Entry | None:
         """The change that undo would cancel."""
         return last_change(self.entries)
+
+    @property
+    def redoable(self) -> Entry | None:
+        """The undo that Redo would take back (what it cancelled comes back)."""
+        return last_undo(self.entries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -526,6 +534,11 @@ def _same_change(entry: Entry, change: EntryChange) -> Entry:
 
 def _resolve(change: EntryChange, entries: Sequence[Entry]) -> EntryChange:
     """Check that *change* makes sense on the log as it stands; fill in what undo cancels."""
+    if change.op is Op.UNDO and change.redo:
+        taken_back = last_undo(entries)
+        if taken_back is None:
+            raise ConflictError(N_("there is nothing to redo"))
+        return EntryChange(Op.UNDO, taken_back.kind, None, taken_back.line, taken_back.id)
     if change.op is Op.UNDO:
         target = last_change(entries) if change.undoes is None else _find(entries, change.undoes)
         if target is None:

@@ -144,6 +144,15 @@ class TokenIn(_Change):
     """Just the idempotency key of a change."""
 
 
+class UndoIn(_Change):
+    """Which change to undo (an entry's id, as the history lists it): by default the last one
+    that still counts. Undoing an undo brings back what it had cancelled."""
+
+    undoes: int | None = Field(
+        None, ge=1, le=MAX_ID, description="the entry to undo (default: the last change)"
+    )
+
+
 class PreviewIn(_StrictBody):
     """A deal to score in its place, without saving it."""
 
@@ -428,13 +437,31 @@ def delete_line(
 @router.post(
     "/games/{game_id}/undo",
     status_code=201,
-    summary="Undo the last change that still counts",
+    summary="Undo the last change that still counts, or the change named",
     response_model=answers.GameReceipt,
     responses=STORED,
 )
-def undo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONResponse:
+def undo(game_id: str, services: Needs, payload: UndoIn | None = None) -> JSONResponse:
+    summary, pad = services.summary(game_id)
+    token = payload.key if payload is not None else None
+    undoes = payload.undoes if payload is not None else None
+    check = services.checker(summary, pad)
+    change = EntryChange(Op.UNDO, undoes=undoes)
+    receipt = services.store.append(game_id, change, check=check, client_token=token)
+    return receipt_response(receipt)
+
+
+@router.post(
+    "/games/{game_id}/redo",
+    status_code=201,
+    summary="Redo: take back the last undo (undo twice, redo twice: both changes are back)",
+    response_model=answers.GameReceipt,
+    responses=STORED,
+)
+def redo(game_id: str, services: Needs, payload: TokenIn | None = None) -> JSONResponse:
     summary, pad = services.summary(game_id)
     token = payload.key if payload is not None else None
     check = services.checker(summary, pad)
-    receipt = services.store.append(game_id, EntryChange(Op.UNDO), check=check, client_token=token)
+    change = EntryChange(Op.UNDO, redo=True)
+    receipt = services.store.append(game_id, change, check=check, client_token=token)
     return receipt_response(receipt)

@@ -100,9 +100,11 @@ def context(
     game: Any,
     *,
     undo: bool,
+    redo: bool = False,
 ) -> dict[str, Any]:
     """What ``board.html`` draws: the pad, its state, the log's lines (each beside its deal's info),
-    the game (anything with an ``id``; a string is taken for the id) and whether Undo is offered."""
+    the game (anything with an ``id``; a string is taken for the id) and whether Undo and Redo are offered.
+    ``players`` are who sits where now: the header's seats, or the last change of seats."""
     numbers: Mapping[int, Any] = {line.id: info for line, info in zip(lines, sheet.deals, strict=False)}
     return {
         "game": GameRef(game) if isinstance(game, str) else game,
@@ -110,8 +112,9 @@ def context(
         "sheet": sheet,
         "lines": lines,
         "numbers": numbers,
-        "players": seated(sheet.log.players),
+        "players": seated(sheet.players),
         "undo": undo,
+        "redo": redo,
     }
 
 

@@ -26,6 +26,7 @@ from bridgescore.store.journal import Effect
 from bridgescore.web import board, language, security
 from bridgescore.web.api import MAX_DEALER, MAX_LOG, MAX_NAME, MAX_TITLE, import_log, plain
 from bridgescore.web.problems import FieldError
+from bridgescore.web.refusal import RefusedError
 from bridgescore.web.services import Needs, Opened, Services
 from bridgescore.web.views import VIEWS
 
@@ -44,6 +45,11 @@ SCRIPT_MESSAGES = {
     "editing": N_("Correcting deal {number}"),
     "hcp_sum": N_("The four hands hold {total} points, not 40"),
     "undo": N_("Undo"),
+    "redo": N_("Redo"),
+    "redone": N_("Brought back."),
+    "delete_line": N_("Delete {line}?"),
+    "delete": N_("Delete"),
+    "keep": N_("Keep it"),
     "tricks": N_("{count} tricks"),
     "offline_preview": N_("No connection: the deal is checked when it is sent."),
     "prompt_level": N_("Tap the level, or Passed out."),
@@ -67,6 +73,7 @@ def _context(request: Request) -> dict[str, Any]:
         "script_messages": {key: gettext(message) for key, message in SCRIPT_MESSAGES.items()},
         "form_token": security.form_token(request),
         "pin_needed": _pin_needed(request),
+        "pin_digits": _pin_needed(request) and _pin_is_digits(request),
     }
 
 
@@ -103,7 +110,7 @@ def _game_context(request: Request, opened: Opened) -> dict[str, Any]:
     undo = game.undoable is not None
     lang = language.of_request(request)
     return {
-        **board.context(opened.pad, sheet, opened.lines, game, undo=undo),
+        **board.context(opened.pad, sheet, opened.lines, game, undo=undo, redo=game.redoable is not None),
         "taps": opened.pad.entry_for(game.header),
         "seated": board.seated(sheet.players),
         # what the phone's engine (static/board.js) folds when the server is out of reach
@@ -176,6 +183,12 @@ async def create_game(request: Request, form: str, services: Needs) -> Response:
     players = {seat: name for seat, name in players.items() if name}
     settings = {s.key: values[f"setting_{s.key}"] for s in pad.settings() if f"setting_{s.key}" in values}
     title = values.get("title", "").strip()
+    shown = {key: value[:MAX_TITLE] for key, value in values.items() if key != "pin"}
+    locked = await unlock_in_place(request, submitted)
+    if locked is not None:
+        message, status = locked
+        return render(request, "new.html", status=status, pad=pad, values=shown, error=None, error_field=None,
+                      pin_error=message)  # fmt: skip
     try:
         for key, value in values.items():  # the API's limits, field by field
             kind = key.partition("_")[0] if key.startswith(("player_", "setting_")) else key
@@ -185,13 +198,51 @@ async def create_game(request: Request, form: str, services: Needs) -> Response:
         header = pad.header(settings, players, values.get("first_dealer", "N"))
     except BridgeScoreError as error:
         gettext = translator(language.of_request(request))
-        shown = {key: value[:MAX_TITLE] for key, value in values.items()}
         return render(
             request, "new.html", status=422, pad=pad, values=shown, error=error.translate(gettext),
             error_field="settings",
         )  # fmt: skip
     game = services.store.create_game(pad.form, header, title=title)
-    return RedirectResponse(f"/games/{game.id}", status_code=303)
+    return remember_pin(request, submitted, RedirectResponse(f"/games/{game.id}", status_code=303))
+
+
+async def unlock_in_place(request: Request, submitted: Mapping[str, object]) -> tuple[str, int] | None:
+    """None when this form may change games — no PIN is set, the phone is unlocked, or the form
+    brings the right PIN (its ``pin`` field, a counted guess); else what to say beside the PIN
+    field and the status (401; 429 while wrong PINs must wait). The form is drawn again with what
+    was typed: Start or Import on a locked phone asks for the PIN in place."""
+    guard: security.Guard | None = getattr(request.state, "guard", None)
+    if guard is None or guard.safety.pin is None:
+        return None
+    given = str(submitted.get("pin") or "")[:64]
+    gettext = translator(language.of_request(request))
+    try:
+        if await run_in_threadpool(guard.pin_given, request, given or None):
+            return None
+    except RefusedError as refusal:
+        return refusal.translate(gettext), refusal.status
+    if given:
+        return gettext(N_("This is not the household PIN.")), 401
+    return gettext(N_("this scorepad asks for the household PIN before any change")), 401
+
+
+def remember_pin(request: Request, submitted: Mapping[str, object], answer: Response) -> Response:
+    """*answer*, setting the PIN cookie when the form brought the PIN (the phone stays unlocked)."""
+    guard: security.Guard | None = getattr(request.state, "guard", None)
+    if guard is not None and guard.safety.pin is not None and submitted.get("pin"):
+        _set_pin_cookie(request, guard, guard.safety.pin, answer)
+    return answer
+
+
+def _set_pin_cookie(request: Request, guard: security.Guard, pin: str, answer: Response) -> None:
+    answer.set_cookie(
+        security.PIN_COOKIE,
+        security.pin_cookie_value(pin, guard.key),
+        max_age=180 * 86400,
+        httponly=True,
+        samesite="strict",
+        secure=security.over_https(request.scope),
+    )
 
 
 @router.post("/import", response_model=None)
@@ -204,6 +255,12 @@ async def import_page(request: Request, services: Needs) -> Response:
         raw = await upload.read(MAX_LOG + 1)
         if raw:
             text = raw.decode("utf-8", errors="replace")
+    locked = await unlock_in_place(request, submitted)
+    if locked is not None:
+        message, status = locked
+        return render(
+            request, "import.html", status=status, text=text[:MAX_LOG], error=None, pin_error=message
+        )
     try:
         title = " ".join(plain(str(submitted.get("title") or ""), "title").split())
         for name, value, most in (("title", title, MAX_TITLE), ("text", text, MAX_LOG)):  # the API's limits
@@ -215,7 +272,7 @@ async def import_page(request: Request, services: Needs) -> Response:
         gettext = translator(language.of_request(request))
         shown = text[:MAX_LOG]
         return render(request, "import.html", status=422, text=shown, error=problem.error.translate(gettext))
-    return RedirectResponse(f"/games/{game.id}", status_code=303)
+    return remember_pin(request, submitted, RedirectResponse(f"/games/{game.id}", status_code=303))
 
 
 @router.get("/games/{game_id}", response_class=HTMLResponse)
@@ -303,9 +360,24 @@ def history_page(request: Request, game_id: str, services: Needs, before: int | 
 
     end = len(history) if before is None else max(0, min(len(history), before - 1))
     shown = history[max(0, end - HISTORY_PAGE) : end]
-    rows = [(effect, describe(effect, gettext, seqs, display)) for effect in reversed(shown)]
+    ops = {effect.entry.id: effect.entry.op for effect in history}
+    rows = [
+        (effect, describe(effect, gettext, seqs, display), _brings_back(effect, ops))
+        for effect in reversed(shown)
+    ]
     older = shown[0].entry.seq if shown and shown[0].entry.seq > 1 else None
     return render(request, "history.html", game=game, pad=pad, rows=rows, undo=game.undoable, older=older)
+
+
+def _brings_back(effect: Effect, ops: Mapping[int, Op]) -> bool:
+    """Whether undoing *effect*'s entry brings something back: a deletion that counts, or an undo
+    still standing of a change (what it cancelled returns) — the history's "Bring back"."""
+    entry = effect.entry
+    if not effect.live:
+        return False
+    if entry.op is Op.DELETE:
+        return True
+    return entry.op is Op.UNDO and entry.undoes is not None and ops.get(entry.undoes) not in (None, Op.UNDO)
 
 
 @router.get("/games/{game_id}/sheet.svg")
@@ -322,9 +394,11 @@ def sheet_picture(request: Request, game_id: str, services: Needs) -> Response:
 
 
 @router.get("/games/{game_id}/export.txt", response_class=PlainTextResponse)
-def export_file(game_id: str, services: Needs) -> PlainTextResponse:
+def export_file(request: Request, game_id: str, services: Needs) -> PlainTextResponse:
+    """The deal log as a file, its deals in the page's language (a Russian game in Russian notation)."""
     opened = services.open(game_id)
-    text = opened.pad.dumps(opened.game.header, opened.texts, title=opened.game.summary.title)
+    lang = language.of_request(request)
+    text = opened.pad.dumps(opened.game.header, opened.texts, title=opened.game.summary.title, language=lang)
     name = f"bridgescore-{opened.game.form}-{opened.game.id}.txt"
     return PlainTextResponse(
         text,
@@ -363,15 +437,7 @@ async def unlock(request: Request) -> Response:
         )
     answer = RedirectResponse(target, status_code=303)
     if pin is not None:
-        value = security.pin_cookie_value(pin, guard.key)
-        answer.set_cookie(
-            security.PIN_COOKIE,
-            value,
-            max_age=180 * 86400,
-            httponly=True,
-            samesite="strict",
-            secure=security.over_https(request.scope),
-        )
+        _set_pin_cookie(request, guard, pin, answer)
     return answer
 
 

@@ -300,7 +300,8 @@ class Guard:
             raise RefusedError(403, N_("a change from another site is refused"))
         if _is_read_only(request.url.path) or _has_own_passes(request.url.path):
             return
-        if self.safety.pin is not None and not self._pin_given(request):
+        asks_itself = request.method == "POST" and _asks_pin_in_place(request.url.path)
+        if self.safety.pin is not None and not asks_itself and not self._pin_given(request):
             raise RefusedError(401, N_("this scorepad asks for the household PIN before any change"))
         wait = self.shared.wait(client_address(request), self.safety.writes_per_minute)
         if wait > 0:
@@ -328,6 +329,15 @@ class Guard:
         if pin is None:
             return True
         return guess_pin(self.shared, client_address(request), lambda: pin_matches(given, pin))
+
+    def pin_given(self, request: Request, given: str | None = None) -> bool:
+        """Whether this request may change games: no PIN is set, the phone is unlocked, or the PIN
+        comes with it — *given* (a form's field) or the header, each a counted guess."""
+        if self.safety.pin is None:
+            return True
+        if given:
+            return self.unlocked(request) or self.try_pin(request, given)
+        return self._pin_given(request)
 
     def _pin_given(self, request: Request) -> bool:
         if self.unlocked(request):
@@ -385,6 +395,12 @@ def _has_own_passes(path: str) -> bool:
     # limit sign-in and join themselves (web/club/auth.py). A club's phones often share one
     # address (the club's Wi-Fi behind one router): a bucket per address would refuse 200 tables.
     return path.startswith(("/api/club/", "/club/"))
+
+
+def _asks_pin_in_place(path: str) -> bool:
+    # The forms that ask for the PIN themselves (new game, import): their routes check it, and a
+    # phone still locked gets the form back with what was typed, not a refusal (pages.unlock_in_place).
+    return path.startswith("/new/") or path == "/import"
 
 
 def _is_read_only(path: str) -> bool:

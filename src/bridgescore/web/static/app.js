@@ -40,9 +40,10 @@
     held: () => { status(say("offline"), true, true); if (board) board.draw(); },
     answered: async (item, response) => {
       if (response.ok) {
-        const undoable = item.kind !== "undo" && item.game === gameId;
-        status(say(item.kind === "undo" ? "undone" : item.kind === "delete" ? "deleted" : "saved"), false, false,
-               undoable && say("undo"));
+        const undone = item.kind === "undo";
+        const mine = item.game === gameId && !(item.body || {}).undoes; // a toast's button acts on this game's last change
+        status(say(undone ? "undone" : item.kind === "redo" ? "redone" : item.kind === "delete" ? "deleted" : "saved"),
+               false, false, mine && say(undone ? "redo" : "undo"), undone ? "status-redo" : "status-undo");
       } else {
         const message = await client.messageOf(response);
         status(say("refused", { message: message }), true, true);
@@ -64,7 +65,9 @@
     if (!$("#board-top")) return; // not a game page
     if (board) return board.refresh();
     try {
-      if (!(await client.redraw("/games/" + gameId + "/board", ["board-top", "board-list"]))) return;
+      const parts = ["board-top", "board-list", "game-seats", "declarers"]; // the seats' names too
+      if (!(await client.redraw("/games/" + gameId + "/board", parts))) return;
+      if (widget) widget.pick("declarer", widget.chosen.declarer || ""); // the tapped seat stays on
       toLatest();
       settle();
     } catch (e) { /* the next change will redraw it */ }
@@ -72,6 +75,7 @@
 
   // after board.js redrew the board: the line being corrected stays marked, the preview follows
   function redrawn() {
+    widget.pick("declarer", widget.chosen.declarer || ""); // the tapped seat stays on
     toLatest();
     settle();
     const li = editing && $('.deals li[data-line="' + editing.line + '"]');
@@ -79,10 +83,10 @@
     widget.changed();
   }
 
-  // the sheet scrolled to its latest line
+  // the deal to come and the entry on the screen, the sheet's latest lines above them
   function toLatest() {
-    const sheet = $("#sheet-card");
-    if (sheet && sheet.dataset.end === "1") sheet.scrollTop = sheet.scrollHeight;
+    const next = $("#next") || entry;
+    if ($("#deals")) next.scrollIntoView({ block: "start" });
   }
 
   function reset() {
@@ -113,8 +117,6 @@
   }
 
   if (entry) {
-    const box = $("#status");
-    if (box) entry.appendChild(box); // on the game page the message sits in the entry, under Save
     widget = bridgescoreEntry(entry, {
       say: say,
       preview: (text) => "/games/" + gameId + "/preview?text=" + encodeURIComponent(text),
@@ -126,10 +128,7 @@
         change.game = gameId;
         change.label = label;
         reset();
-        queue.add(change).then(() => {
-          const top = $("#board-top");
-          if (top) top.scrollIntoView({ block: "start" });
-        });
+        queue.add(change);
       },
     });
     $("#cancel-edit").addEventListener("click", reset);
@@ -199,8 +198,14 @@
       script.onerror = () => { painter = null; failed(); };
       document.head.appendChild(script);
     });
-    return painter.then((paint) => paint($("#sheet-card")));
+    return painter.then((paint) => { unfold(); return paint($("#sheet-card")).finally(refold); });
   }
+  // the finished rubbers' sheets (closed <details>) are in the picture and on paper too
+  let folded = [];
+  function unfold() { folded = $$("#sheet-card details:not([open])"); folded.forEach((d) => { d.open = true; }); }
+  function refold() { folded.forEach((d) => { d.open = false; }); }
+  window.addEventListener("beforeprint", unfold);
+  window.addEventListener("afterprint", refold);
   const shareButton = $("#share-png");
   if (shareButton) {
     shareButton.addEventListener("click", async () => {
@@ -247,14 +252,29 @@
   document.addEventListener("click", (event) => {
     const button = event.target.closest("button");
     if (!button) return;
-    if (button.id === "undo" || button.id === "status-undo") {
+    const li = button.closest(".deals li");
+    // Undo, Redo (the list's, the toast's) and the history's "Bring back" (an undo of the entry named)
+    const kind = button.id.replace("status-", "");
+    if (kind === "undo" || kind === "redo" || button.dataset.undoes) {
       const game = button.dataset.game || gameId;
+      const undoes = Number(button.dataset.undoes) || undefined;
       status("");
-      queue.add({ kind: "undo", method: "POST", path: "/api/games/" + game + "/undo", body: {}, game: game });
-    } else if (button.classList.contains("edit") && button.closest(".deals")) {
-      startEditing(button.closest("li"));
-    } else if (button.classList.contains("delete") && button.closest(".deals")) {
-      const li = button.closest("li");
+      queue.add({ kind: undoes ? "undo" : kind, method: "POST", path: "/api/games/" + game + "/" + (undoes ? "undo" : kind),
+                  body: { undoes: undoes }, game: game });
+    } else if (!li) {
+      return;
+    } else if (button.classList.contains("edit")) {
+      startEditing(li);
+    } else if (button.classList.contains("delete")) { // asked first, in the line
+      if ($(".confirm-delete", li)) return;
+      const ask = client.element("span", { className: "confirm-delete", textContent: say("delete_line", { line: $(".deal-text, .seating", li).firstChild.textContent.trim() }) });
+      ask.append(client.element("button", { type: "button", className: "button danger confirm-yes", textContent: say("delete") }),
+                 client.element("button", { type: "button", className: "chip confirm-no", textContent: say("keep") }));
+      li.append(ask);
+      $(".confirm-no", ask).focus();
+    } else if (button.classList.contains("confirm-no")) {
+      button.parentElement.remove();
+    } else if (button.classList.contains("confirm-yes")) {
       li.hidden = true;
       if (editing && editing.line === li.dataset.line) reset();
       queue.add({ kind: "delete", method: "DELETE", path: "/api/games/" + gameId + "/lines/" + li.dataset.line, game: gameId, label: "✕ " + li.dataset.text });

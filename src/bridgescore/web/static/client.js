@@ -14,13 +14,14 @@ window.bridgescoreClient = (function () {
       (found[key] || key).replace(/\{(\w+)\}/g, (_, name) => (params && name in params ? params[name] : ""));
   }
 
-  // The status line: a message, gone after a while unless sticky; undo: the label of a button after it.
+  // The status line: a message, gone after a while unless sticky; undo: the label of a button after
+  // it (its id: *id*, else status-undo).
   let statusTimer = 0;
-  function status(text, bad, sticky, undo) {
+  function status(text, bad, sticky, undo, id) {
     const box = $("#status");
     if (!box) return;
     box.replaceChildren(element("span", { textContent: text }));
-    if (undo && text) box.append(element("button", { type: "button", className: "chip status-undo", id: "status-undo", textContent: undo }));
+    if (undo && text) box.append(element("button", { type: "button", className: "chip status-undo", id: id || "status-undo", textContent: undo }));
     box.hidden = !text;
     box.classList.toggle("bad", !!bad);
     clearTimeout(statusTimer);

@@ -384,12 +384,17 @@ class Scorepad(Generic[S, St]):
         """The ``title:`` a deal-log file gives its game ("" when none)."""
         return deallog.loads(text, form=self.description).title
 
-    def dumps(self, header: Sequence[tuple[str, str]], lines: Sequence[str], title: str = "") -> str:
-        """The game as canonical deal-log text (with its title, when it has one)."""
+    def dumps(
+        self, header: Sequence[tuple[str, str]], lines: Sequence[str], title: str = "", language: str = "en"
+    ) -> str:
+        """The game as canonical deal-log text (with its title, when it has one), its deals in
+        *language*'s notation (``4П С =`` in Russian; the header's keys stay English)."""
         text = header_text(header) + "".join(f"{line}\n" for line in lines)
         log = deallog.loads(text, form=self.description)
         named = " ".join(title.replace("#", " ").split())  # a "#" would start a comment
-        return deallog.dumps(replace(log, title=named) if named else log)
+        return deallog.dumps(
+            replace(log, title=named) if named else log, language="ru" if language == "ru" else "en"
+        )
 
 
 def core_score(deal: LoggedDeal, vulnerable: bool) -> Score | None:
