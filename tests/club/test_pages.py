@@ -32,14 +32,16 @@ def test_a_table_enters_with_the_scorepads_widget_without_its_parts(app: FastAPI
         assert f'data-part="{part}"' not in page, part
 
 
-def test_a_tables_page_loads_at_most_62_kb_of_style_and_script(app: FastAPI) -> None:
+def test_a_tables_page_loads_at_most_66_kb_of_style_and_script(app: FastAPI) -> None:
     phone, page = table_page(app)
     files = loaded(phone.client, page)
     # the shared client first; the widget's script before the club's, which starts it on
     # data-page="club-table"
     assert list(files) == ["/static/app.css", "/static/client.js", "/static/club.css", "/static/entry.js",
                            "/static/club.js", "/static/app.js"]  # fmt: skip
-    assert sum(files.values()) <= 62_000  # 64 kB while club.js had its own copy of the entry
+    # 64 kB while club.js had its own copy of the entry, 62 kB until the scorepad's engine hooks and
+    # issue 24's fixes grew the app.js and client.js it shares (docs/web.md)
+    assert sum(files.values()) <= 66_000
 
 
 def test_the_code_cards_carry_the_address_phones_reach_and_warn_of_a_loopback_one(
