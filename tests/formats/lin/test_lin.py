@@ -183,7 +183,7 @@ def results(draw: st.DrawFn) -> Result:
 @st.composite
 def pairs_events(draw: st.DrawFn) -> Event:
     """A hand history: each board one table's, the pairs numbered in the order the boards list them."""
-    numbers = draw(st.lists(st.integers(1, 36), min_size=1, max_size=6))
+    numbers = draw(st.lists(st.integers(1, 36), min_size=1, max_size=6, unique=True))  # a board once
     partnerships: dict[frozenset[str], str] = {}
     participants: list[Participant] = []
     boards = []
