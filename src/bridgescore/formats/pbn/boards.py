@@ -211,11 +211,18 @@ def read_game(game: PbnGame) -> GameRead:
         standings = read_total_score_table(total, file=game.file)
         participants = standings.participants
         diagnostics.extend(standings.diagnostics)
+    summary = _is_league_summary(game)
     match_table = game.table("MatchTable") or game.table("MatchDetails")
+    match_table = game.table("ScoreTable") if summary else match_table
     matches: dict[tuple[str, str, int | None], PublishedMatch | None] = {}
     if match_table is not None:
         matches, match_diagnostics = read_match_table(match_table, file=game.file)
         diagnostics.extend(match_diagnostics)
+    if summary:  # a league's matches without their boards; a round not played yet is left out
+        played: dict[tuple[str, str, int | None], PublishedMatch | None] = {
+            key: match for key, match in matches.items() if match is not None
+        }
+        return GameRead(section, None, participants, {}, "teams", tuple(diagnostics), played, None, movement)
     board_text = game.get("Board").strip()
     # ASCII digits only ("²" and "١" are digits to str.isdigit) and a board number's length.
     number = int(board_text) if re.fullmatch(r"[0-9]{1,9}", board_text) else None
@@ -265,6 +272,14 @@ def read_game(game: PbnGame) -> GameRead:
     return GameRead(
         section, board, participants, names, layout, tuple(diagnostics), matches, group, movement, record
     )
+
+
+def _is_league_summary(game: PbnGame) -> bool:
+    """Whether the game's ScoreTable lists a league's matches (``TeamId_Home``) rather than a
+    board's traveller: the game of a team league summary, which has no board."""
+    header = game.get("ScoreTable")
+    names = {column.split("\\")[0].strip().lower() for column in header.split(";")}
+    return "teamid_home" in names and not game.get("Board").strip()
 
 
 def _own_line(
