@@ -270,6 +270,7 @@ def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
     from rich.table import Table
 
     from bridgescore.cli.output import console
+    from bridgescore.forms.duplicate.check import WHY_CUMULATIVE
 
     out = console()
     from bridgescore.forms.duplicate.settings import scoring_text
@@ -309,7 +310,17 @@ def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
     if report.differences:
         rows = [(*cells(difference), difference.reason(_)) for difference in report.differences]
         draw(_("Differences"), (*headers, _("Why")), rows)
-    reasons = sorted({difference.reason(_) for difference in report.unverified})
+    cumulative = [d for d in report.unverified if d.why == WHY_CUMULATIVE]
+    if cumulative:  # one plain line: these cover sessions the file does not hold
+        fields = ", ".join(dict.fromkeys(d.field for d in cumulative))
+        out.print()
+        out.print(
+            _("Not compared: {count} cumulative numbers ({fields}) of {participants} participants cover "
+              "sessions not in this file").format(
+                count=len(cumulative), fields=fields, participants=len({d.participant for d in cumulative})
+            )
+        )  # fmt: skip
+    reasons = sorted({d.reason(_) for d in report.unverified if d.why != WHY_CUMULATIVE})
     for reason in reasons:
         title = _("Not verified: {reason}").format(reason=reason)
         draw(title, headers, [cells(d) for d in report.unverified if d.reason(_) == reason])
