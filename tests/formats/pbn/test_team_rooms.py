@@ -90,3 +90,13 @@ def test_a_long_team_name_prints_on_one_line_cut_and_whole_in_html(
     assert traveller[1].startswith("Jones ") and "…" in traveller[1] and "10.00" in traveller[1]
     assert main(["event", str(renamed), "--format", "html"]) == 0
     assert long_name in capsys.readouterr().out
+
+
+def test_the_match_written_as_pbn_reads_back_and_checks_clean(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["event", str(MATCH), "--format", "pbn"]) == 0
+    written = tmp_path / "written.pbn"
+    written.write_text(capsys.readouterr().out)
+    assert main(["event", str(written), "--check"]) == 0
+    assert capsys.readouterr().out.strip().endswith("no differences")

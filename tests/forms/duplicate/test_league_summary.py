@@ -71,3 +71,13 @@ def test_the_board_count_setting_gives_the_scale() -> None:
     assert {m.boards for m in scored.matches} == {16}
     assert (scored.matches[0].vp_home, scored.matches[0].vp_visit) == victory_points(13, 16)
     assert parse_scoring("teams;match-boards=16").teams.match_boards == 16
+
+
+def test_the_summary_written_as_pbn_reads_back_and_checks_clean(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    assert main(["event", str(LEAGUE), "--format", "pbn"]) == 0
+    written = tmp_path / "written.pbn"
+    written.write_text(capsys.readouterr().out)
+    assert main(["event", str(written), "--check"]) == 0
+    assert capsys.readouterr().out.strip().endswith("24 numbers compared: no differences")

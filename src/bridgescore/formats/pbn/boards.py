@@ -279,7 +279,7 @@ def _is_league_summary(game: PbnGame) -> bool:
     board's traveller: the game of a team league summary, which has no board."""
     header = game.get("ScoreTable")
     names = {column.split("\\")[0].strip().lower() for column in header.split(";")}
-    return "teamid_home" in names and not game.get("Board").strip()
+    return "teamid_home" in names and values.is_missing(game.get("Board").strip())
 
 
 def _own_line(

@@ -48,6 +48,35 @@ def match_table(matches: Iterable[Match]) -> Table:
     return Table(tuple(Column.parse(name) or Column(name) for name in names), tuple(rows)).fitted()
 
 
+def summary_table(matches: Iterable[Match]) -> Table:
+    """A league summary's matches as its board-less game's ``ScoreTable``: each match's segments
+    and totals (``MatchDetails``) and victory points.
+
+    >>> from decimal import Decimal as D
+    >>> published = PublishedMatch(D(23), D(10), D("12.76"), D("7.24"), ((D(12), D(5)), (D(11), D(5))))
+    >>> summary_table([Match("1", "2", 1, published)]).rows
+    (('1', '1', '2', '1,12,5|2,11,5|200,23,10', '12.76', '7.24'),)
+    """
+    names = ["Round\\2R", "TeamId_Home\\2R", "TeamId_Away\\2R", "MatchDetails\\30L", "VP_Home\\6R",
+             "VP_Away\\6R"]  # fmt: skip
+    rows = []
+    for match in matches:
+        p = match.published or PublishedMatch()
+        parts = [f"{number},{home},{visit}" for number, (home, visit) in enumerate(p.segments, 1)]
+        if p.imps_home is not None and p.imps_visit is not None:
+            parts.append(f"{_TOTAL_SEGMENT},{p.imps_home},{p.imps_visit}")
+        rows.append(
+            (
+                "-" if match.round is None else str(match.round),
+                match.home,
+                match.visit,
+                "|".join(parts) or "-",
+                *("-" if value is None else str(value) for value in (p.vp_home, p.vp_visit)),
+            )
+        )
+    return Table(tuple(Column.parse(name) or Column(name) for name in names), tuple(rows)).fitted()
+
+
 _TOTAL_SEGMENT = "200"
 """The segment number of a ``MatchDetails`` cell's totals."""
 
