@@ -284,7 +284,7 @@ def load_event(files: Sequence[Path], _: Callable[[str], str]) -> Event:
         if diagnostic.board is not None:
             where.append(f"{board_label} {diagnostic.board}")
         warning_line(": ".join([*where, diagnostic.message(_)]), error=diagnostic.is_error)
-    if not any(section.boards for _session, section in loaded.event.sections()):
+    if not any(section.boards or section.matches for _session, section in loaded.event.sections()):
         raise ParseError(
             N_("no board could be read from {files}"), files=", ".join(str(path) for path in files)
         )

@@ -132,6 +132,7 @@ def _print_travellers(
     found: DoubleDummies | None = None,
 ) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     from bridgescore.core.contract import Result
     from bridgescore.core.seat import Side
@@ -155,6 +156,7 @@ def _print_travellers(
         if board.datum is not None:
             heading += f"  {datum_label} {printing.text(board.datum, DATUM)}"
         table = Table(title=heading, title_justify="left", box=None, pad_edge=False)
+        teams = bool(section.matches)
         for header in (_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS"), _("Score EW")):
             table.add_column(header, justify="right" if header.startswith(_("Score")) else "left")
         numbers = (
@@ -192,8 +194,10 @@ def _print_travellers(
                 if matchpoints
                 else (printing.text(line.imps_ns, LINE_IMPS), printing.text(line.imps_ew, LINE_IMPS))
             )
-            ns = " ".join(line.line.participants(Side.NS))
-            ew = " ".join(line.line.participants(Side.EW))
+            names = (" ".join(line.line.participants(side)) for side in Side)
+            ns, ew = (  # a team's name on one line, cut with "…" when the table is narrow
+                Text(name, no_wrap=True, overflow="ellipsis") if teams else name for name in names
+            )
             table.add_row(ns, ew, contract, by, tricks, ns_score, ew_score, *values)
         out.print()
         out.print(table)
@@ -266,6 +270,7 @@ def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
     from rich.table import Table
 
     from bridgescore.cli.output import console
+    from bridgescore.forms.duplicate.check import WHY_CUMULATIVE
 
     out = console()
     from bridgescore.forms.duplicate.settings import scoring_text
@@ -305,7 +310,17 @@ def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
     if report.differences:
         rows = [(*cells(difference), difference.reason(_)) for difference in report.differences]
         draw(_("Differences"), (*headers, _("Why")), rows)
-    reasons = sorted({difference.reason(_) for difference in report.unverified})
+    cumulative = [d for d in report.unverified if d.why == WHY_CUMULATIVE]
+    if cumulative:  # one plain line: these cover sessions the file does not hold
+        fields = ", ".join(dict.fromkeys(d.field for d in cumulative))
+        out.print()
+        out.print(
+            _("Not compared: {count} cumulative numbers ({fields}) of {participants} participants cover "
+              "sessions not in this file").format(
+                count=len(cumulative), fields=fields, participants=len({d.participant for d in cumulative})
+            )
+        )  # fmt: skip
+    reasons = sorted({d.reason(_) for d in report.unverified if d.why != WHY_CUMULATIVE})
     for reason in reasons:
         title = _("Not verified: {reason}").format(reason=reason)
         draw(title, headers, [cells(d) for d in report.unverified if d.reason(_) == reason])

@@ -9,7 +9,11 @@ hand from the rule — never computed by the code under test.
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
+import pytest
+
+from bridgescore.cli.main import main
 from bridgescore.core import Side
 from bridgescore.formats import pbn
 from bridgescore.forms.duplicate import (
@@ -313,4 +317,20 @@ def test_a_directors_score_on_a_fouled_board_keeps_its_own_contract() -> None:
     assert [(board.lines[0].line.outcome, board.lines[0].director) for board in boards] == [
         (Result.parse("2S N 10"), True),
         (Result.parse("3NT S 10"), False),
+    ]
+
+
+def test_the_cli_says_in_one_line_what_covers_sessions_not_in_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    path = tmp_path / "session2.pbn"
+    path.write_text(session_file(_SESSION_2))
+    assert main(["event", str(path), "--check", "--no-travellers"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-3:] == [
+        "Not compared: 24 cumulative numbers (total, percentage, boards, rank) of 6 participants cover "
+        "sessions not in this file",
+        "",
+        "42 numbers compared: no differences; 24 not verified",
     ]

@@ -27,6 +27,7 @@ from bridgescore.formats.pbn.deal import normalise_deal
 from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.matches import read_match_table
 from bridgescore.formats.pbn.reader import PbnReader
+from bridgescore.formats.pbn.rooms import TeamRecord
 from bridgescore.formats.pbn.standings import read_total_score_table
 from bridgescore.formats.pbn.table import split_cells
 from bridgescore.formats.pbn.tags import FOULED_GROUP_TAG, MOVEMENT_TAG, read_movement
@@ -58,6 +59,9 @@ class GameRead:
     """The group of a fouled board (Law 87) this game's traveller is (``FouledGroup``), else ``None``."""
     movement: MovementKind | None = None
     """How the game's section is ranked, when the game says so (``Movement``), else ``None``."""
+    record: TeamRecord | None = None
+    """A room of a teams match with no ``Room`` tag (its line's NS is the home team until the event
+    knows the room, :mod:`.rooms`), else ``None``."""
 
 
 _DEALERS = {seat.value: seat for seat in Seat}
@@ -111,6 +115,8 @@ def _game_line(game: PbnGame, board: int) -> TravellerLine | None:
     home, visit = game.get("HomeTeam").strip(), game.get("VisitTeam").strip()
     if room is not None and home and visit:
         ns, ew = (home, visit) if room is Room.OPEN else (visit, home)
+    elif home and visit:  # a room of a match without a Room tag: which one, the event decides
+        ns, ew = home, visit
     else:
         ns = game.get("PairNS").strip() or _names(game, "North", "South") or "NS"
         ew = game.get("PairEW").strip() or _names(game, "East", "West") or "EW"
@@ -205,11 +211,18 @@ def read_game(game: PbnGame) -> GameRead:
         standings = read_total_score_table(total, file=game.file)
         participants = standings.participants
         diagnostics.extend(standings.diagnostics)
+    summary = _is_league_summary(game)
     match_table = game.table("MatchTable") or game.table("MatchDetails")
+    match_table = game.table("ScoreTable") if summary else match_table
     matches: dict[tuple[str, str, int | None], PublishedMatch | None] = {}
     if match_table is not None:
         matches, match_diagnostics = read_match_table(match_table, file=game.file)
         diagnostics.extend(match_diagnostics)
+    if summary:  # a league's matches without their boards; a round not played yet is left out
+        played: dict[tuple[str, str, int | None], PublishedMatch | None] = {
+            key: match for key, match in matches.items() if match is not None
+        }
+        return GameRead(section, None, participants, {}, "teams", tuple(diagnostics), played, None, movement)
     board_text = game.get("Board").strip()
     # ASCII digits only ("²" and "١" are digits to str.isdigit) and a board number's length.
     number = int(board_text) if re.fullmatch(r"[0-9]{1,9}", board_text) else None
@@ -238,6 +251,7 @@ def read_game(game: PbnGame) -> GameRead:
     names: dict[str, str] = {}
     layout: Layout | None = None
     published: PublishedBoard | None = None
+    record: TeamRecord | None = None
     section_rows = game.sections.get("ScoreTable")
     if section_rows is not None:
         read = read_score_section(
@@ -252,19 +266,54 @@ def read_game(game: PbnGame) -> GameRead:
         diagnostics.extend(read.diagnostics)
         published = _published_datum(game["ScoreTable"], section_rows.rows)
     else:
-        try:
-            line = _game_line(game, number)
-        except BridgeScoreError as error:
-            diagnostics.append(
-                Diagnostic.of(error, file=game.file, line=game.line_of("Contract"), board=number)
-            )
-        else:
-            if line is not None:
-                lines = (line,)
-                layout = "teams" if line.room is not None else None
+        lines, layout, record = _own_line(game, number, section, diagnostics)
     board = Board(number, lines, dealer, vulnerability, deal, published=published)
     group = _fouled_group(game, diagnostics, number)
-    return GameRead(section, board, participants, names, layout, tuple(diagnostics), matches, group, movement)
+    return GameRead(
+        section, board, participants, names, layout, tuple(diagnostics), matches, group, movement, record
+    )
+
+
+def _is_league_summary(game: PbnGame) -> bool:
+    """Whether the game's ScoreTable lists a league's matches (``TeamId_Home``) rather than a
+    board's traveller: the game of a team league summary, which has no board."""
+    header = game.get("ScoreTable")
+    names = {column.split("\\")[0].strip().lower() for column in header.split(";")}
+    return "teamid_home" in names and values.is_missing(game.get("Board").strip())
+
+
+def _own_line(
+    game: PbnGame, number: int, section: str, diagnostics: list[Diagnostic]
+) -> tuple[tuple[TravellerLine, ...], Layout | None, TeamRecord | None]:
+    """The line of a game without a ScoreTable, its layout, and who sat where when it is a room of
+    a teams match that does not say which room."""
+    try:
+        line = _game_line(game, number)
+    except BridgeScoreError as error:
+        diagnostics.append(Diagnostic.of(error, file=game.file, line=game.line_of("Contract"), board=number))
+        return (), None, None
+    if line is None:
+        return (), None, None
+    record = _team_record(game, line, section, number)
+    return (line,), "teams" if line.room is not None or record is not None else None, record
+
+
+def _team_record(game: PbnGame, line: TravellerLine, section: str, board: int) -> TeamRecord | None:
+    """Who sat where in a room of a teams match that does not say which room it is."""
+    home, visit = game.get("HomeTeam").strip(), game.get("VisitTeam").strip()
+    if line.room is not None or not home or not visit:
+        return None
+    seated = [game.get(seat).strip() for seat in ("North", "South", "East", "West")]
+    named = [name if not values.is_missing(name) else "" for name in seated]
+    return TeamRecord(
+        home,
+        visit,
+        board,
+        line.round,
+        tuple(name for name in named[:2] if name),
+        tuple(name for name in named[2:] if name),
+        section,
+    )
 
 
 def _movement(game: PbnGame, diagnostics: list[Diagnostic]) -> MovementKind | None:

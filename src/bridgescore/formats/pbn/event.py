@@ -21,6 +21,7 @@ from bridgescore.formats.loaded import Loaded
 from bridgescore.formats.pbn.boards import GameRead, read_game
 from bridgescore.formats.pbn.game import PbnGame
 from bridgescore.formats.pbn.reader import PbnReader
+from bridgescore.formats.pbn.rooms import home_sits_north_south
 from bridgescore.formats.pbn.scoring import read_scoring
 from bridgescore.formats.pbn.standings import split_names
 from bridgescore.formats.pbn.tags import EVENT_TAGS_KEPT, iso_date, known_value, program_of
@@ -71,6 +72,8 @@ class EventBuilder:
         self.diagnostics: list[Diagnostic] = []
         self.layouts: set[Layout] = set()
         self.program: str | None = None
+        self.unseated: list[GameRead] = []
+        """Rooms of teams matches without a ``Room`` tag, kept until every record is known."""
 
     def add_reader(self, reader: PbnReader) -> None:
         """Read every game of *reader*."""
@@ -84,6 +87,9 @@ class EventBuilder:
 
     def add(self, read: GameRead) -> None:
         """Add what one game gave."""
+        if read.record is not None:
+            self.unseated.append(read)
+            return
         self.diagnostics.extend(read.diagnostics)
         section = self.sections.setdefault(read.section, _SectionGames())
         for participant in read.participants:
@@ -135,8 +141,21 @@ class EventBuilder:
             deal=known.deal or board.deal,
         )
 
+    def _seat_rooms(self) -> None:
+        """Add the rooms of teams matches that have no ``Room`` tag, each line with its teams
+        where they sat and its room (:func:`~.rooms.home_sits_north_south`)."""
+        pending, self.unseated = self.unseated, []
+        records = [read.record for read in pending if read.record is not None]
+        for read, home_ns in zip(pending, home_sits_north_south(records), strict=True):
+            assert read.board is not None and read.record is not None
+            home, visit = read.record.home, read.record.visit
+            ns, ew, room = (home, visit, Room.OPEN) if home_ns else (visit, home, Room.CLOSED)
+            lines = tuple(replace(line, ns=ns, ew=ew, room=room) for line in read.board.lines)
+            self.add(replace(read, board=replace(read.board, lines=lines), record=None))
+
     def event(self) -> Loaded:
         """The event of everything added, with the diagnostics."""
+        self._seat_rooms()
         first = self.first or PbnGame()
         competition = first.get("Competition").strip()
         kind = _KINDS.get(competition.lower())

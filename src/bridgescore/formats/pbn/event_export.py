@@ -19,13 +19,13 @@ from bridgescore.core.strain import Strain
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats.pbn.deal import rotate
 from bridgescore.formats.pbn.game import PbnGame
-from bridgescore.formats.pbn.matches import match_table
+from bridgescore.formats.pbn.matches import match_table, summary_table
 from bridgescore.formats.pbn.scoring import format_scoring
 from bridgescore.formats.pbn.standings import total_score_table
 from bridgescore.formats.pbn.table import Table
 from bridgescore.formats.pbn.tags import FOULED_GROUP_TAG, MOVEMENT_TAG, TAG_NAME, movement_name, pbn_date
 from bridgescore.formats.pbn.travellers import Layout, score_table
-from bridgescore.forms.duplicate.model import Event, EventKind, fouled_groups
+from bridgescore.forms.duplicate.model import Event, EventKind, Section, fouled_groups
 from bridgescore.forms.duplicate.settings import Method
 
 if TYPE_CHECKING:
@@ -59,6 +59,24 @@ def optimum_tags(found: DoubleDummy) -> tuple[dict[str, str], dict[str, Table]]:
     return {"OptimumScore": found.par.optimum_score, "OptimumResultTable": ""}, {"OptimumResultTable": table}
 
 
+def _summary_game(
+    event: Event, section: Section, date: str, competition: str, scoring: str
+) -> tuple[PbnGame, dict[str, Table]]:
+    """A league summary's one game: no board, its matches as the ScoreTable, its teams' totals."""
+    game = PbnGame()
+    tags = {"Event": event.name, "Site": event.site or "", "Date": date, "Competition": competition}
+    tags["Scoring"] = scoring
+    if section.name:
+        tags["Section"] = section.name
+    tags.update((name, value) for name, value in event.metadata if TAG_NAME.fullmatch(name))
+    tables = {"ScoreTable": summary_table(section.matches)}
+    if section.participants:
+        tables["TotalScoreTable"] = total_score_table(section.participants, event.kind, _total_name(event))
+    for name, value in (*tags.items(), *((name, "") for name in tables)):
+        game.add(name, value)
+    return game, tables
+
+
 def event_games(
     event: Event, double_dummy: Mapping[DealKey, DoubleDummy] | None = None
 ) -> Iterator[tuple[PbnGame, dict[str, Table]]]:
@@ -74,6 +92,8 @@ def event_games(
         date = pbn_date(session.date or event.date)
         first = True
         groups = fouled_groups(section.boards)
+        if not section.boards and section.matches:
+            yield _summary_game(event, section, date, competition[event.kind], scoring)
         for board, group in zip(section.boards, groups, strict=True):
             game = PbnGame()
             tags = {

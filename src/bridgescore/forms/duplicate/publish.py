@@ -135,6 +135,7 @@ def _section(scored: ScoredSection, printing: Printing, overall: dict[Participan
         participants.append(replace(base, direction=standing.direction if mitchell else base.direction,
                                     published=published))  # fmt: skip
     participants.extend(listed.values())
+    segments = {(m.home, m.visit, m.round): m.published.segments for m in section.matches if m.published}
     matches = tuple(
         Match(
             match.home,
@@ -145,6 +146,7 @@ def _section(scored: ScoredSection, printing: Printing, overall: dict[Participan
                 printing.number(match.imps_visit, MATCH_IMPS),
                 match.vp_home,
                 match.vp_visit,
+                segments.get((match.home, match.visit, match.round), ()),  # a league summary's results
             ),
         )
         for match in scored.matches

@@ -122,3 +122,6 @@ class PublishedMatch:
     imps_visit: Decimal | None = None
     vp_home: Decimal | None = None
     vp_visit: Decimal | None = None
+    segments: tuple[tuple[Decimal, Decimal], ...] = ()
+    """The home and visiting teams' IMPs in each segment of a match a league summary gives without
+    its boards (PBN ``MatchDetails`` ``"1,12,5|2,11,5|200,23,10"``): the match's results there."""

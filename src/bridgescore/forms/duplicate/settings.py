@@ -203,6 +203,9 @@ class TeamsSettings:
     artificial_imps: Fraction = Fraction(3)
     victory_points: bool = True
     """Convert each match's IMP margin to WBF victory points (else rank on IMPs)."""
+    match_boards: int | None = None
+    """The boards of a match a league summary gives without its boards (its VP scale); ``None``:
+    the board count that reproduces the most of the summary's victory points."""
 
 
 _NAMES = {
@@ -290,6 +293,7 @@ _FIELDS: tuple[tuple[str, tuple[str, str], Any, Any], ...] = (
     ("cross-artificial", ("cross_imps", "artificial_imps"), Fraction, _fraction_text),
     ("teams-artificial", ("teams", "artificial_imps"), Fraction, _fraction_text),
     ("vp", ("teams", "victory_points"), _YES_NO.__getitem__, lambda v: "yes" if v else "no"),
+    ("match-boards", ("teams", "match_boards"), _optional_int, lambda v: "none" if v is None else str(v)),
     ("undertricks", ("contract", "undertricks"), UndertrickTable, lambda v: v.value),
     ("redoubled-insult", ("contract", "redoubled_insult"), int, str),
 )  # fmt: skip

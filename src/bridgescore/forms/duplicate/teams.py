@@ -28,6 +28,7 @@ from fractions import Fraction
 from bridgescore.core.errors import N_, RuleError
 from bridgescore.core.scales import imps, victory_points
 from bridgescore.core.seat import Side
+from bridgescore.forms.duplicate.league import is_summary_match, league_boards, score_summary_match
 from bridgescore.forms.duplicate.model import (
     ArtificialScore,
     Award,
@@ -174,8 +175,16 @@ def _victory_points(margin: Fraction, boards: int, match: Match) -> Decimal:
 def score_teams_section(
     session: int, section: Section, movement: MovementKind, scoring: Scoring
 ) -> ScoredSection:
-    """Score a teams section: every board's lines, every match, and the table of teams."""
-    matches = tuple(score_match(section, match, scoring) for match in matches_of(section))
+    """Score a teams section: every board's lines, every match (a league summary's from its
+    segments, :mod:`.league`), and the table of teams."""
+    summary = [match for match in matches_of(section) if is_summary_match(match)]
+    match_boards = (scoring.teams.match_boards or league_boards(summary)) if summary else None
+    matches = tuple(
+        score_summary_match(match, match_boards, use_vp=scoring.teams.victory_points)
+        if is_summary_match(match)
+        else score_match(section, match, scoring)
+        for match in matches_of(section)
+    )
     boards = tuple(_scored_board(board, matches_of(section), scoring) for board in section.boards)
     return ScoredSection(session, section, movement, boards, _table(section, matches, scoring), matches)
 

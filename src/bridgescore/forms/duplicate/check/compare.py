@@ -49,6 +49,9 @@ WHY_BOARD_SCORE = N_("follows from a score that differs on this board")
 WHY_ROUNDING = N_("a rounding difference: ours is exactly {exact}")
 WHY_LINES = N_("follows from differences on this participant's boards")
 WHY_UNVERIFIED = N_("this program's rule for played results on a board with artificial scores is unknown")
+WHY_ROOMS = N_("this room's NS score {ns} against the other room's {other}: {imps} IMPs")
+WHY_VP = N_("a margin of {margin} IMPs over {boards} boards is {vp} VPs on the WBF scale")
+WHY_SEGMENTS = N_("the sum of the match's segments: {segments}")
 WHY_CUMULATIVE = N_("a cumulative standing over earlier sessions too: not verifiable from this file")
 
 

@@ -12,7 +12,13 @@ from decimal import Decimal
 from fractions import Fraction
 
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.check.compare import WHY_CUMULATIVE, WHY_LINES, Comparer
+from bridgescore.forms.duplicate.check.compare import (
+    WHY_CUMULATIVE,
+    WHY_LINES,
+    WHY_SEGMENTS,
+    WHY_VP,
+    Comparer,
+)
 from bridgescore.forms.duplicate.check.places import Location
 from bridgescore.forms.duplicate.conventions import Convention
 from bridgescore.forms.duplicate.model import PublishedStanding
@@ -172,10 +178,16 @@ def check_matches(section: ScoredSection, comparer: Comparer) -> None:
         if printed is None:
             continue
         where = Location(section.section.name, participant=f"{match.home} – {match.visit}")
-        comparer.number(printed.imps_home, match.imps_home, where, "imps_home")
-        comparer.number(printed.imps_visit, match.imps_visit, where, "imps_visit")
-        comparer.number(printed.vp_home, _fraction(match.vp_home), where, "vp_home")
-        comparer.number(printed.vp_visit, _fraction(match.vp_visit), where, "vp_visit")
+        segments = " + ".join(f"{home}–{visit}" for home, visit in printed.segments)
+        imps_why = (WHY_SEGMENTS, (("segments", segments),)) if segments else (None, ())
+        comparer.number(printed.imps_home, match.imps_home, where, "imps_home", *imps_why)
+        comparer.number(printed.imps_visit, match.imps_visit, where, "imps_visit", *imps_why)
+        for field, ours, margin in (
+            ("vp_home", match.vp_home, match.net_home),
+            ("vp_visit", match.vp_visit, match.net_visit),
+        ):
+            why = (("margin", str(margin)), ("boards", str(match.boards)), ("vp", str(ours)))
+            comparer.number(getattr(printed, field), _fraction(ours), where, field, WHY_VP, why)
 
 
 def _fraction(value: Decimal | None) -> Fraction | None:

@@ -15,7 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from bridgescore.core.seat import Side
-from bridgescore.forms.duplicate.check.compare import WHY_BOARD_SCORE, WHY_SCORE, Comparer
+from bridgescore.forms.duplicate.check.compare import WHY_BOARD_SCORE, WHY_ROOMS, WHY_SCORE, Comparer
 from bridgescore.forms.duplicate.check.director import (
     WHY_DIRECTOR_GIVEN,
     WHY_DIRECTOR_SCORE,
@@ -150,6 +150,28 @@ def _add_printed(
             printed[(participant, side)] += value
 
 
+def _rooms_why(scored: ScoredLine, board: ScoredBoard) -> tuple[str | None, tuple[tuple[str, str], ...]]:
+    """How a teams line's IMPs were made: its NS score against the other room's (same teams,
+    swapped), or no reason when the board has no other room."""
+    line = scored.line
+    if line.room is None or scored.score_ns is None or scored.imps_ns is None:
+        return None, ()
+    other = next(
+        (
+            theirs
+            for theirs in board.lines
+            if (theirs.line.ns, theirs.line.ew) == (line.ew, line.ns)
+            and theirs.line.round == line.round
+            and theirs.score_ns is not None
+        ),
+        None,
+    )
+    if other is None or other.score_ns is None:
+        return None, ()
+    params = (("ns", str(scored.score_ns)), ("other", str(other.score_ns)), ("imps", str(scored.imps_ns)))
+    return WHY_ROOMS, params
+
+
 def _check_line(
     scored: ScoredLine,
     board: ScoredBoard,
@@ -198,7 +220,10 @@ def _check_line(
             verified=verified,
         )
         theirs_imps = published.imps_ns if side is Side.NS else published.imps_ew
-        ok &= comparer.number(theirs_imps, scored.imps(side), where, f"imps_{suffix}", why)
+        why_imps, why_params = (
+            (why, ()) if why is not None or theirs_imps is None else _rooms_why(scored, board)
+        )
+        ok &= comparer.number(theirs_imps, scored.imps(side), where, f"imps_{suffix}", why_imps, why_params)
         if not ok:
             differing.update((p, side) for p in scored.line.participants(side))
         if not verified and theirs_mp is not None and board.top is not None:
