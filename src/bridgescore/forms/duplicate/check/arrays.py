@@ -223,9 +223,10 @@ def _lines_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...
     settings = scoring.matchpoints
     sizes = np.diff(columns.starts)
     short = bool(sizes.size) and bool(np.any(sizes[sizes > 0] < sizes.max()))
-    factored = settings.neuberg and short
-    places = settings.neuberg_factor_places if factored else None
-    return (scoring.contract, scoring.method, settings.scale, factored, places)
+    factored = settings.full_top and short
+    places = settings.neuberg_factor_places if factored and not settings.missing_as_ties else None
+    ties = settings.missing_as_ties and factored
+    return (scoring.contract, scoring.method, settings.scale, factored, places, ties)
 
 
 def _report_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...]:
@@ -277,7 +278,7 @@ def _values(scored: ScoredColumns, convention: Convention) -> dict[str, _Values]
     sizes = np.diff(scored.columns.starts)
     expected = int(sizes.max()) if sizes.size else 1
     if convention.lines is LineNumbers.RELATIVE:
-        halves = [top(expected if settings.neuberg else max(count, 1), settings.scale) / 2
+        halves = [top(expected if settings.full_top else max(count, 1), settings.scale) / 2
                   for count, _raw in distinct.made]  # fmt: skip
         mp_ns = [row[0] - half for row, half in zip(distinct.rows, halves, strict=True)]
         mp_ew = [row[1] - half for row, half in zip(distinct.rows, halves, strict=True)]

@@ -30,12 +30,13 @@ def candidates(scoring: Scoring) -> tuple[Scoring, ...]:
 
     For pairs at IMPs (a tag that says only ``IMP``, or a wrong one): Butler with each datum and
     rounding, cross-IMPs with each normalisation, capped at 17 or not; at matchpoints: Neuberg
-    exact, with a factor rounded to 4 places, or not at all, and each treatment of missed boards.
+    exact, with a factor rounded to 4 places, or not at all, and each treatment of missed boards;
+    then each missing comparison counted as a tie (:attr:`~.settings.MatchpointSettings.missing_as_ties`).
 
     >>> [s.name for s in candidates(Scoring.named("butler"))][:3]
     ['butler', 'butler', 'butler']
     >>> len(candidates(Scoring.named("butler"))), len(candidates(Scoring()))
-    (14, 8)
+    (14, 9)
     """
     found: list[Scoring] = []
     if scoring.method in (Method.BUTLER, Method.CROSS_IMPS):
@@ -54,6 +55,8 @@ def candidates(scoring: Scoring) -> tuple[Scoring, ...]:
                     scoring.matchpoints, neuberg=neuberg, neuberg_factor_places=places, missed_boards=missed
                 )
                 found.append(replace(scoring, matchpoints=matchpoints))
+        ties = replace(scoring.matchpoints, neuberg_factor_places=None, missing_as_ties=True)
+        found.append(replace(scoring, matchpoints=ties))
     return tuple(candidate for candidate in found if candidate != scoring)
 
 
