@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 # The stamp's name carries a checksum of pyproject.toml, so a changed dependency list reinstalls.
 STAMP  := $(VENV)/.installed-$(shell cksum pyproject.toml | cut -d' ' -f1)
 
-.PHONY: setup documents run test lint typecheck unit bench clean messages chromium postgres test-postgres screenshots pyodide
+.PHONY: setup documents run test lint typecheck unit bench clean messages chromium postgres test-postgres test-postgres-browser screenshots pyodide
 
 setup: documents $(STAMP) pyodide
 
@@ -85,8 +85,13 @@ postgres: setup
 	done
 	@echo "PostgreSQL test database: $(PG_URL)"
 
+# The chromium evening (tests/club/test_evening_in_chromium.py) on PostgreSQL is `make test-postgres-browser`:
+# it runs on SQLite in `make test`, and CI's 20 minutes leave no room for a second run.
 test-postgres: postgres
-	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m postgres $(PG_TESTS)
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m "postgres and not browser" $(PG_TESTS)
+
+test-postgres-browser: postgres chromium
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m "postgres and browser" $(PG_TESTS)
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks

@@ -23,6 +23,10 @@ settings.load_profile("bridgescore")
 ON_THE_DATABASE = ("store", "web", "club")
 """The test folders that run on the database: `make test-postgres` runs them on PostgreSQL too."""
 
+ON_THE_BOUNDARY = ("test_schemathesis.py", "test_fuzz.py")
+"""Fuzzing of the HTTP boundary (any text, any operation the OpenAPI declares): what it finds is in
+the web layer, not the database's, so it runs on SQLite only and CI time goes to the database's tests."""
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark what a test needs, so that a developer can leave it out (``-m "not browser"``):
@@ -32,7 +36,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
         parts = item.path.relative_to(root).parts if item.path.is_relative_to(root) else ()
-        if parts and parts[0] in ON_THE_DATABASE:
+        if parts and parts[0] in ON_THE_DATABASE and parts[-1] not in ON_THE_BOUNDARY:
             item.add_marker(pytest.mark.postgres)
 
 

@@ -100,12 +100,12 @@ def _event(state: ClubState, weighted: Mapping[Play, ArtificialScore], live: boo
 def live_scoring(scoring: Scoring) -> Scoring:
     """*scoring* while results are still coming in: each board matchpointed among the results
     entered so far (no Neuberg factoring up to the board played most often so far, which would
-    scale a half-played board to a top it has not reached).
+    scale a half-played board to a top it has not reached, nor missing comparisons counted as ties).
 
     >>> live_scoring(Scoring()).matchpoints.neuberg, Scoring().matchpoints.neuberg
     (False, True)
     """
-    return replace(scoring, matchpoints=replace(scoring.matchpoints, neuberg=False))
+    return replace(scoring, matchpoints=replace(scoring.matchpoints, neuberg=False, missing_as_ties=False))
 
 
 def to_event(state: ClubState, *, live: bool = False) -> Event:

@@ -43,7 +43,7 @@ import numpy.typing as npt
 from bridgescore.core.batch import score_array
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.imp_pairs import butler_array, butler_exact_array, cross_imp_array
-from bridgescore.forms.duplicate.matchpoints import matchpoint_array, neuberg, top
+from bridgescore.forms.duplicate.matchpoints import matchpoint_array, on_full_top, top
 from bridgescore.forms.duplicate.model import MovementKind, Participant, Section
 from bridgescore.forms.duplicate.results import FieldKey, field_labels, ranked_standings
 from bridgescore.forms.duplicate.scored import Standing
@@ -320,9 +320,9 @@ def _matchpoints(
     for key in unique.tolist():
         count, mp2 = divmod(key, 2 * expected + 1)
         mp = Fraction(mp2, halves)
-        factored = settings.neuberg
+        factored = settings.full_top
         board_top = top(expected if factored else count, scale)
-        mp_ns = neuberg(mp, count, expected, scale, settings.neuberg_factor_places) if factored else mp
+        mp_ns = on_full_top(mp, count, expected, settings) if factored else mp
         mp_ew = board_top - mp_ns
         pct = (
             (mp_ns * 100 / board_top, mp_ew * 100 / board_top) if board_top else (Fraction(50), Fraction(50))
@@ -345,7 +345,7 @@ def _matchpoints(
         ns, ew, pct_ns, pct_ew = rationals(0), rationals(1), rationals(3), rationals(4)
     except OverflowError:
         return None
-    tops = [top(expected if settings.neuberg else max(int(n), 1), scale) for n in sizes.tolist()]
+    tops = [top(expected if settings.full_top else max(int(n), 1), scale) for n in sizes.tolist()]
     keyed = (divmod(key, 2 * expected + 1) for key in unique.tolist())
     distinct = Distinct(
         [(row[0], row[1], row[3], row[4]) for row in made],

@@ -37,6 +37,7 @@ __all__ = [
     "BRIDGESCORE",
     "COMPSCORE",
     "CONVENTIONS",
+    "PRINTED_TOTALS",
     "RUTER",
     "SCORING_TAG",
     "Convention",
@@ -154,7 +155,20 @@ COMPSCORE = Convention(
     rounding=HALF_EVEN,
     ties=Ties.BARE,
 )
-CONVENTIONS = (BRIDGESCORE, RUTER, COMPSCORE)
+PRINTED_TOTALS = Convention(
+    "printed-totals",
+    N_(
+        "a French federation program: totals summed from the line matchpoints as printed "
+        "(rounded), percentages the printed total over the tops of the boards played"
+    ),
+    (),
+    totals_from_printed=True,
+)
+"""A French federation program (issue 22 §3; issue 10 names Magic Contest / FFB): line
+matchpoints printed to one decimal, a total the sum of the printed ones and its percentage
+total / (top × boards). No real file says how the program names itself, so no generator selects
+it: ``--check`` finds it when it reproduces a file."""
+CONVENTIONS = (BRIDGESCORE, RUTER, COMPSCORE, PRINTED_TOTALS)
 
 
 def convention_for(program: str | None) -> Convention:

@@ -28,9 +28,17 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.errors import N_, RuleError
-from bridgescore.forms.duplicate.settings import MatchpointScale
+from bridgescore.forms.duplicate.settings import MatchpointScale, MatchpointSettings
 
-__all__ = ["matchpoint_array", "matchpoints", "neuberg", "percentage", "top"]
+__all__ = [
+    "matchpoint_array",
+    "matchpoints",
+    "missing_as_ties",
+    "neuberg",
+    "on_full_top",
+    "percentage",
+    "top",
+]
 
 TWO_ONE = MatchpointScale.TWO_ONE
 
@@ -98,6 +106,42 @@ def neuberg(
         scaled = factor * 10**factor_places
         factor = Fraction((scaled + Fraction(1, 2)).__floor__(), 10**factor_places)
     return (Fraction(mp) + unit) * factor - unit
+
+
+def missing_as_ties(mp: Fraction, results: int, expected: int, scale: MatchpointScale = TWO_ONE) -> Fraction:
+    """Matchpoints *mp* won among *results* scores, on a board of *expected* scores with each
+    missing comparison counted as a tie (some UK club programs, issue 22) — not the law's Neuberg.
+
+    Top 6 (four results expected) with three results: raw 4 / 2 / 0 become 5 / 3 / 1.
+
+    >>> [int(missing_as_ties(Fraction(mp), 3, 4)) for mp in (4, 2, 0)]
+    [5, 3, 1]
+    >>> missing_as_ties(Fraction(2), 3, 4, MatchpointScale.ONE_HALF)
+    Fraction(5, 2)
+    """
+    if results < 1 or expected < results:
+        raise RuleError(
+            N_("a missing comparison needs 1 ≤ results ≤ expected, not {results} of {expected}"),
+            results=results, expected=expected,
+        )  # fmt: skip
+    return Fraction(mp) + scale.tie * (expected - results)
+
+
+def on_full_top(mp: Fraction, results: int, expected: int, settings: MatchpointSettings) -> Fraction:
+    """Matchpoints *mp* won among *results* scores, on the full top of *expected* scores as
+    *settings* say: by Neuberg (its factor rounded or not), with the missing comparisons counted
+    as ties, or left as they are when neither is set.
+
+    >>> float(on_full_top(Fraction(4), 3, 4, MatchpointSettings()))
+    5.666666666666667
+    >>> on_full_top(Fraction(4), 3, 4, MatchpointSettings(missing_as_ties=True))
+    Fraction(5, 1)
+    """
+    if settings.missing_as_ties:
+        return missing_as_ties(mp, results, expected, settings.scale)
+    if settings.neuberg:
+        return neuberg(mp, results, expected, settings.scale, settings.neuberg_factor_places)
+    return mp
 
 
 def percentage(mp: Fraction, board_top: Fraction) -> Fraction:

@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate import imp_pairs
-from bridgescore.forms.duplicate.matchpoints import matchpoints, neuberg, top
+from bridgescore.forms.duplicate.matchpoints import matchpoints, on_full_top, top
 from bridgescore.forms.duplicate.model import (
     ArtificialScore,
     Award,
@@ -134,7 +134,7 @@ def _matchpoint_board(board: Board, expected: int, scoring: Scoring) -> ScoredBo
     scores = [line_score_ns(line, board, scoring) for line in board.lines]
     compared = [s for s in scores if s is not None]
     count = len(compared)
-    factored = settings.neuberg and count > 0
+    factored = settings.full_top and count > 0
     board_top = top(expected if factored else max(count, 1), scale)
     raw = iter(matchpoints(compared, scale))
     lines = []
@@ -143,7 +143,7 @@ def _matchpoint_board(board: Board, expected: int, scoring: Scoring) -> ScoredBo
             lines.append(ScoredLine(line))
             continue
         mp = next(raw)
-        ns = neuberg(mp, count, expected, scale, settings.neuberg_factor_places) if factored else mp
+        ns = on_full_top(mp, count, expected, settings) if factored else mp
         lines.append(_mp_line(line, score_ns, ns, board_top - ns, board_top, raw_mp=mp))
     return ScoredBoard(board, tuple(lines), count, expected, board_top)
 

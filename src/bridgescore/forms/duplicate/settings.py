@@ -123,6 +123,23 @@ class MatchpointSettings:
     neuberg_factor_places: int | None = None
     """Round Neuberg's factor N/n to this many decimal places before using it (``None``: exact).
     Compscore3 does so with 4 places (1.0556 for 19/18); the law's formula is exact."""
+    missing_as_ties: bool = False
+    """On a board with fewer results than the most played, count each missing comparison as a
+    tie instead of factoring by Neuberg: a line's raw matchpoints plus a tie's worth for every
+    missing result, on the full top (some UK club programs; issue 22). Top 6 with three results
+    gives 5 / 3 / 1, where Neuberg gives 5.67 / 3 / 0.33. Takes the place of ``neuberg``."""
+
+    @property
+    def full_top(self) -> bool:
+        """Whether a board with fewer results is scored on the section's full top (by Neuberg,
+        or with the missing comparisons counted as ties) rather than on its own.
+
+        >>> MatchpointSettings().full_top, MatchpointSettings(neuberg=False).full_top
+        (True, False)
+        >>> MatchpointSettings(neuberg=False, missing_as_ties=True).full_top
+        True
+        """
+        return self.neuberg or self.missing_as_ties
 
     def __post_init__(self) -> None:
         if self.neuberg_factor_places is not None and not 0 <= self.neuberg_factor_places <= 12:
@@ -278,6 +295,7 @@ _FIELDS: tuple[tuple[str, tuple[str, str], Any, Any], ...] = (
     ("neuberg", ("matchpoints", "neuberg"), _YES_NO.__getitem__, lambda v: "yes" if v else "no"),
     ("missed", ("matchpoints", "missed_boards"), MissedBoards, lambda v: v.value),
     ("factor-places", ("matchpoints", "neuberg_factor_places"), _optional_int, str),
+    ("missing-ties", ("matchpoints", "missing_as_ties"), _YES_NO.__getitem__, lambda v: "yes" if v else "no"),
     ("a+", ("artificial", "average_plus"), Fraction, _fraction_text),
     ("a", ("artificial", "average"), Fraction, _fraction_text),
     ("a-", ("artificial", "average_minus"), Fraction, _fraction_text),

@@ -45,7 +45,7 @@ import numpy.typing as npt
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.check.compare import WHY_BOARD_SCORE, WHY_SCORE, CheckReport, Comparer
 from bridgescore.forms.duplicate.check.director import DIRECTOR_SET_AGREEING, director_set
-from bridgescore.forms.duplicate.check.methods import candidates
+from bridgescore.forms.duplicate.check.methods import tried as tried_after
 from bridgescore.forms.duplicate.check.places import Location
 from bridgescore.forms.duplicate.check.standings import Seen, Sitting, check_standings
 from bridgescore.forms.duplicate.columns import (
@@ -59,7 +59,6 @@ from bridgescore.forms.duplicate.columns import (
     standings_of,
 )
 from bridgescore.forms.duplicate.conventions import (
-    CONVENTIONS,
     Convention,
     LineNumbers,
     ranked_as_one,
@@ -110,6 +109,9 @@ class _Found:
     """The lines whose numbers alone differ on their board: the director's (:func:`~.director_set`)."""
     kept: int
     """How many differences the lines leave, once the director's are set apart."""
+    printed: dict[Sitting, Fraction] | None = None
+    """Each participant's sum of its line values as printed, for a convention whose totals are
+    those sums (``totals_from_printed``; :class:`~.standings.Seen`)."""
 
 
 def check_columns(
@@ -123,7 +125,7 @@ def check_columns(
     difference with its reason. ``None`` when the arrays cannot say (numbers that would outgrow
     them, a scoring they do not score, a convention whose totals are summed from printed numbers):
     the object path checks then."""
-    if not _on_arrays(scoring) or convention.totals_from_printed:
+    if not _on_arrays(scoring):
         return None
     scored = score_columns(columns, scoring, ranked=False)
     found = None if scored is None else _compare(scored, convention)
@@ -141,14 +143,8 @@ def reproduce_columns(
     numbers differ, by every method and convention we know, the one that reproduces it best
     reported (with ``declared`` set) — the same choice, by the same rule, as the object path's.
     ``None`` when any of them is beyond the arrays (:func:`check_columns`)."""
-    tried = [(convention, scoring)]
-    tried += [
-        (other, other.settings(candidate))
-        for other in (convention, *(c for c in CONVENTIONS if c is not convention))
-        for candidate in (scoring, *candidates(scoring))
-        if not (other is convention and candidate == scoring)
-    ]
-    if any(not _on_arrays(s) or c.totals_from_printed for c, s in tried):
+    tried = [(convention, scoring), *tried_after(scoring, convention)]
+    if any(not _on_arrays(s) for _c, s in tried):
         return None
     score_ns = line_scores(columns, scoring)
     lines: dict[tuple[object, ...], ScoredColumns] = {}
@@ -223,9 +219,10 @@ def _lines_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...
     settings = scoring.matchpoints
     sizes = np.diff(columns.starts)
     short = bool(sizes.size) and bool(np.any(sizes[sizes > 0] < sizes.max()))
-    factored = settings.neuberg and short
-    places = settings.neuberg_factor_places if factored else None
-    return (scoring.contract, scoring.method, settings.scale, factored, places)
+    factored = settings.full_top and short
+    places = settings.neuberg_factor_places if factored and not settings.missing_as_ties else None
+    ties = settings.missing_as_ties and factored
+    return (scoring.contract, scoring.method, settings.scale, factored, places, ties)
 
 
 def _report_key(columns: TravellerColumns, scoring: Scoring) -> tuple[object, ...]:
@@ -277,7 +274,7 @@ def _values(scored: ScoredColumns, convention: Convention) -> dict[str, _Values]
     sizes = np.diff(scored.columns.starts)
     expected = int(sizes.max()) if sizes.size else 1
     if convention.lines is LineNumbers.RELATIVE:
-        halves = [top(expected if settings.neuberg else max(count, 1), settings.scale) / 2
+        halves = [top(expected if settings.full_top else max(count, 1), settings.scale) / 2
                   for count, _raw in distinct.made]  # fmt: skip
         mp_ns = [row[0] - half for row, half in zip(distinct.rows, halves, strict=True)]
         mp_ew = [row[1] - half for row, half in zip(distinct.rows, halves, strict=True)]
@@ -378,7 +375,54 @@ def _ranked(found: _Found, participants: Sequence[Participant]) -> _Found | None
     """*found* with its standings: made from our lines, the file's numbers standing in on the
     director's; ``None`` when the sums would outgrow the arrays."""
     standings = standings_of(found.scored, participants, *_stood_in(found))
-    return None if standings is None else replace(found, scored=replace(found.scored, standings=standings))
+    if standings is None:
+        return None
+    printed = None
+    if found.convention.totals_from_printed:
+        printed = _printed_sums(found)
+        if printed is None:
+            return None
+    return replace(found, scored=replace(found.scored, standings=standings), printed=printed)
+
+
+def _printed_sums(found: _Found) -> dict[Sitting, Fraction] | None:
+    """Each participant's sum of its lines' matchpoints (or IMPs) rounded as the file printed
+    them — the file's own number on a line the director set — as the object path sums them
+    (:func:`~.travellers._add_printed`); ``None`` when a line with a number of ours has none printed."""
+    scored = found.scored
+    columns = scored.columns
+    printed = dict(columns.printed)
+    kind = "mp" if scored.scoring.method is Method.MATCHPOINTS else "imps"
+    sums: dict[Sitting, Fraction] = {}
+    for side, seats in ((Side.NS, columns.ns), (Side.EW, columns.ew)):
+        field = f"{kind}_{side.value.lower()}"
+        values, column = found.values.get(field), printed.get(field)
+        if values is None or column is None:
+            return None
+        ours = np.array([value is not None for value in values.rows], dtype=np.bool_)[values.index]
+        if np.any(ours & (column.places < 0)):
+            return None
+        most = int(column.places[ours].max()) if np.any(ours) else 0
+        units = np.zeros(len(seats), dtype=np.int64)
+        for places in np.unique(column.places[ours]).tolist():
+            at = ours & (column.places == places)
+            rounded = np.array(
+                [
+                    0 if value is None else _in_units(value, places, found.convention.rounding)
+                    for value in values.rows
+                ],
+                dtype=np.int64,
+            )
+            units[at] = rounded[values.index[at]] * 10 ** (most - places)
+        director = ours & found.director
+        units[director] = column.scaled[director] * 10 ** (most - column.places[director].astype(np.int64))
+        totals = np.zeros(len(columns.ids), dtype=np.int64)
+        np.add.at(totals, seats[ours], units[ours])
+        played = np.bincount(seats[ours], minlength=len(columns.ids))
+        scale: int = 10**most
+        for participant in np.flatnonzero(played).tolist():
+            sums[(columns.ids[participant], side)] = Fraction(int(totals[participant]), scale)
+    return sums
 
 
 def _stood_in(found: _Found) -> tuple[Rationals | None, Rationals | None]:
@@ -482,7 +526,13 @@ def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
         standings,
     )
     check_standings(
-        section, standings, scored.scoring, convention, Seen(differing, {}), comparer, boards=played
+        section,
+        standings,
+        scored.scoring,
+        convention,
+        Seen(differing, found.printed or {}),
+        comparer,
+        boards=played,
     )
     return CheckReport(
         convention, scored.scoring, comparer.compared, tuple(comparer.differences), tuple(comparer.unverified)

@@ -13,8 +13,13 @@ listed apart. :class:`CheckReport` is what a check returns.
     True
     >>> comparer.number(Decimal("33.34"), Fraction(100, 3), Location("A"), "percentage")
     False
-    >>> [(d.field, d.theirs, d.ours, d.reason()) for d in comparer.differences]
-    [('percentage', '33.34', '33.33', 'a rounding difference: ours is exactly 33.333333')]
+    >>> comparer.number(Decimal("12"), Fraction(25, 2), Location("B"), "percentage")
+    False
+    >>> [(d.theirs, d.ours, d.reason()) for d in comparer.differences]
+    [('33.34', '33.33', ''), ('12', '13', 'a rounding difference: ours is exactly 12.5')]
+
+A difference is called a rounding difference only when ours, rounded to the nearest (halves
+either way), is theirs (:func:`rounds_to`): 33.34 is not 33.333… rounded.
 """
 
 from __future__ import annotations
@@ -155,7 +160,7 @@ class Comparer:
         self.compared += 1
         if rounded == printed:
             return True
-        if why is None and abs(Fraction(printed) - Fraction(ours)) < Fraction(1, 10 ** places_of(printed)):
+        if why is None and rounds_to(Fraction(ours), printed):
             why, why_params = WHY_ROUNDING, (("exact", exact(Fraction(ours))),)
         self.differences.append(Difference.at(where, field, str(printed), str(rounded), why, why_params))
         return False
@@ -193,6 +198,20 @@ class Comparer:
         self.differences[since:] = [d for d in found if d.line is None or d.line not in lines]
         self.compared -= len(moved)
         self.unverified.extend(moved)
+
+
+def rounds_to(ours: Fraction, printed: Decimal) -> bool:
+    """Whether rounding *ours* to the nearest at *printed*'s decimals — halves either way — gives
+    *printed*: only then may a difference be called a rounding difference. A number cut short
+    (66.66 for 66.666…), or one computed by another rule (5 for 5.666…), is not ours rounded.
+
+    >>> rounds_to(Fraction(25, 2), Decimal("12")), rounds_to(Fraction(25, 2), Decimal("13"))
+    (True, True)
+    >>> rounds_to(Fraction(200, 3), Decimal("66.66")), rounds_to(Fraction(17, 3), Decimal("5"))
+    (False, False)
+    """
+    scale: int = 10 ** places_of(printed)
+    return 2 * abs(Fraction(printed) - ours) * scale <= 1
 
 
 def exact(value: Fraction) -> str:

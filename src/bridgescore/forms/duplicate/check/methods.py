@@ -22,7 +22,7 @@ from bridgescore.forms.duplicate.settings import (
     Scoring,
 )
 
-__all__ = ["candidates", "reproduce"]
+__all__ = ["candidates", "reproduce", "tried"]
 
 
 def candidates(scoring: Scoring) -> tuple[Scoring, ...]:
@@ -30,12 +30,13 @@ def candidates(scoring: Scoring) -> tuple[Scoring, ...]:
 
     For pairs at IMPs (a tag that says only ``IMP``, or a wrong one): Butler with each datum and
     rounding, cross-IMPs with each normalisation, capped at 17 or not; at matchpoints: Neuberg
-    exact, with a factor rounded to 4 places, or not at all, and each treatment of missed boards.
+    exact, with a factor rounded to 4 places, or not at all, and each treatment of missed boards;
+    then each missing comparison counted as a tie (:attr:`~.settings.MatchpointSettings.missing_as_ties`).
 
     >>> [s.name for s in candidates(Scoring.named("butler"))][:3]
     ['butler', 'butler', 'butler']
     >>> len(candidates(Scoring.named("butler"))), len(candidates(Scoring()))
-    (14, 8)
+    (14, 9)
     """
     found: list[Scoring] = []
     if scoring.method in (Method.BUTLER, Method.CROSS_IMPS):
@@ -54,7 +55,32 @@ def candidates(scoring: Scoring) -> tuple[Scoring, ...]:
                     scoring.matchpoints, neuberg=neuberg, neuberg_factor_places=places, missed_boards=missed
                 )
                 found.append(replace(scoring, matchpoints=matchpoints))
+        ties = replace(scoring.matchpoints, neuberg_factor_places=None, missing_as_ties=True)
+        found.append(replace(scoring, matchpoints=ties))
     return tuple(candidate for candidate in found if candidate != scoring)
+
+
+def tried(scoring: Scoring, convention: Convention) -> list[tuple[Convention, Scoring]]:
+    """What :func:`reproduce` tries after *scoring* by *convention*, in order: each convention
+    (the file's first) with *scoring* and each of its :func:`candidates` — except a convention
+    that only sums the totals differently (``totals_from_printed``), tried with *scoring* alone,
+    so that it costs one more check, not one per candidate.
+
+    >>> from bridgescore.forms.duplicate.conventions import BRIDGESCORE
+    >>> [(c.name, s.name) for c, s in tried(Scoring(), BRIDGESCORE)][-2:]
+    [('compscore', 'mp'), ('printed-totals', 'mp')]
+    >>> len(tried(Scoring(), BRIDGESCORE))
+    30
+    """
+    found: list[tuple[Convention, Scoring]] = []
+    for other in (convention, *(c for c in CONVENTIONS if c is not convention)):
+        for candidate in (scoring, *candidates(scoring)):
+            if other is convention and candidate == scoring:
+                continue
+            if other.totals_from_printed and candidate != scoring:
+                continue
+            found.append((other, other.settings(candidate)))
+    return found
 
 
 def reproduce(
@@ -73,18 +99,12 @@ def reproduce(
     if best.ok or not best.compared:
         return best
     declared = best
-    others = [convention, *(c for c in CONVENTIONS if c is not convention)]
-    for other in others:
-        for candidate in (scoring, *candidates(scoring)):
-            if other is convention and candidate == scoring:
-                continue
-            report = check_event(event, other.settings(candidate), other)
-            if len(report.differences) < len(best.differences) and report.compared >= declared.compared:
-                best = report
-                if best.ok:
-                    break
-        if best.ok:
-            break
+    for other, candidate in tried(scoring, convention):
+        report = check_event(event, candidate, other)
+        if len(report.differences) < len(best.differences) and report.compared >= declared.compared:
+            best = report
+            if best.ok:
+                break
     if best is declared:
         return declared
     return replace(best, declared=(declared.convention, declared.scoring))

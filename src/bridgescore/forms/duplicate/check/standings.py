@@ -69,9 +69,12 @@ def check_standings(
         label = f"{standing.direction} {standing.id}" if standing.direction is not None else standing.id
         where = Location(name, participant=label)
         total: Fraction | None = standing.total
+        percentage = standing.percentage
         imps = standing.imps
         if convention.totals_from_printed and any((standing.id, side) in seen.printed for side in sides):
             total = sum((seen.printed.get((standing.id, side), Fraction(0)) for side in sides), Fraction(0))
+            if percentage is not None and standing.maximum:  # the printed total over the tops
+                percentage = total * 100 / standing.maximum
         elif convention.relative_totals and standing.earned is not None and standing.maximum is not None:
             total = standing.earned - standing.maximum / 2
         if convention.imps_per_board and imp_pairs and standing.boards and total is not None:
@@ -95,7 +98,7 @@ def check_standings(
         )
         comparer.number(
             published.percentage,
-            standing.percentage,
+            percentage,
             where,
             "percentage",
             why,
@@ -128,7 +131,7 @@ def check_standings(
             WHY_CUMULATIVE if cumulative else None,
         )
         comparer.number(published.session_total, total, where, "session_total", why)
-        comparer.number(published.session_percentage, standing.percentage, where, "session_percentage", why)
+        comparer.number(published.session_percentage, percentage, where, "session_percentage", why)
         comparer.number(published.session_boards, standing.boards, where, "session_boards")
         comparer.rank(published.session_rank, standing.rank, where, "session_rank", why)
 
