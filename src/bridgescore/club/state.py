@@ -16,6 +16,7 @@ from typing import TypeVar
 from bridgescore.club.lines import LineOutcome, LineState, Play
 from bridgescore.club.roles import Actor
 from bridgescore.club.settings import ClubSettings
+from bridgescore.core.deal import Deal
 from bridgescore.core.errors import N_, RuleError
 from bridgescore.forms.duplicate.movement import Assignment, Movement, PairSeat
 
@@ -37,7 +38,8 @@ class ClubState:
     changed a score (a correction after publishing: ``changed > published``); ``ranking_shown``
     whether the tables and viewers may see the live ranking, ``travellers_shown`` whether a table's
     phone shows the travellers of the boards its pairs have finished before the results are
-    published; ``started`` the round each table was told to start (by its phone or the director).
+    published; ``started`` the round each table was told to start (by its phone or the director);
+    ``deals`` the hands of the boards whose hand records the director gave.
 
     Where a table is in the movement is read from the log, never from a clock: the round *seated*
     there is the latest round whose pairs have started it (a result entered, the phone's *Start
@@ -56,6 +58,8 @@ class ClubState:
     started: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
     travellers_shown: bool = True
     changed: int = 0
+    deals: Mapping[int, Deal] = field(default_factory=lambda: MappingProxyType({}))
+    """The boards' deals the director gave (:class:`~bridgescore.club.deals.SetDeals`), by number."""
     _seated: dict[int, int | None] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Each table's seated round, worked out once per state (a state never changes)."""
 
@@ -290,12 +294,14 @@ class Ledger:
         self.started = _copy(begun.started)
         self.travellers_shown = begun.travellers_shown
         self.changed = begun.changed
+        self.deals = _copy(begun.deals)
 
     def state(self) -> ClubState:
         """The session as the ledger stands, frozen (the ledger's dicts are not copied again)."""
         return ClubState(self.settings, self.movement, MappingProxyType(self.lines),
                          MappingProxyType(self.fouled), self.seq, self.published, self.ranking_shown,
-                         MappingProxyType(self.started), self.travellers_shown, self.changed)  # fmt: skip
+                         MappingProxyType(self.started), self.travellers_shown, self.changed,
+                         MappingProxyType(self.deals))  # fmt: skip
 
     def seated(self, play: Play) -> Assignment:
         """Who the movement seats at *play*; refused if the movement has no such play."""
