@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from bridgescore.analysis.event import DealKey
     from bridgescore.forms.duplicate.model import Board
 
-__all__ = ["MOST_BOARD", "SetDeals", "Solved", "deals_from_pbn", "dealt"]
+__all__ = ["MOST_BOARD", "SOLVED", "SetDeals", "Solved", "deals_from_pbn", "dealt", "given_boards"]
 
 BoardDeals = tuple[tuple[int, Deal], ...]
 """Boards and their deals, in the order of the board numbers."""
@@ -185,6 +185,19 @@ def deals_from_pbn(source: str | IO[bytes] | IO[str], file: str = "") -> BoardDe
     return tuple(sorted(found.items()))
 
 
+def given_boards(deals: Mapping[int, Deal]) -> list[Board]:
+    """Each board of *deals* with its deal and no traveller (what :class:`Solved` solves).
+
+    >>> deal = Deal.parse("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765")
+    >>> [board] = given_boards({5: deal})
+    >>> board.number, board.dealt_by.value, board.deal[:8]
+    (5, 'N', 'N:AKQJ.T')
+    """
+    from bridgescore.forms.duplicate.model import Board
+
+    return [Board(number, deal=deal.format()) for number, deal in sorted(deals.items())]
+
+
 SOLVED_SIZE = 4096
 """How many deals' analyses :class:`Solved` keeps (a club's evenings for months)."""
 
@@ -212,3 +225,15 @@ class Solved:
                     self._found.popitem(last=False)
             found = self._found
             return {key_of(board): found[key_of(board)] for board in wanted if key_of(board) in found}
+
+    def known(self, board: Board) -> DoubleDummy | None:
+        """*board*'s analysis if its deal was solved before (a phone's page never waits for the solver)."""
+        from bridgescore.analysis.event import key_of
+
+        with self._lock:
+            return self._found.get(key_of(board)) if board.deal else None
+
+
+SOLVED = Solved()
+"""The process's analyses: a deal's double dummy depends on its cards, dealer and vulnerability
+alone, so every session (and every app of the process) shares them."""

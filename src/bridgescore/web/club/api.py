@@ -462,7 +462,7 @@ def table_view(
     of_table(session_id, table, who)
     joined = who.joined.phone if who.joined is not None and who.table_in(session_id) == table else None
     state = club.folded(session_id).state
-    return phone.table_view(session_id, state, table, language.of_request(request), joined)
+    return phone.table_view(session_id, state, table, language.of_request(request), joined, club.solved)
 
 
 @router.post("/sessions/{session_id}/tables/{table}/results", status_code=201,
@@ -589,4 +589,6 @@ def published_page(session_id: SessionId, who: AnyPass, club: Service, request: 
     from bridgescore.formats import html
 
     state = _published(session_id, who, club)
-    return HTMLResponse(html.dumps(club.scored(session_id, state), language.of_request(request)))
+    scored = club.scored(session_id, state)
+    page = html.dumps(scored, language.of_request(request), double_dummy=club.double_dummy(scored))
+    return HTMLResponse(page)

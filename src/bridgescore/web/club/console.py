@@ -114,6 +114,7 @@ def console(
         travellers_shown=state.travellers_shown,
         problem=problem,
         names=pair_names(state.settings),
+        dealt=tuple(sorted(state.deals)),
     )
 
 
@@ -128,8 +129,8 @@ def _what(action: Action, gettext: Callable[[str], str]) -> str:
     elif change.table is not None:
         words.append(gettext("table {table}").format(table=change.table))
     record = change.record()
-    for key in ("result", "outcome", "side", "to", "round", "shown"):
-        if key in record and not (key == "round" and where is not None):
+    for key in ("result", "outcome", "side", "to", "round", "shown", "source"):
+        if key in record and record[key] != "" and not (key == "round" and where is not None):
             value = record[key]
             words.append(gettext(str(value)) if isinstance(value, str) else str(value).lower())
     return " · ".join(words)

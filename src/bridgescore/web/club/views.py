@@ -116,6 +116,11 @@ class PhoneTraveller(View):
 
     board: int
     lines: tuple[PhoneLine, ...]
+    deal: str | None = None
+    """The board's hands in PBN (``N:AKQ.… …``) when the director gave the hand records."""
+    diagram: str | None = None
+    """The hand diagram the phone draws (the results page's, HTML), with the double-dummy table
+    and par once solved."""
 
 
 class PlaceView(View):
@@ -196,6 +201,8 @@ class Console(View):
     problem: str | None = None
     names: dict[str, str]
     """Each pair's players, by the pair as the ranking names it."""
+    dealt: tuple[int, ...] = ()
+    """The boards whose hand records the director gave (their hands are on the results page)."""
 
 
 class NextTable(PairView):
