@@ -15,6 +15,7 @@ from bridgescore.club import (
     Enter,
     NotYoursError,
     Play,
+    Publish,
     SetDeals,
     apply,
     change_json,
@@ -147,3 +148,12 @@ def test_the_exports_carry_the_hands() -> None:
     assert {board.number: Deal.parse(board.deal or "") for board in read} == {
         1: Deal.parse(BOARD_1), 2: Deal.parse(BOARD_2),
     }  # fmt: skip
+
+
+def test_hands_given_after_a_publication_are_news_for_the_next_one() -> None:
+    entered = Action(Enter(Play(1, 1, 1), Result.parse("4S N 9")), Actor.at_table(1), AT)
+    published = fold(settings(), [entered, Action(Publish(), ANNA, AT)])
+    assert published.changed <= published.published
+    later = apply(published, given((1, BOARD_1)))
+    assert later.changed > later.published  # the console says the results changed since
+    assert to_event(published).sessions[0].sections[0].boards[0].deal is None  # what was published

@@ -92,6 +92,8 @@ def test_the_boards_dealt_from_a_seed_are_the_deal_commands_and_the_console_form
     state = app.state.club.folded(sid).state
     assert dict(state.deals) == dict(dealt(range(1, 6), seed=7))
     assert "Boards with their hands: 1, 2, 3, 4, 5." in boss.get(f"/club/sessions/{sid}").text
+    bad_seed = boss.client.post(f"/club/sessions/{sid}/hands", data={**form, "seed": "seven"})
+    assert bad_seed.status_code == 422 and 'id="hands-error"' in bad_seed.text and "seed" in bad_seed.text
     no_file = {"form_token": form["form_token"], "source": "file"}
     refused = boss.client.post(
         f"/club/sessions/{sid}/hands", data=no_file, files={"pbn_file": ("a.pbn", b"")}
