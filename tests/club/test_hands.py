@@ -131,6 +131,14 @@ def test_the_published_results_show_each_played_boards_hands_double_dummy_and_pa
     table = Phone(app)
     table.join(session["codes"]["1"])
     table.post(f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 1, "result": "4S N 9"})
+    two = Phone(app)
+    two.join(session["codes"]["2"])
+    two.post(f"/api/club/sessions/{sid}/tables/2/results", {"round": 1, "board": 1, "result": "6S N 12"})
+    far = boss.get(f"/api/club/sessions/{sid}/console").json()["far"]  # nine tricks double dummy
+    assert far == [{"round": 1, "table": 2, "board": 1, "outcome": "6S N =", "tricks": 12, "double_dummy": 9}]
+    assert "Board 1 at table 2, round 1: 6S N = · 12 tricks, double dummy 9" in text_of(
+        boss.get(f"/club/sessions/{sid}").text
+    )
     assert boss.post(f"/api/club/sessions/{sid}/publish").status_code == 201
     page = text_of(boss.get(f"/club/results/{sid}").text)
     assert f"♠ {NORTH_1}" in page  # board 1's hands under its traveller

@@ -46,9 +46,20 @@ from bridgescore.core.errors import N_, BridgeScoreError, ParseError, RuleError
 if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
     from bridgescore.analysis.event import DealKey
+    from bridgescore.club.lines import LineState
+    from bridgescore.club.state import ClubState
     from bridgescore.forms.duplicate.model import Board
 
-__all__ = ["MOST_BOARD", "SOLVED", "SetDeals", "Solved", "deals_from_pbn", "dealt", "given_boards"]
+__all__ = [
+    "MOST_BOARD",
+    "SOLVED",
+    "SetDeals",
+    "Solved",
+    "deals_from_pbn",
+    "dealt",
+    "far_lines",
+    "given_boards",
+]
 
 BoardDeals = tuple[tuple[int, Deal], ...]
 """Boards and their deals, in the order of the board numbers."""
@@ -237,3 +248,31 @@ class Solved:
 SOLVED = Solved()
 """The process's analyses: a deal's double dummy depends on its cards, dealer and vulnerability
 alone, so every session (and every app of the process) shares them."""
+
+
+def far_lines(state: ClubState, solved: Solved) -> list[tuple[LineState, int]]:
+    """The lines played :data:`~bridgescore.analysis.event.FAR` (3) tricks or more from double
+    dummy, each with the tricks the solver gives its declarer — on the boards whose hands were
+    given and already solved (the director's list to look at again: a mis-entered result, a
+    revoke not ruled on, a board played with other cards).
+    """
+    from bridgescore.analysis.event import FAR
+    from bridgescore.core.contract import Result
+
+    found = []
+    for board_number, deal in sorted(state.deals.items()):
+        [board] = given_boards({board_number: deal})
+        analysed = solved.known(board)
+        if analysed is None:
+            continue
+        for line in state.traveller(board_number):
+            outcome = line.outcome
+            if not isinstance(outcome, Result) or outcome.tricks is None:
+                continue
+            declarer = outcome.contract.declarer
+            if declarer is None:  # passed out
+                continue
+            tricks = analysed.table.tricks(declarer, outcome.contract.strain)
+            if abs(outcome.tricks - tricks) >= FAR:
+                found.append((line, tricks))
+    return found

@@ -269,9 +269,11 @@ def console_of(session_id: str, club: ClubService, state: ClubState, lang: str =
     """The console of *state*: scored by the duplicate scorer, or why it cannot be yet (in *lang*)."""
     try:
         live = not state.complete()
-        return club_console.console(session_id, state, club.scored(session_id, state, live=live), live=live)
+        scored = club.scored(session_id, state, live=live)
+        return club_console.console(session_id, state, scored, live=live, solved=club.solved)
     except BridgeScoreError as error:
-        return club_console.console(session_id, state, None, error.translate(translator(lang)))
+        problem = error.translate(translator(lang))
+        return club_console.console(session_id, state, None, problem, solved=club.solved)
 
 
 @router.get(

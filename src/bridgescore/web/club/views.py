@@ -136,6 +136,17 @@ class PlayView(PlaceView):
     board: int
 
 
+class FarView(View):
+    """A result three tricks or more from double dummy: where, what, and the solver's tricks."""
+
+    round: int
+    table: int
+    board: int
+    outcome: str
+    tricks: int
+    double_dummy: int
+
+
 class ConsoleBoard(View):
     """A board of the console: its lines with their scores, and where it is still missing."""
 
@@ -203,6 +214,8 @@ class Console(View):
     """Each pair's players, by the pair as the ranking names it."""
     dealt: tuple[int, ...] = ()
     """The boards whose hand records the director gave (their hands are on the results page)."""
+    far: tuple[FarView, ...] = ()
+    """The results three tricks or more from double dummy (boards with their hands, solved)."""
 
 
 class NextTable(PairView):
