@@ -260,6 +260,7 @@ def test_every_club_page_is_accessible_and_fits_the_phone(
     boss.goto(f"{live.url}/club/sessions/{session}")
     boss.wait_for_selector(line(1, 1, 2))
     boss.click("#correct summary")
+    boss.click("#hand-records summary")
     boss.click("#trail summary")
     check(boss, "console")
     # The director shows the live ranking: the table's phone links to it, a page of totals only.
