@@ -74,6 +74,15 @@ def join(page: Page, live: Server, code: str) -> None:
     page.wait_for_url("**/club/table")
 
 
+def deal_hand_records(page: Page) -> None:
+    """On the console: the hand records dealt from a seed (boards 1-10)."""
+    page.click("#hand-records summary")
+    page.select_option("#hands-source", "deal")
+    page.fill("#hands-seed", "7")
+    page.click("#hands-save")
+    page.wait_for_selector("#hands-given:has-text('9, 10.')", state="attached")
+
+
 def enter_first_round(page: Page) -> None:
     """Board 1 by taps, board 2 by notation; East-West confirm each."""
     tap(page, "level", "4")
@@ -251,12 +260,7 @@ def test_every_club_page_is_accessible_and_fits_the_phone(
     phone.goto(live.url + "/club/join")
     check(phone, "join")
     session, codes = start_session(boss, live, f"Club {language}", PAIRS[language])
-    # The hand records dealt on the console from a seed: the phone shows a board's hands once played.
-    boss.click("#hand-records summary")
-    boss.select_option("#hands-source", "deal")
-    boss.fill("#hands-seed", "7")
-    boss.click("#hands-save")
-    boss.wait_for_selector("#hands-given:has-text('9, 10.')", state="attached")
+    deal_hand_records(boss)  # the phone shows a board's hands once its pairs have played it
     boss.goto(live.url + "/club")
     check(boss, "sessions")
     join(phone, live, codes["1"])

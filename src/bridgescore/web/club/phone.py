@@ -11,12 +11,14 @@ pairs have come.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from bridgescore.club import ClubSettings, ClubState, Play
 from bridgescore.club.deals import Solved, given_boards
 from bridgescore.core.board import board_dealer, board_vulnerability
+from bridgescore.core.deal import Deal
 from bridgescore.forms.duplicate.movement import Assignment, PairSeat
 from bridgescore.i18n import Lang
 from bridgescore.web.club.views import (
@@ -30,6 +32,9 @@ from bridgescore.web.club.views import (
     pair_view,
     phone_line,
 )
+
+if TYPE_CHECKING:
+    from bridgescore.analysis.board import DoubleDummy
 
 __all__ = ["diagram_style", "table_view"]
 
@@ -74,19 +79,22 @@ def _traveller(state: ClubState, board: int, lang: Lang, solved: Solved | None) 
     deal = state.deals.get(board)
     if deal is None:
         return PhoneTraveller(board=board, lines=lines)
+    [given] = given_boards({board: deal})
+    found = None if solved is None else solved.known(given)
+    return PhoneTraveller(
+        board=board, lines=lines, deal=deal.format(), diagram=_drawing(board, deal, lang, found)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _drawing(board: int, deal: Deal, lang: Lang, found: DoubleDummy | None) -> str:
+    """Board *board*'s diagram, drawn once (the phones ask for their round every few seconds)."""
     from bridgescore.formats.diagram import HandDiagram, diagram_view
     from bridgescore.formats.html import environment
 
-    [given] = given_boards({board: deal})
-    found = None if solved is None else solved.known(given)
     drawn = HandDiagram(board, deal, board_dealer(board), board_vulnerability(board), found)
     macro = environment().get_template("diagram.html").module.diagram
-    return PhoneTraveller(
-        board=board,
-        lines=lines,
-        deal=deal.format(),
-        diagram=str(macro(diagram_view(drawn, lang), corner=False)),
-    )
+    return str(macro(diagram_view(drawn, lang), corner=False))
 
 
 def table_view(
