@@ -91,6 +91,7 @@ def test_the_boards_dealt_from_a_seed_are_the_deal_commands_and_the_console_form
     assert sent.status_code == 303, sent.text
     state = app.state.club.folded(sid).state
     assert dict(state.deals) == dict(dealt(range(1, 6), seed=7))
+    assert boss.get(f"/api/club/sessions/{sid}/log").json()[0]["what"] == "Hand records given · seed 7"
     assert "Boards with their hands: 1, 2, 3, 4, 5." in boss.get(f"/club/sessions/{sid}").text
     bad_seed = boss.client.post(f"/club/sessions/{sid}/hands", data={**form, "seed": "seven"})
     assert bad_seed.status_code == 422 and 'id="hands-error"' in bad_seed.text and "seed" in bad_seed.text
@@ -187,3 +188,21 @@ def test_a_phone_shows_a_boards_hands_only_once_both_its_pairs_have_finished_it(
     assert kept.status_code == 201
     assert one.get(f"/api/club/sessions/{sid}/tables/1").json()["travellers"] == []
     assert NORTH_1 not in text_of(one.get("/club/table").text)
+
+
+def test_boards_dealt_from_the_systems_source_say_so_in_the_audit_trail() -> None:
+    from datetime import UTC, datetime
+
+    from bridgescore.club import Action, Actor, ClubSettings, fold
+    from bridgescore.forms.duplicate.movement import movement
+    from bridgescore.i18n import translator
+    from bridgescore.web.club.console import _what
+    from bridgescore.web.club.hands import hand_records
+    from bridgescore.web.club.requests import HandRecordsIn
+
+    state = fold(ClubSettings("Tuesday", movement("howell", 3)), [])
+    change = hand_records(HandRecordsIn(), state)
+    assert [board for board, _deal in change.deals] == list(range(1, 11))
+    assert change.deals != hand_records(HandRecordsIn(), state).deals  # nobody can deal them again
+    action = Action(change, Actor.director("Anna"), datetime(2026, 12, 1, 19, 0, tzinfo=UTC))
+    assert _what(action, translator("ru")) == "Расклады заданы · сданы случайно"

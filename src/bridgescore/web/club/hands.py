@@ -45,7 +45,7 @@ def hand_records(given: HandRecordsIn, state: ClubState) -> SetDeals:
         return SetDeals(deals, given.file_name or "PBN")
     with blamed("seed"):
         deals = dealt(state.movement.boards(), seed=given.seed)
-    return SetDeals(deals, "" if given.seed is None else f"seed {given.seed}")
+    return SetDeals(deals, N_("dealt at random") if given.seed is None else f"seed {given.seed}")
 
 
 def _solve(club: ClubService, change: SetDeals) -> None:
