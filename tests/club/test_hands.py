@@ -201,8 +201,9 @@ def test_boards_dealt_from_the_systems_source_say_so_in_the_audit_trail() -> Non
     from bridgescore.web.club.requests import HandRecordsIn
 
     state = fold(ClubSettings("Tuesday", movement("howell", 3)), [])
-    change = hand_records(HandRecordsIn(), state)
+    system = HandRecordsIn.model_validate({})  # no seed
+    change = hand_records(system, state)
     assert [board for board, _deal in change.deals] == list(range(1, 11))
-    assert change.deals != hand_records(HandRecordsIn(), state).deals  # nobody can deal them again
+    assert change.deals != hand_records(system, state).deals  # nobody can deal them again
     action = Action(change, Actor.director("Anna"), datetime(2026, 12, 1, 19, 0, tzinfo=UTC))
     assert _what(action, translator("ru")) == "Расклады заданы · сданы случайно"
