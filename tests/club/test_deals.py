@@ -13,6 +13,7 @@ from bridgescore.club import (
     Actor,
     ClubSettings,
     Enter,
+    Foul,
     NotYoursError,
     Play,
     Publish,
@@ -37,6 +38,8 @@ BOARD_1 = "N:AJT984.6.Q32.KJ9 7652.QT83.T54.32 Q.7542.K987.QT64 K3.AKJ9.AJ6.A875
 """Board 1 of the Ruter file, as its Deal tag gives it."""
 BOARD_2 = "E:Q75.J2.T9743.AK5 K83.T964.J6.QJT4 92.87.AKQ82.9876 AJT64.AKQ53.5.32"
 """Board 2 of the Ruter file (written from East, its dealer)."""
+BOARD_2_NORTH = "N:AJT64.AKQ53.5.32 Q75.J2.T9743.AK5 K83.T964.J6.QJT4 92.87.AKQ82.9876"
+"""Board 2 written from North, as the event model keeps a deal."""
 
 
 def settings() -> ClubSettings:
@@ -157,3 +160,16 @@ def test_hands_given_after_a_publication_are_news_for_the_next_one() -> None:
     later = apply(published, given((1, BOARD_1)))
     assert later.changed > later.published  # the console says the results changed since
     assert to_event(published).sessions[0].sections[0].boards[0].deal is None  # what was published
+
+
+def test_a_fouled_boards_groups_played_other_cards_so_none_carries_the_hand_records() -> None:
+    actions = [
+        given((1, BOARD_1), (2, BOARD_2)),
+        *(Action(Enter(Play(1, t, 1), Result.parse("4S N 9")), Actor.at_table(t), AT) for t in (1, 2, 3)),
+        Action(Enter(Play(1, 1, 2), Result.parse("3NT E 9")), Actor.at_table(1), AT),
+    ]
+    fouled = Action(Foul(1, (((1, 1), (1, 2)), ((1, 3),))), ANNA, AT, "the hands of board 1 were mixed up")
+    boards = to_event(fold(settings(), [*actions, fouled])).sessions[0].sections[0].boards
+    assert [(board.number, board.deal) for board in boards] == [(1, None), (1, None), (2, BOARD_2_NORTH)]
+    plain = to_event(fold(settings(), actions)).sessions[0].sections[0].boards
+    assert [(board.number, board.deal) for board in plain] == [(1, BOARD_1), (2, BOARD_2_NORTH)]
