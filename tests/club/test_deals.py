@@ -173,3 +173,27 @@ def test_a_fouled_boards_groups_played_other_cards_so_none_carries_the_hand_reco
     assert [(board.number, board.deal) for board in boards] == [(1, None), (1, None), (2, BOARD_2_NORTH)]
     plain = to_event(fold(settings(), actions)).sessions[0].sections[0].boards
     assert [(board.number, board.deal) for board in plain] == [(1, BOARD_1), (2, BOARD_2_NORTH)]
+
+
+def test_a_phone_reads_the_solved_deals_while_others_are_solved(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from bridgescore.analysis import event as analysis
+    from bridgescore.club.deals import Solved, given_boards
+
+    solved = Solved()
+    [first] = given_boards({1: Deal.parse(BOARD_1)})
+    [second] = given_boards({2: Deal.parse(BOARD_2)})
+    solved.of([first])
+    real = analysis.analyse_boards
+    answered: list[object] = []
+
+    def solving(boards: list[object]) -> object:  # while board 2 is solved, a phone asks for board 1
+        reader = threading.Thread(target=lambda: answered.append(solved.known(first)))
+        reader.start()
+        reader.join(30)  # a reader waiting for the solver would still be waiting
+        return real(boards)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analysis, "analyse_boards", solving)
+    solved.of([second])
+    assert answered and answered[0] is not None and solved.known(second) is not None

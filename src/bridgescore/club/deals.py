@@ -220,20 +220,27 @@ class Solved:
     def __init__(self, size: int = SOLVED_SIZE) -> None:
         self._found: OrderedDict[DealKey, DoubleDummy] = OrderedDict()
         self._size = size
-        self._lock = threading.Lock()  # one solve at a time: the second caller finds the first's
+        self._solving = threading.Lock()  # one solve at a time: the second caller finds the first's
+        self._lock = threading.Lock()  # the dict alone, held for a lookup: never while solving
 
     def of(self, boards: Iterable[Board]) -> dict[DealKey, DoubleDummy]:
         """The analysis of every board of *boards* that carries its deal; the deals not known yet
-        are solved together, in DDS's batch calls."""
+        are solved together, in DDS's batch calls (:meth:`known` answers meanwhile)."""
         from bridgescore.analysis.event import analyse_boards, key_of
 
         wanted = [board for board in boards if board.deal]
         with self._lock:
             missing = [board for board in wanted if key_of(board) not in self._found]
-            if missing:
-                self._found.update(analyse_boards(missing))
-                while len(self._found) > self._size:
-                    self._found.popitem(last=False)
+        if missing:
+            with self._solving:
+                with self._lock:
+                    missing = [board for board in missing if key_of(board) not in self._found]
+                solved = analyse_boards(missing) if missing else {}
+                with self._lock:
+                    self._found.update(solved)
+                    while len(self._found) > self._size:
+                        self._found.popitem(last=False)
+        with self._lock:
             found = self._found
             return {key_of(board): found[key_of(board)] for board in wanted if key_of(board) in found}
 
