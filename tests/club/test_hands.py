@@ -12,6 +12,8 @@ from fastapi import FastAPI
 
 from bridgescore.club.deals import Solved, dealt, given_boards
 from bridgescore.core.deal import Deal
+from bridgescore.formats import pbn
+from bridgescore.forms.duplicate.check import check_event
 from tests.club.conftest import Phone, director, new_session
 
 RUTER = Path(__file__).parent.parent / "data" / "results" / "ruter_pairs_2022.pbn"
@@ -148,6 +150,10 @@ def test_the_published_results_show_each_played_boards_hands_double_dummy_and_pa
     russian = text_of(boss.get(f"/club/results/{sid}", headers={"accept-language": "ru"}).text)
     assert "♠ Т В 10 9 8 4" in russian and "С-Ю +140 (3П С =, 3П Ю =)" in russian
     assert text_of(boss.get(f"/api/club/sessions/{sid}/results.html").text) == page
+    exported = boss.get(f"/api/club/sessions/{sid}/export.pbn").text  # the deal, its table and par
+    assert f'[Deal "{BOARD_1}"]' in exported and '[OptimumScore "NS 140"]' in exported
+    assert "\nN  S  9\n" in exported.replace("\r\n", "\n")  # as the Ruter file's OptimumResultTable
+    assert check_event(pbn.loads(exported).event).differences == ()
 
 
 def test_a_phone_shows_a_boards_hands_only_once_both_its_pairs_have_finished_it(app: FastAPI) -> None:

@@ -33,6 +33,7 @@ from bridgescore.club.roles import Actor, Role
 from bridgescore.club.settings import ClubSettings
 from bridgescore.club.state import ClubState
 from bridgescore.core.errors import N_
+from bridgescore.forms.duplicate.model import Event
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.scored import ScoredEvent
 from bridgescore.store.club import ActorRecord, ClubStore, StoredAction, StoredReceipt
@@ -146,10 +147,16 @@ class ClubService:
                     self._scored.popitem(last=False)
         return known
 
-    def double_dummy(self, scored: ScoredEvent) -> dict[DealKey, DoubleDummy]:
-        """The double dummy of *scored*'s boards that carry their deal: solved once per deal (most
-        when the director gave them), kept by :attr:`solved`."""
-        return self.solved.of(board.board for section in scored.sections for board in section.boards)
+    def double_dummy(self, scored: ScoredEvent | Event) -> dict[DealKey, DoubleDummy]:
+        """The double dummy of the boards of *scored* (a scored event, or an event as the exports
+        write it) that carry their deal: solved once per deal (most when the director gave them),
+        kept by :attr:`solved`."""
+        if isinstance(scored, Event):
+            boards = [board for session in scored.sessions for section in session.sections
+                      for board in section.boards]  # fmt: skip
+        else:
+            boards = [board.board for section in scored.sections for board in section.boards]
+        return self.solved.of(boards)
 
     def append(self, session_id: str, change: Change, actor: Actor, *, reason: str = "",
                key: str | None = None) -> StoredReceipt:  # fmt: skip

@@ -421,8 +421,9 @@ declares none of its own), and their errors JSON as everywhere."""
 def export_pbn(session_id: SessionId, director: SessionDirector, club: Service) -> PlainTextResponse:
     from bridgescore.formats import pbn
 
-    published = exported(club.folded(session_id).state)
-    return _download(pbn.dumps(published), f"{session_id}.pbn", "application/x-pbn; charset=utf-8")
+    published = exported(club.folded(session_id).state)  # with the hand records' tables and par
+    text = pbn.dumps(published, double_dummy=club.double_dummy(published))
+    return _download(text, f"{session_id}.pbn", "application/x-pbn; charset=utf-8")
 
 
 @router.get("/sessions/{session_id}/export.xml", summary="The session as USEBIO, with our numbers",
