@@ -104,6 +104,8 @@ def test_a_board_the_movement_does_not_play_is_refused() -> None:
         fold(settings(), [given((1, BOARD_1), (11, BOARD_2))])
     with pytest.raises(RuleError, match=r"^the hand records give no deal$"):
         fold(settings(), [Action(SetDeals(()), ANNA, AT)])
+    with pytest.raises(RuleError, match=r"^board 2 is given twice in the hand records$"):
+        fold(settings(), [given((2, BOARD_1), (1, BOARD_1), (2, BOARD_2))])
 
 
 def test_a_boards_hands_change_only_while_it_has_no_result() -> None:
