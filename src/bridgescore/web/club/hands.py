@@ -13,6 +13,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from bridgescore.club import Actor, ClubState, SetDeals
@@ -92,12 +93,18 @@ async def hands_form(request: Request, session_id: SessionId) -> Response:
             given = HandRecordsIn.model_validate(data)
         except ValidationError as error:
             raise validation_problem(error) from None
-        change = hand_records(given, club.folded(session_id).state)
-        club.append(session_id, change, Actor.director(director.name))
+        change = await run_in_threadpool(_given, club, session_id, given, director.name)
     except Refused as error:
         return console_with(request, session_id, director, 422, hands_error=_message(request, error))
-    _solve(club, change)
+    await run_in_threadpool(_solve, club, change)  # seconds of the solver: never in the event loop
     return RedirectResponse(f"/club/sessions/{session_id}#hand-records", status_code=303)
+
+
+def _given(club: ClubService, session_id: str, given: HandRecordsIn, director: str) -> SetDeals:
+    """The hand records *given* stored by *director* (in a thread of the pool: the store waits)."""
+    change = hand_records(given, club.folded(session_id).state)
+    club.append(session_id, change, Actor.director(director))
+    return change
 
 
 def _text(raw: bytes) -> str:
