@@ -270,13 +270,13 @@ def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
     from rich.table import Table
 
     from bridgescore.cli.output import console
-    from bridgescore.forms.duplicate.check import WHY_CUMULATIVE
+    from bridgescore.forms.duplicate.check import WHY_CUMULATIVE, checked_as
 
     out = console()
     from bridgescore.forms.duplicate.settings import scoring_text
 
-    convention = _(report.convention.description)
-    out.print(_("Checked by the conventions of {convention}").format(convention=convention))
+    heading, params = checked_as(report)  # the convention, or the teams' IMPs and VPs
+    out.print(_(heading).format(**{name: _(value) for name, value in params}))
     if report.declared is not None:
         found = _("The file's numbers are reproduced by {scoring} ({convention}), not by its own: {declared}")
         text = scoring_text(report.scoring)

@@ -83,3 +83,26 @@ def test_the_summary_written_as_pbn_reads_back_and_checks_clean(
     assert (
         capsys.readouterr().out.strip().endswith("32 numbers compared: no differences")
     )  # + total IMPs, boards
+
+
+def test_the_check_says_it_checked_the_leagues_vp_scale_and_match_length_not_matchpoints(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    assert main(["event", str(LEAGUE), "--check"]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    assert heading == (
+        "Checked as a teams league summary: each match's IMPs the sum of its segments, its victory "
+        "points on the WBF continuous scale for matches of 28 boards, the teams' total victory points"
+    )
+    for settings, expected in (
+        ("teams;match-boards=16", "for matches of 16 boards"),
+        ("teams;vp=no", "the teams' totals (no victory points)"),
+    ):
+        stored = tmp_path / "stored.pbn"
+        text = LEAGUE.read_text().replace("[Site", f'[BridgescoreScoring "{settings}"]\n[Site')
+        stored.write_text(text)
+        main(["event", str(stored), "--check"])
+        heading = capsys.readouterr().out.splitlines()[0]
+        assert heading.startswith("Checked as a teams league summary:") and expected in heading
+        assert "matchpoints" not in heading.lower() and "neuberg" not in heading.lower()

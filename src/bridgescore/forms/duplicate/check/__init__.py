@@ -43,6 +43,7 @@ from bridgescore.forms.duplicate.check.compare import (
     CheckReport,
     Comparer,
     Difference,
+    checked_as,
 )
 from bridgescore.forms.duplicate.check.director import (
     DIRECTOR_SET_AGREEING,
@@ -81,6 +82,7 @@ __all__ = [
     "candidates",
     "check_event",
     "check_standings",
+    "checked_as",
     "in_convention",
     "line_label",
     "reproduce",
