@@ -194,7 +194,12 @@ def _print_travellers(
                 if matchpoints
                 else (printing.text(line.imps_ns, LINE_IMPS), printing.text(line.imps_ew, LINE_IMPS))
             )
-            names = (" ".join(line.line.participants(side)) for side in Side)
+            names = (
+                section.section.team_name(line.line.ns if side is Side.NS else line.line.ew)
+                if teams
+                else " ".join(line.line.participants(side))
+                for side in Side
+            )
             ns, ew = (  # a team's name on one line, cut with "…" when the table is narrow
                 Text(name, no_wrap=True, overflow="ellipsis") if teams else name for name in names
             )
@@ -234,7 +239,9 @@ def _print_matches(out: Console, section: ScoredSection, printing: Printing, _: 
     for match in section.matches:
         vp = "" if match.vp_home is None else f"{match.vp_home} – {match.vp_visit}"
         imps = f"{printing.text(match.imps_home, MATCH_IMPS)} – {printing.text(match.imps_visit, MATCH_IMPS)}"
-        home, visit = (escape(printable(team)) for team in (match.home, match.visit))
+        home, visit = (
+            escape(printable(section.section.team_name(team))) for team in (match.home, match.visit)
+        )
         table.add_row(_fmt(match.round), home, visit, str(match.boards), imps, vp)
     out.print()
     out.print(table)

@@ -40,7 +40,7 @@ def test_a_bad_segment_is_named() -> None:
 def test_event_recomputes_the_vps_and_totals_and_checks_clean(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["event", str(LEAGUE)]) == 0
     out = capsys.readouterr().out
-    assert "2      1     3         28      15.00 – 24.00  8.02 – 11.98" in out
+    assert "2      Aces    Cobras    28      15.00 – 24.00  8.02 – 11.98" in out  # the file's names
     assert "1                3    Cobras   29.80         56" in out
     assert main(["event", str(LEAGUE), "--check"]) == 0
     assert capsys.readouterr().out.strip().endswith("24 numbers compared: no differences")
@@ -56,9 +56,9 @@ def test_a_changed_vp_and_a_changed_total_are_reported_with_their_why(
     assert main(["event", str(changed), "--check"]) == 1
     lines = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
     assert lines[lines.index("Differences") + 2 :] == [
-        "       1 – 3                vp_home     8.20    8.02  a margin of -9 IMPs over 28 boards is 8.02 "
+        "       Aces – Cobras        vp_home     8.20    8.02  a margin of -9 IMPs over 28 boards is 8.02 "
         "VPs on the WBF scale",
-        "       2 – 4                imps_visit  18      17    the sum of the match's segments: 9–9 + 8–8",
+        "       Kings – Dragons      imps_visit  18      17    the sum of the match's segments: 9–9 + 8–8",
         "",
         "24 numbers compared: 2 differ",
     ]
@@ -106,3 +106,17 @@ def test_the_check_says_it_checked_the_leagues_vp_scale_and_match_length_not_mat
         heading = capsys.readouterr().out.splitlines()[0]
         assert heading.startswith("Checked as a teams league summary:") and expected in heading
         assert "matchpoints" not in heading.lower() and "neuberg" not in heading.lower()
+
+
+def test_teams_are_printed_by_the_names_the_summary_gives_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
+    changed = tmp_path / "changed.pbn"
+    changed.write_text(LEAGUE.read_text().replace("29.80", "29.90"))
+    assert main(["event", str(changed), "--check"]) == 1
+    lines = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
+    assert "       Cobras               total   29.90   29.80" in lines  # not "3"
+    assert main(["event", str(LEAGUE), "--format", "html"]) == 0
+    page = capsys.readouterr().out
+    assert "<tr><td>2</td><td>Kings</td><td>Dragons</td>" in page  # the matches, not 2 and 4

@@ -66,7 +66,13 @@ def check_standings(
         published = participant.published
         sides = (standing.direction,) if standing.direction is not None else tuple(Side)
         why = WHY_LINES if any((standing.id, side) in seen.differing for side in sides) else None
-        label = f"{standing.direction} {standing.id}" if standing.direction is not None else standing.id
+        label = (
+            f"{standing.direction} {standing.id}"
+            if standing.direction is not None
+            else section.section.team_name(standing.id)
+            if section.matches
+            else standing.id
+        )
         where = Location(name, participant=label)
         total: Fraction | None = standing.total
         percentage = standing.percentage
@@ -180,7 +186,8 @@ def check_matches(section: ScoredSection, comparer: Comparer) -> None:
         printed = published.get((match.home, match.visit, match.round))
         if printed is None:
             continue
-        where = Location(section.section.name, participant=f"{match.home} – {match.visit}")
+        teams = " – ".join(section.section.team_name(team) for team in (match.home, match.visit))
+        where = Location(section.section.name, participant=teams)
         segments = " + ".join(f"{home}–{visit}" for home, visit in printed.segments)
         imps_why = (WHY_SEGMENTS, (("segments", segments),)) if segments else (None, ())
         comparer.number(printed.imps_home, match.imps_home, where, "imps_home", *imps_why)
