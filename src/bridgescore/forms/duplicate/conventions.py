@@ -26,7 +26,7 @@ from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.matchpoints import neuberg, top
 from bridgescore.forms.duplicate.model import ArtificialScore, Event
-from bridgescore.forms.duplicate.printing import Printing
+from bridgescore.forms.duplicate.printing import LINE_IMPS, LINE_MP, Printing
 from bridgescore.forms.duplicate.published import Place
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, HALF_EVEN
@@ -268,6 +268,7 @@ def in_convention(
     ['1', '-1']
     """
     scoring = scored.scoring
+    printing = printing or Printing(convention.rounding)
     sections = []
     for section in scored.sections:
         boards = []
@@ -281,15 +282,23 @@ def in_convention(
                 for line in board.lines
             )
             boards.append(replace(board, lines=lines))
+        printed = _printed_sums(boards, scoring, printing) if convention.totals_from_printed else {}
         ranked = []
         imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
         for standing in section.standings:
-            total = standing.total
-            if convention.relative_totals and standing.earned is not None and standing.maximum is not None:
+            total, percentage = standing.total, standing.percentage
+            sides = (standing.direction,) if standing.direction is not None else tuple(Side)
+            if any((standing.id, side) in printed for side in sides):  # totals_from_printed
+                total = sum((printed.get((standing.id, side), Fraction(0)) for side in sides), Fraction(0))
+                if percentage is not None and standing.maximum:  # the printed total over the tops
+                    percentage = total * 100 / standing.maximum
+            elif convention.relative_totals and standing.earned is not None and standing.maximum is not None:
                 total = standing.earned - standing.maximum / 2
             if convention.imps_per_board and imp_pairs and standing.boards:
                 total = total / standing.boards
-            ranked.append(replace(standing, total=total))
+            ranked.append(replace(standing, total=total, percentage=percentage))
+        if printed:
+            ranked = _ranked_again(ranked, scoring)
         sections.append(replace(section, boards=tuple(boards), standings=tuple(ranked)))
     if convention.one_ranking:
         ranked_once = ranked_as_one([section.standings for section in sections], scoring)
@@ -298,12 +307,39 @@ def in_convention(
             for section, standings in zip(sections, ranked_once, strict=True)
         ]
     sections = _ties_shown(sections, convention)
-    return replace(
-        scored,
-        sections=tuple(sections),
-        printing=printing or Printing(convention.rounding),
-        convention=convention.name,
-    )
+    return replace(scored, sections=tuple(sections), printing=printing, convention=convention.name)
+
+
+def _printed_sums(
+    boards: Sequence[ScoredBoard], scoring: Scoring, printing: Printing
+) -> dict[tuple[str, Side], Fraction]:
+    """Each participant's sum of its line values as *printing* prints them, by the side it sat
+    (``totals_from_printed``: 2.0 + 0.3 + 0.3 = 2.6 where the exact sum is 2.67)."""
+    matchpoints = scoring.method is Method.MATCHPOINTS
+    sums: dict[tuple[str, Side], Fraction] = defaultdict(Fraction)
+    for board in boards:
+        for line in board.lines:
+            for side in Side:
+                value = line.mp(side) if matchpoints else line.imps(side)
+                shown = printing.number(value, LINE_MP if matchpoints else LINE_IMPS)
+                if shown is None:
+                    continue
+                for participant in line.line.participants(side):
+                    sums[(participant, side)] += Fraction(shown)
+    return sums
+
+
+def _ranked_again(standings: Sequence[Standing], scoring: Scoring) -> list[Standing]:
+    """*standings* ranked again on their (printed) totals, field by field (a direction of a
+    Mitchell, or one field), each field in its order of places."""
+    fields: dict[Side | None, list[Standing]] = defaultdict(list)
+    for standing in standings:
+        fields[standing.direction].append(standing)
+    again = []
+    for field in fields.values():
+        (ranked,) = ranked_as_one([field], scoring)
+        again.extend(sorted(ranked, key=lambda standing: standing.rank.position))
+    return again
 
 
 def ranked_as_one(fields: Sequence[Sequence[Standing]], scoring: Scoring) -> list[tuple[Standing, ...]]:
