@@ -67,6 +67,7 @@ def _numbers(event: Event) -> dict[tuple[object, ...], str]:
         ("ruter_individuals_2022.pbn", "pbn"),
         ("written_printed_totals.pbn", "pbn"),  # totals summed from the printed line matchpoints
         ("written_missing_ties.pbn", "pbn"),
+        ("written_pbn_percentages.pbn", "pbn"),  # the mean of the line percentages
     ],
 )
 def test_our_sheet_in_the_files_convention_is_the_files_sheet(

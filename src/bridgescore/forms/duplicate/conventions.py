@@ -37,6 +37,7 @@ __all__ = [
     "BRIDGESCORE",
     "COMPSCORE",
     "CONVENTIONS",
+    "PBN_MEAN",
     "PRINTED_TOTALS",
     "RUTER",
     "SCORING_TAG",
@@ -92,7 +93,9 @@ class Convention:
     ``totals_from_printed`` sums the line values as printed (rounded) into the totals instead of
     the exact ones; ``imps_per_board`` prints an IMP total divided by the boards played;
     ``one_ranking`` ranks every participant of all directions and sections in one list;
-    ``ties`` is how it prints a shared place.
+    ``ties`` is how it prints a shared place; ``mean_percentage`` makes a total percentage the
+    mean of the participant's line percentages over the boards it played, not its matchpoints
+    over the tops (PBN ``MeanPercentage``).
     """
 
     name: str
@@ -107,6 +110,13 @@ class Convention:
     imps_per_board: bool = False
     one_ranking: bool = False
     ties: Ties = Ties.MARKED
+    mean_percentage: bool = False
+
+    @property
+    def totals_only(self) -> bool:
+        """Whether the convention changes only how the totals are made from the lines (summed as
+        printed, a mean of percentages): ``--check`` tries it with the declared scoring alone."""
+        return self.totals_from_printed or self.mean_percentage
 
     def matches(self, program: str | None) -> bool:
         """Whether *program* (the file's generator) is this convention's."""
@@ -168,7 +178,32 @@ PRINTED_TOTALS = Convention(
 matchpoints printed to one decimal, a total the sum of the printed ones and its percentage
 total / (top × boards). No real file says how the program names itself, so no generator selects
 it: ``--check`` finds it when it reproduces a file."""
-CONVENTIONS = (BRIDGESCORE, RUTER, COMPSCORE, PRINTED_TOTALS)
+
+
+def _comparisons(scoring: Scoring) -> Scoring:
+    matchpoints = replace(scoring.matchpoints, neuberg=False, missing_as_ties=False)
+    return replace(scoring, matchpoints=matchpoints)
+
+
+PBN_MEAN = Convention(
+    "pbn-mean-percentage",
+    N_(
+        "PBN 2.x reference files: a line's percentage 100 × (lower + ties/2) / n over the n other "
+        "results of its board (no Neuberg), a total percentage the mean of the line percentages"
+    ),
+    (),
+    settings=_comparisons,
+    mean_percentage=True,
+)
+"""The percentage of PBN 2.x reference files (issue 22 §3): on each board a line scores
+``100 × (lower + ties/2) / n`` — *lower* the other results it beats, *ties* those equal to it, *n*
+the other results of the board (PBN ``ScoreMP`` is MP1, 2 per lower and 1 per tie: the same
+number over the board's own top, no Neuberg) — and a participant's percentage is the **mean** of
+its line percentages, PBN 2.1's ``MeanPercentage`` ("a mean value is averaged over the number of
+played games"; BridgeClubLive: "the average of all the percentage scores that you scored for each
+board"), not Σ MP / Σ tops: a board played fewer times weighs as much as the others. No generator
+names it: ``--check`` finds it when it reproduces a file."""
+CONVENTIONS = (BRIDGESCORE, RUTER, COMPSCORE, PRINTED_TOTALS, PBN_MEAN)
 
 
 def convention_for(program: str | None) -> Convention:
@@ -283,6 +318,7 @@ def in_convention(
             )
             boards.append(replace(board, lines=lines))
         printed = _printed_sums(boards, scoring, printing) if convention.totals_from_printed else {}
+        means = _line_percentages(boards) if convention.mean_percentage else {}
         ranked = []
         imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
         for standing in section.standings:
@@ -294,10 +330,13 @@ def in_convention(
                     percentage = total * 100 / standing.maximum
             elif convention.relative_totals and standing.earned is not None and standing.maximum is not None:
                 total = standing.earned - standing.maximum / 2
+            found = [means[(standing.id, side)] for side in sides if (standing.id, side) in means]
+            if percentage is not None and found:  # mean_percentage: the mean of the line percentages
+                percentage = sum((p for ps in found for p in ps), Fraction(0)) / sum(len(ps) for ps in found)
             if convention.imps_per_board and imp_pairs and standing.boards:
                 total = total / standing.boards
             ranked.append(replace(standing, total=total, percentage=percentage))
-        if printed:
+        if printed or means:
             ranked = _ranked_again(ranked, scoring)
         sections.append(replace(section, boards=tuple(boards), standings=tuple(ranked)))
     if convention.one_ranking:
@@ -327,6 +366,19 @@ def _printed_sums(
                 for participant in line.line.participants(side):
                     sums[(participant, side)] += Fraction(shown)
     return sums
+
+
+def _line_percentages(boards: Sequence[ScoredBoard]) -> dict[tuple[str, Side], list[Fraction]]:
+    """Each participant's line percentages, by the side it sat (``mean_percentage``)."""
+    found: dict[tuple[str, Side], list[Fraction]] = defaultdict(list)
+    for board in boards:
+        for line in board.lines:
+            for side in Side:
+                percentage = line.percentage(side)
+                if percentage is not None:
+                    for participant in line.line.participants(side):
+                        found[(participant, side)].append(percentage)
+    return found
 
 
 def _ranked_again(standings: Sequence[Standing], scoring: Scoring) -> list[Standing]:

@@ -33,6 +33,7 @@ reported.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
@@ -112,6 +113,9 @@ class _Found:
     printed: dict[Sitting, Fraction] | None = None
     """Each participant's sum of its line values as printed, for a convention whose totals are
     those sums (``totals_from_printed``; :class:`~.standings.Seen`)."""
+    percentages: dict[Sitting, tuple[Fraction, int]] | None = None
+    """Each participant's line percentages, summed and counted, for a convention whose total
+    percentage is their mean (``mean_percentage``; :class:`~.standings.Seen`)."""
 
 
 def check_columns(
@@ -382,7 +386,59 @@ def _ranked(found: _Found, participants: Sequence[Participant]) -> _Found | None
         printed = _printed_sums(found)
         if printed is None:
             return None
-    return replace(found, scored=replace(found.scored, standings=standings), printed=printed)
+    percentages = None
+    if found.convention.mean_percentage:
+        percentages = _percentage_sums(replace(found, scored=replace(found.scored, standings=standings)))
+        if percentages is None:
+            return None
+    return replace(
+        found, scored=replace(found.scored, standings=standings), printed=printed, percentages=percentages
+    )
+
+
+def _percentage_sums(found: _Found) -> dict[Sitting, tuple[Fraction, int]] | None:
+    """Each participant's line percentages summed (exactly) and counted, by the side it sat — the
+    file's own on a line the director set — as the object path sums them
+    (:func:`~.travellers._add_printed`); ``None`` when the sums would outgrow the arrays."""
+    scored = found.scored
+    columns = scored.columns
+    printed = dict(columns.printed)
+    sums: dict[Sitting, tuple[Fraction, int]] = {}
+    if scored.scoring.method is not Method.MATCHPOINTS:
+        return sums  # no percentages
+    for side, seats in ((Side.NS, columns.ns), (Side.EW, columns.ew)):
+        suffix = side.value.lower()
+        values = found.values.get(f"percentage_{suffix}")
+        if values is None:
+            return None
+        rows = [Fraction(0) if value is None else value for value in values.rows]
+        ours = np.array([value is not None for value in values.rows], dtype=np.bool_)[values.index]
+        numerators = np.array([value.numerator for value in rows], dtype=object)
+        if max((abs(n) for n in numerators), default=0) * (len(seats) + 1) >= 1 << 62:
+            return None
+        distinct_denominators = np.array([value.denominator for value in rows], dtype=np.int64)
+        line_numerators = numerators.astype(np.int64)[values.index]
+        line_denominators = distinct_denominators[values.index]
+        stood_in: dict[int, Fraction] = defaultdict(Fraction)  # the director's lines: theirs − ours
+        for line in np.flatnonzero(found.director & ours).tolist():
+            board = int(columns.board[line])
+            board_top = scored.top[board] if scored.top is not None else Fraction(0)
+            value = _stand_in(found, printed, line, suffix, board, True)
+            mine = values.at(line)
+            if value is not None and board_top and mine is not None:
+                stood_in[int(seats[line])] += value * 100 / board_top - mine
+        exact: dict[int, Fraction] = defaultdict(Fraction)
+        for denominator in np.unique(line_denominators[ours]).tolist():  # a few: the boards' tops
+            at = ours & (line_denominators == denominator)
+            totals = np.zeros(len(columns.ids), dtype=np.int64)
+            np.add.at(totals, seats[at], line_numerators[at])
+            for participant in np.flatnonzero(np.bincount(seats[at], minlength=len(columns.ids))).tolist():
+                exact[participant] += Fraction(int(totals[participant]), denominator)
+        played = np.bincount(seats[ours], minlength=len(columns.ids))
+        for participant in np.flatnonzero(played).tolist():
+            total = exact[participant] + stood_in.get(participant, Fraction(0))
+            sums[(columns.ids[participant], side)] = (total, int(played[participant]))
+    return sums
 
 
 def _printed_sums(found: _Found) -> dict[Sitting, Fraction] | None:
@@ -530,7 +586,7 @@ def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
         standings,
         scored.scoring,
         convention,
-        Seen(differing, found.printed or {}),
+        Seen(differing, found.printed or {}, found.percentages or {}),
         comparer,
         boards=played,
     )
