@@ -33,17 +33,23 @@ reported.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
-from decimal import Decimal
+from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
-import numpy.typing as npt
 
 from bridgescore.core.seat import Side
+from bridgescore.forms.duplicate.check.array_lines import (
+    Found,
+    Mask,
+    Values,
+    in_units_once,
+    percentage_sums,
+    printed_at,
+    printed_sums,
+    stood_in,
+)
 from bridgescore.forms.duplicate.check.compare import WHY_BOARD_SCORE, WHY_SCORE, CheckReport, Comparer
 from bridgescore.forms.duplicate.check.director import DIRECTOR_SET_AGREEING, director_set
 from bridgescore.forms.duplicate.check.methods import tried as tried_after
@@ -51,7 +57,6 @@ from bridgescore.forms.duplicate.check.places import Location
 from bridgescore.forms.duplicate.check.standings import Seen, Sitting, check_standings
 from bridgescore.forms.duplicate.columns import (
     Printed,
-    Rationals,
     ScoredColumns,
     TravellerColumns,
     line_scores,
@@ -66,56 +71,14 @@ from bridgescore.forms.duplicate.conventions import (
 )
 from bridgescore.forms.duplicate.matchpoints import top
 from bridgescore.forms.duplicate.model import MovementKind, Participant, Section
-from bridgescore.forms.duplicate.rounding import in_units
 from bridgescore.forms.duplicate.scored import ScoredSection
 from bridgescore.forms.duplicate.settings import Method, MissedBoards, Scoring
 
 __all__ = ["check_columns", "reproduce_columns"]
 
-Mask = npt.NDArray[np.bool_]
-
-_in_units = lru_cache(maxsize=1 << 16)(in_units)
-"""Our distinct values rounded as printed, once for every candidate scoring that makes them."""
-
 _NUMBER_FIELDS = ("mp_ns", "percentage_ns", "imps_ns", "mp_ew", "percentage_ew", "imps_ew")
 """A line's numbers in the order the object path compares them (:func:`~.travellers.check_section`)."""
 _SCORE_FIELDS = ("score_ns", "score_ew")
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Values:
-    """Our numbers of one field on the scale a convention prints them: each distinct value once
-    (``None`` where we have none) and each line's index among them."""
-
-    rows: list[Fraction | None]
-    index: npt.NDArray[np.int64]
-
-    def at(self, line: int) -> Fraction | None:
-        return self.rows[int(self.index[line])]
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Found:
-    """What one scoring and convention make of a section's published numbers, counted, not listed."""
-
-    scored: ScoredColumns
-    convention: Convention
-    values: dict[str, _Values]
-    scores: dict[str, Mask]
-    """Each published score column's differing lines, by field."""
-    numbers: dict[str, Mask]
-    """Each compared number column's differing lines, by field."""
-    compared: int
-    director: Mask
-    """The lines whose numbers alone differ on their board: the director's (:func:`~.director_set`)."""
-    kept: int
-    """How many differences the lines leave, once the director's are set apart."""
-    printed: dict[Sitting, Fraction] | None = None
-    """Each participant's sum of its line values as printed, for a convention whose totals are
-    those sums (``totals_from_printed``; :class:`~.standings.Seen`)."""
-    percentages: dict[Sitting, tuple[Fraction, int]] | None = None
-    """Each participant's line percentages, summed and counted, for a convention whose total
-    percentage is their mean (``mean_percentage``; :class:`~.standings.Seen`)."""
 
 
 def check_columns(
@@ -175,7 +138,7 @@ def reproduce_columns(
     if declared.ok or not declared.compared:
         return declared
     seen = {(convention.name, _report_key(columns, scoring))}
-    compared: dict[tuple[object, ...], _Found | None] = {
+    compared: dict[tuple[object, ...], Found | None] = {
         (convention.lines, convention.rounding, _lines_key(columns, scoring)): found
     }
     for other, candidate in tried[1:]:
@@ -262,15 +225,15 @@ def _boards_played(columns: TravellerColumns) -> dict[Side | None, list[int]]:
     return {None: [n for n in both.tolist() if n]}
 
 
-def _values(scored: ScoredColumns, convention: Convention) -> dict[str, _Values]:
+def _values(scored: ScoredColumns, convention: Convention) -> dict[str, Values]:
     """Our numbers of each line by field, on the scale *convention* prints them
     (:func:`~.conventions.printed_mp`): matchpoints and percentages, or IMPs."""
     distinct = scored.distinct
     index = distinct.index
     if scored.scoring.method is not Method.MATCHPOINTS:
         return {
-            "imps_ns": _Values([row[0] for row in distinct.rows], index),
-            "imps_ew": _Values([row[1] for row in distinct.rows], index),
+            "imps_ns": Values([row[0] for row in distinct.rows], index),
+            "imps_ew": Values([row[1] for row in distinct.rows], index),
         }
     mp_ns: list[Fraction | None] = [row[0] for row in distinct.rows]
     mp_ew: list[Fraction | None] = [row[1] for row in distinct.rows]
@@ -287,14 +250,14 @@ def _values(scored: ScoredColumns, convention: Convention) -> dict[str, _Values]
         mp_ns = [raw for _count, raw in distinct.made]
         mp_ew = [top(max(count, 1), settings.scale) - raw for count, raw in distinct.made]
     return {
-        "mp_ns": _Values(mp_ns, index),
-        "percentage_ns": _Values([row[2] for row in distinct.rows], index),
-        "mp_ew": _Values(mp_ew, index),
-        "percentage_ew": _Values([row[3] for row in distinct.rows], index),
+        "mp_ns": Values(mp_ns, index),
+        "percentage_ns": Values([row[2] for row in distinct.rows], index),
+        "mp_ew": Values(mp_ew, index),
+        "percentage_ew": Values([row[3] for row in distinct.rows], index),
     }
 
 
-def _differing(printed: Printed, values: _Values, rounding: str) -> tuple[Mask, int] | None:
+def _differing(printed: Printed, values: Values, rounding: str) -> tuple[Mask, int] | None:
     """Which lines' printed numbers differ from ours rounded as printed, and how many were
     compared; ``None`` when a printed number is too long for the arrays."""
     differs = np.zeros(len(printed.scaled), dtype=np.bool_)
@@ -303,7 +266,7 @@ def _differing(printed: Printed, values: _Values, rounding: str) -> tuple[Mask, 
     decimals = np.bincount(printed.places.astype(np.int64) + 1)  # how many lines print each count
     for places in np.flatnonzero(decimals[1:]).tolist():
         at = (printed.places == places) & ours
-        scaled = [0 if value is None else _in_units(value, places, rounding) for value in values.rows]
+        scaled = [0 if value is None else in_units_once(value, places, rounding) for value in values.rows]
         if any(abs(number) >= 1 << 62 for number in scaled):
             return None
         rounded = np.array(scaled, dtype=np.int64)
@@ -312,7 +275,7 @@ def _differing(printed: Printed, values: _Values, rounding: str) -> tuple[Mask, 
     return differs, compared
 
 
-def _compare(scored: ScoredColumns, convention: Convention) -> _Found | None:
+def _compare(scored: ScoredColumns, convention: Convention) -> Found | None:
     """Every published number of *scored*'s lines against ours, counted; ``None`` beyond the arrays."""
     columns = scored.columns
     compared = 0
@@ -340,7 +303,7 @@ def _compare(scored: ScoredColumns, convention: Convention) -> _Found | None:
     director = _director_lines(columns, scores, numbers)
     moved = sum(int(np.count_nonzero(differs & director)) for differs in numbers.values())
     differences = sum(int(np.count_nonzero(differs)) for differs in (*scores.values(), *numbers.values()))
-    return _Found(scored, convention, values, scores, numbers, compared, director, differences - moved)
+    return Found(scored, convention, values, scores, numbers, compared, director, differences - moved)
 
 
 def _director_lines(columns: TravellerColumns, scores: dict[str, Mask], numbers: dict[str, Mask]) -> Mask:
@@ -375,20 +338,20 @@ def _director_lines(columns: TravellerColumns, scores: dict[str, Mask], numbers:
     return np.asarray(alone[board] & (pair == first_pair[board]), dtype=np.bool_)
 
 
-def _ranked(found: _Found, participants: Sequence[Participant]) -> _Found | None:
+def _ranked(found: Found, participants: Sequence[Participant]) -> Found | None:
     """*found* with its standings: made from our lines, the file's numbers standing in on the
     director's; ``None`` when the sums would outgrow the arrays."""
-    standings = standings_of(found.scored, participants, *_stood_in(found))
+    standings = standings_of(found.scored, participants, *stood_in(found))
     if standings is None:
         return None
     printed = None
     if found.convention.totals_from_printed:
-        printed = _printed_sums(found)
+        printed = printed_sums(found)
         if printed is None:
             return None
     percentages = None
     if found.convention.mean_percentage:
-        percentages = _percentage_sums(replace(found, scored=replace(found.scored, standings=standings)))
+        percentages = percentage_sums(replace(found, scored=replace(found.scored, standings=standings)))
         if percentages is None:
             return None
     return replace(
@@ -396,142 +359,7 @@ def _ranked(found: _Found, participants: Sequence[Participant]) -> _Found | None
     )
 
 
-def _percentage_sums(found: _Found) -> dict[Sitting, tuple[Fraction, int]] | None:
-    """Each participant's line percentages summed (exactly) and counted, by the side it sat — the
-    file's own on a line the director set — as the object path sums them
-    (:func:`~.travellers._add_printed`); ``None`` when the sums would outgrow the arrays."""
-    scored = found.scored
-    columns = scored.columns
-    printed = dict(columns.printed)
-    sums: dict[Sitting, tuple[Fraction, int]] = {}
-    if scored.scoring.method is not Method.MATCHPOINTS:
-        return sums  # no percentages
-    for side, seats in ((Side.NS, columns.ns), (Side.EW, columns.ew)):
-        suffix = side.value.lower()
-        values = found.values.get(f"percentage_{suffix}")
-        if values is None:
-            return None
-        rows = [Fraction(0) if value is None else value for value in values.rows]
-        ours = np.array([value is not None for value in values.rows], dtype=np.bool_)[values.index]
-        numerators = np.array([value.numerator for value in rows], dtype=object)
-        if max((abs(n) for n in numerators), default=0) * (len(seats) + 1) >= 1 << 62:
-            return None
-        distinct_denominators = np.array([value.denominator for value in rows], dtype=np.int64)
-        line_numerators = numerators.astype(np.int64)[values.index]
-        line_denominators = distinct_denominators[values.index]
-        stood_in: dict[int, Fraction] = defaultdict(Fraction)  # the director's lines: theirs − ours
-        for line in np.flatnonzero(found.director & ours).tolist():
-            board = int(columns.board[line])
-            board_top = scored.top[board] if scored.top is not None else Fraction(0)
-            value = _stand_in(found, printed, line, suffix, board, True)
-            mine = values.at(line)
-            if value is not None and board_top and mine is not None:
-                stood_in[int(seats[line])] += value * 100 / board_top - mine
-        exact: dict[int, Fraction] = defaultdict(Fraction)
-        for denominator in np.unique(line_denominators[ours]).tolist():  # a few: the boards' tops
-            at = ours & (line_denominators == denominator)
-            totals = np.zeros(len(columns.ids), dtype=np.int64)
-            np.add.at(totals, seats[at], line_numerators[at])
-            for participant in np.flatnonzero(np.bincount(seats[at], minlength=len(columns.ids))).tolist():
-                exact[participant] += Fraction(int(totals[participant]), denominator)
-        played = np.bincount(seats[ours], minlength=len(columns.ids))
-        for participant in np.flatnonzero(played).tolist():
-            total = exact[participant] + stood_in.get(participant, Fraction(0))
-            sums[(columns.ids[participant], side)] = (total, int(played[participant]))
-    return sums
-
-
-def _printed_sums(found: _Found) -> dict[Sitting, Fraction] | None:
-    """Each participant's sum of its lines' matchpoints (or IMPs) rounded as the file printed
-    them — the file's own number on a line the director set — as the object path sums them
-    (:func:`~.travellers._add_printed`); ``None`` when a line with a number of ours has none printed."""
-    scored = found.scored
-    columns = scored.columns
-    printed = dict(columns.printed)
-    kind = "mp" if scored.scoring.method is Method.MATCHPOINTS else "imps"
-    sums: dict[Sitting, Fraction] = {}
-    for side, seats in ((Side.NS, columns.ns), (Side.EW, columns.ew)):
-        field = f"{kind}_{side.value.lower()}"
-        values, column = found.values.get(field), printed.get(field)
-        if values is None or column is None:
-            return None
-        ours = np.array([value is not None for value in values.rows], dtype=np.bool_)[values.index]
-        if np.any(ours & (column.places < 0)):
-            return None
-        most = int(column.places[ours].max()) if np.any(ours) else 0
-        units = np.zeros(len(seats), dtype=np.int64)
-        for places in np.unique(column.places[ours]).tolist():
-            at = ours & (column.places == places)
-            rounded = np.array(
-                [
-                    0 if value is None else _in_units(value, places, found.convention.rounding)
-                    for value in values.rows
-                ],
-                dtype=np.int64,
-            )
-            units[at] = rounded[values.index[at]] * 10 ** (most - places)
-        director = ours & found.director
-        units[director] = column.scaled[director] * 10 ** (most - column.places[director].astype(np.int64))
-        totals = np.zeros(len(columns.ids), dtype=np.int64)
-        np.add.at(totals, seats[ours], units[ours])
-        played = np.bincount(seats[ours], minlength=len(columns.ids))
-        scale: int = 10**most
-        for participant in np.flatnonzero(played).tolist():
-            sums[(columns.ids[participant], side)] = Fraction(int(totals[participant]), scale)
-    return sums
-
-
-def _stood_in(found: _Found) -> tuple[Rationals | None, Rationals | None]:
-    """The lines' numbers that make the standings: ours, with the file's on the director's lines
-    (as :func:`~.travellers._stand_in`); ``(None, None)`` when no line is the director's."""
-    lines = np.flatnonzero(found.director)
-    if not lines.size:
-        return None, None
-    scored = found.scored
-    printed = dict(scored.columns.printed)
-    board = scored.columns.board
-    matchpoints = scored.scoring.method is Method.MATCHPOINTS
-    made = []
-    for side, ours in (("ns", scored.ns), ("ew", scored.ew)):
-        numerator = np.array(ours.numerator, dtype=np.int64)
-        denominator = np.array(ours.denominator, dtype=np.int64)
-        for line in lines.tolist():
-            value = _stand_in(found, printed, line, side, int(board[line]), matchpoints)
-            if value is not None:
-                numerator[line], denominator[line] = value.numerator, value.denominator
-        made.append(Rationals(numerator, denominator))
-    return made[0], made[1]
-
-
-def _stand_in(
-    found: _Found, printed: dict[str, Printed], line: int, side: str, board: int, matchpoints: bool
-) -> Fraction | None:
-    """The file's number on the director's *line* for *side* that the standings sum: its
-    matchpoints (else its percentage of the top) or its IMPs; ``None`` to keep ours."""
-    scored = found.scored
-    if not matchpoints:
-        imps = _printed_at(printed.get(f"imps_{side}"), line)
-        return None if imps is None else Fraction(imps)
-    board_top = scored.top[board] if scored.top is not None else Fraction(0)
-    mp = _printed_at(printed.get(f"mp_{side}"), line)
-    if mp is not None:
-        if found.convention.lines is LineNumbers.RELATIVE and scored.top is not None:
-            return Fraction(mp) + board_top / 2
-        return Fraction(mp)
-    percentage = _printed_at(printed.get(f"percentage_{side}"), line)
-    if percentage is not None and board_top:
-        return Fraction(percentage) * board_top / 100
-    return None
-
-
-def _printed_at(printed: Printed | None, line: int) -> Decimal | None:
-    """The number *printed* on *line*, as the file printed it (``None`` where it printed none)."""
-    if printed is None or printed.places[line] < 0:
-        return None
-    return Decimal(int(printed.scaled[line])).scaleb(-int(printed.places[line]))
-
-
-def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
+def _report(found: Found, participants: Sequence[Participant]) -> CheckReport:
     """The report of *found*: each difference made and explained by the object path's comparison,
     in its order, and then the standings compared."""
     scored, convention = found.scored, found.convention
@@ -564,7 +392,7 @@ def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
                     continue
                 at = _at_line(where, columns, line)
                 comparer.number(
-                    _printed_at(printed[field], line), found.values[field].at(line), at, field, why
+                    printed_at(printed[field], line), found.values[field].at(line), at, field, why
                 )
                 side = Side.NS if field.endswith("_ns") else Side.EW
                 pair = columns.ns[line] if side is Side.NS else columns.ew[line]
@@ -595,7 +423,7 @@ def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
     )
 
 
-def _boards_with_differences(found: _Found) -> Iterator[tuple[int, list[int]]]:
+def _boards_with_differences(found: Found) -> Iterator[tuple[int, list[int]]]:
     """Each board with a differing number (by index, in file order) and its lines that have one."""
     differs = np.zeros(len(found.scored.columns.ns), dtype=np.bool_)
     for mask in (*found.scores.values(), *found.numbers.values()):
