@@ -65,6 +65,7 @@ from bridgescore.forms.duplicate.columns import (
     standings_of,
 )
 from bridgescore.forms.duplicate.conventions import (
+    BRIDGESCORE,
     Convention,
     LineNumbers,
     ranked_as_one,
@@ -157,6 +158,9 @@ def reproduce_columns(
         if counted is None:
             return None
         counted = replace(counted, scored=lined, convention=other)
+        same = _checks_as(other, counted)
+        if same is not None and (same, key[1]) in seen:
+            continue  # its totals are another's already compared, number for number
         if counted.kept >= len(best.differences):
             continue  # the lines alone leave as many differences: the standings only add to them
         ranked = _ranked(counted, participants)
@@ -170,6 +174,39 @@ def reproduce_columns(
     if best is declared:
         return declared
     return replace(best, declared=(declared.convention, declared.scoring))
+
+
+def _checks_as(convention: Convention, found: Found) -> str | None:
+    """The name of the convention whose check *convention*'s is on *found*'s lines, number for
+    number — bridgescore's when *convention* differs from it only in how the totals are made and
+    that makes no difference here: a mean of the line percentages is Σ MP / Σ tops when every
+    board has the same top, and totals summed from the line values as printed are the exact sums
+    when every value of ours is exact at the decimals printed (else ``None``). The gate that keeps
+    those candidates from ranking and comparing every standing again (docs/performance.md)."""
+    plain = replace(
+        convention, name=BRIDGESCORE.name, description=BRIDGESCORE.description,
+        programs=BRIDGESCORE.programs, settings=BRIDGESCORE.settings,
+        totals_from_printed=False, mean_percentage=False,
+    )  # fmt: skip
+    if plain != BRIDGESCORE or not convention.totals_only:
+        return None
+    columns = found.scored.columns
+    if convention.mean_percentage:
+        sizes = np.diff(columns.starts)
+        if np.unique(sizes[sizes > 0]).size > 1:
+            return None
+    if convention.totals_from_printed:
+        kind = "mp" if found.scored.scoring.method is Method.MATCHPOINTS else "imps"
+        printed = dict(columns.printed)
+        for side in ("ns", "ew"):
+            values, column = found.values.get(f"{kind}_{side}"), printed.get(f"{kind}_{side}")
+            if values is None or column is None:
+                continue  # nothing printed: ours are summed, as bridgescore's
+            shown = column.places[column.places >= 0]
+            scale = 10 ** int(shown.min()) if shown.size else 1
+            if any(value is not None and (value * scale).denominator != 1 for value in values.rows):
+                return None
+    return BRIDGESCORE.name
 
 
 def _on_arrays(scoring: Scoring) -> bool:
