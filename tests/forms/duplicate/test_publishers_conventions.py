@@ -143,3 +143,10 @@ def test_one_changed_mean_percentage_is_the_one_difference(
     words = " ".join(capsys.readouterr().out.split())
     assert "reproduced by mp;neuberg=no (pbn-mean-percentage), not by its own: mp" in words
     assert "82 numbers compared: 1 differ" in words
+
+
+def test_the_pbn_mean_percentage_column_is_read_as_the_percentage() -> None:
+    # PBN 2.1's TotalScoreTable names the mean MeanPercentage; read as the published percentage
+    text = MEAN.read_text(encoding="utf-8").replace("TotalPercentage", "MeanPercentage")
+    report = reproduce(pbn.loads(text).event)
+    assert report.ok and report.convention is PBN_MEAN and report.compared == 82
