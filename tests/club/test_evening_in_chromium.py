@@ -247,10 +247,27 @@ class Room:
         three.evaluate("window.dispatchEvent(new Event('online'))")
         three.wait_for_function("() => !document.querySelector('#club-queue li')")
         self.evening.entered.update((r, 3, board) for r, board in self.queued)
-        # round 3's pairs have gone: the phone is round 4's, their lines are not asked to be confirmed
+        # round 3 is complete: the phone enters round 4's boards, but until round 4's pairs start,
+        # round 3's pairs still read where to go and their opponents still confirm their lines
         three.reload()
-        assert round_of(three) == OFFLINE_ROUND + 1 and three.locator("#confirm").count() == 0
+        assert round_of(three) == OFFLINE_ROUND + 1
+        assert three.locator("#next li").count() == 2 and three.is_visible("#start-round")
+        lines = [f'#confirm li[data-round="{r}"][data-board="{board}"]' for r, board in self.queued]
+        assert three.locator("#confirm li").count() == len(lines) == 2
+        three.click(lines[0] + ' button.confirm[data-side="EW"]')  # the first agreed before they go
+        three.wait_for_selector(lines[0], state="detached")
+        assert three.is_visible(lines[1])
         check_fair(three, self.evening, 3)
+
+    def next_pairs_started(self) -> None:
+        """Round 4's pairs have entered their boards at table 3: they are the pairs seated, and
+        round 3's line still unconfirmed is no longer offered to them."""
+        three = self.phones["3"]
+        three.reload()
+        session = three.get_attribute("#club", "data-session")
+        view = three.request.get(three.url.split("/club")[0] + f"{S}/{session}/tables/3").json()
+        assert view["seated_round"] == OFFLINE_ROUND + 1, view
+        assert three.locator(f'#confirm li[data-round="{OFFLINE_ROUND}"]').count() == 0
 
     def table_four(self, round: int) -> None:
         """Through the API; one board of round 2 left out, entered late in round 4."""
@@ -294,6 +311,8 @@ def test_an_odd_pairs_howell_evening_on_real_phones(
                 "reason": "the opponents were right: nine tricks",
             })  # fmt: skip
         room.table_three(round)
+        if round == OFFLINE_ROUND + 1:
+            room.next_pairs_started()
         room.table_four(round)
         if round == OFFLINE_ROUND:
             room.back_online()
