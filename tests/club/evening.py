@@ -168,6 +168,13 @@ class ApiPhone:
         self.client.close()
 
 
+def director_get(page: Page, path: str) -> Any:
+    """What the API answers the director's *page* for *path*."""
+    answer = page.request.get(page.url.split("/club")[0] + path)
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
 def director_post(page: Page, path: str, body: dict[str, Any]) -> Any:
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "bridgescore_form")
     headers = {"x-bridgescore-form": token, "content-type": "application/json"}
