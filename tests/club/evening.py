@@ -61,6 +61,25 @@ class Evening:
             return set()
         return self.finished(seats[0]) & self.finished(seats[1])
 
+    def may_read(self, round: int | None, table: int) -> set[int]:
+        """Of every board, those that each pair coming to *table* for *round* and done with its
+        round before (so maybe sitting down) has finished; every board when no round is coming."""
+        seats = None if round is None else self.seats(round, table)
+        shown = set(self.movement.boards())
+        for pair in seats or ():
+            if round is not None and self.done_before(pair, round):
+                shown &= self.finished(pair)
+        return shown
+
+    def done_before(self, pair: PairSeat, round: int) -> bool:
+        """Whether *pair* has every result of its last round before *round* entered (or has none):
+        it may be sitting down for *round*."""
+        earlier = [a for a in self.movement.guide_card(pair) if a.round < round]
+        if not earlier:
+            return True
+        last = max(earlier, key=lambda a: a.round)
+        return all((last.round, last.table, b) in self.entered for b in last.boards)
+
     def everything(self) -> set[tuple[int, int, int]]:
         """Every play of the movement."""
         return {(a.round, a.table, b) for a in self.movement.assignments for b in a.boards}
@@ -86,7 +105,9 @@ def table_answer(page: Page, table: int) -> Any:
 
 def check_fair(page: Page, evening: Evening, table: int) -> None:
     """The phone shows no traveller of a board one of its seated pairs has not finished: the pairs
-    seated are those of the round its phone last saw played (``seated_round``, which the API says)."""
+    seated are those of the round its phone last saw played (``seated_round``, which the API says);
+    while it already enters the next round (``round``), nor one that a pair of that round, done with
+    its previous round and so maybe sitting down, has not finished."""
     page.reload()
     page.wait_for_selector("#table-title")
     shown = shown_travellers(page)
@@ -101,6 +122,7 @@ def check_fair(page: Page, evening: Evening, table: int) -> None:
         )
     else:
         assert shown <= evening.may_show(evening.movement.rounds, table)
+    assert shown <= evening.may_read(view["round"], table), (table, view["round"], shown)
 
 
 def enter_on_phone(page: Page, round: int, board: int, result: str, *, online: bool = True) -> None:
@@ -155,14 +177,13 @@ class ApiPhone:
     def view(self) -> Any:
         return self.client.get(f"{S}/{self.session}/tables/{self.table}").json()
 
-    def travellers(self) -> tuple[int | None, set[int]]:
-        view = self.view()
-        return view["seated_round"] or view["round"], {t["board"] for t in view["travellers"]}
-
     def check_fair(self, evening: Evening) -> None:
-        seated, seen = self.travellers()
+        """As :func:`check_fair` does for a phone in chromium."""
+        view = self.view()
+        seated, seen = view["seated_round"] or view["round"], {t["board"] for t in view["travellers"]}
         if seated is not None:
             assert seen <= evening.may_show(seated, self.table), (self.table, seated, seen)
+        assert seen <= evening.may_read(view["round"], self.table), (self.table, view["round"], seen)
 
     def close(self) -> None:
         self.client.close()
