@@ -47,7 +47,7 @@ def test_the_director_uploads_hand_records_and_impossible_ones_are_refused_namin
     assert twelve.json()["message"].startswith("board 1: North has 12 cards, not 13")
     russian = boss.post(url, {"pbn": hand_records((11, BOARD_1))}, headers={"accept-language": "ru"})
     assert (russian.status_code, russian.json()["message"]) == (
-        422, "сдача 11 не играется в этом движении (сдачи с 1 по 10)",
+        422, "в файле нет ни одной сдачи этой сессии: в нём сдачи с 11 по 11, в сессии — с 1 по 10",
     )  # fmt: skip
     both = boss.post(url, {"pbn": hand_records((1, BOARD_1)), "seed": 7})
     assert (both.status_code, both.json()["field"]) == (422, "seed")
@@ -107,7 +107,15 @@ def test_the_boards_dealt_from_a_seed_are_the_deal_commands_and_the_console_form
         data=no_file,
         files={"pbn_file": ("a.pbn", hand_records((6, BOARD_1)).encode())},
     )
-    assert bad.status_code == 422 and "board 6 is not played in this movement" in bad.text
+    assert bad.status_code == 422
+    assert "the file&#39;s boards (6 to 6) are none of this session&#39;s (1 to 5)" in bad.text
+    # a dealing program's file of more boards than the session plays: the session's boards taken
+    longer = {"pbn_file": ("set.pbn", hand_records((1, BOARD_1), (6, BOARD_1)).encode())}
+    taken = boss.client.post(
+        f"/club/sessions/{sid}/hands", data=no_file, files=longer, follow_redirects=False
+    )
+    assert taken.status_code == 303 and sorted(app.state.club.folded(sid).state.deals) == [1, 2, 3, 4, 5]
+    assert boss.get(f"/api/club/sessions/{sid}/log").json()[-1]["what"].endswith("set.pbn: boards 1 of 1, 6")
     one = {"pbn_file": ("set.pbn", hand_records((1, BOARD_1)).encode())}
     address = f"/club/sessions/{sid}/hands"
     uploaded = boss.client.post(address, data=no_file, files=one, follow_redirects=False)

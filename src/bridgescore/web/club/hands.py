@@ -17,9 +17,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from bridgescore.club import Actor, ClubState, SetDeals
-from bridgescore.club.deals import deals_from_pbn, dealt, given_boards
+from bridgescore.club.deals import BoardDeals, deals_from_pbn, dealt, given_boards
 from bridgescore.club.service import ClubService
-from bridgescore.core.errors import N_, FieldError, ParseError, blamed
+from bridgescore.core.errors import N_, FieldError, ParseError, RuleError, blamed
 from bridgescore.web import security
 from bridgescore.web.club.api import STORED, Service, _append
 from bridgescore.web.club.auth import FormToken, SessionDirector
@@ -43,10 +43,48 @@ def hand_records(given: HandRecordsIn, state: ClubState) -> SetDeals:
             raise FieldError("seed", ParseError(N_("a seed deals the boards: a file brings its own deals")))
         with blamed("pbn"):
             deals = deals_from_pbn(given.pbn, file=given.file_name or "")
-        return SetDeals(deals, given.file_name or "PBN")
+        return SetDeals(*_session_boards(deals, state, given.file_name or "PBN"))
     with blamed("seed"):
         deals = dealt(state.movement.boards(), seed=given.seed)
     return SetDeals(deals, N_("dealt at random") if given.seed is None else f"seed {given.seed}")
+
+
+def _session_boards(deals: BoardDeals, state: ClubState, source: str) -> tuple[BoardDeals, str]:
+    """The file's deals of the boards the session plays, and the trail's source: a dealing
+    program's file often holds more boards than the evening plays (36 for 24), and the director
+    expects those boards taken and the rest left, the trail naming what was taken. A file with no
+    board of the session is refused, naming the boards it has and the session's.
+
+    >>> from bridgescore.club import ClubSettings
+    >>> from bridgescore.forms.duplicate.movement import movement
+    >>> state = ClubState.start(ClubSettings("Tuesday", movement("howell", 3)))   # boards 1-10
+    >>> deals = dealt(range(1, 37), seed=7)
+    >>> taken, source = _session_boards(deals, state, "set.pbn")
+    >>> [board for board, _ in taken] == list(range(1, 11)), source
+    (True, 'set.pbn: boards 1–10 of 1–36')
+    >>> _session_boards(deals[30:], state, "set.pbn")
+    Traceback (most recent call last):
+    ...
+    bridgescore.core.errors.FieldError: the file's boards (31 to 36) are none of this session's (1 to 10)
+    """
+    boards = set(state.movement.boards())
+    taken = tuple((board, deal) for board, deal in deals if board in boards)
+    if not taken:
+        raise FieldError("pbn", RuleError(
+            N_("the file's boards ({first} to {last}) are none of this session's ({low} to {high})"),
+            first=deals[0][0], last=deals[-1][0], low=min(boards), high=max(boards),
+        ))  # fmt: skip
+    if len(taken) == len(deals):
+        return taken, source
+    return taken, f"{source}: boards {_span(taken)} of {_span(deals)}"
+
+
+def _span(deals: BoardDeals) -> str:
+    """The boards of *deals* as a range ("1–36"), or listed when they have gaps."""
+    numbers = [board for board, _ in deals]
+    if len(numbers) > 1 and numbers == list(range(numbers[0], numbers[-1] + 1)):
+        return f"{numbers[0]}–{numbers[-1]}"
+    return ", ".join(str(number) for number in numbers)
 
 
 def _solve(club: ClubService, change: SetDeals) -> None:
