@@ -15,6 +15,7 @@ templates, the same globals and filters, the same words. Nothing here needs a se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup, escape
 
 from bridgescore.core.seat import SEAT_NAMES, Seat, Side
 from bridgescore.forms.description import FormState, Settings
@@ -37,6 +39,22 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 SEAT_LETTERS = {lang: {seat.value: seat.letter(lang) for seat in Seat} for lang in LANGUAGES}
 SIDE_NAMES = {lang: {side.value: side.name_in(lang) for side in Side} for lang in LANGUAGES}
+
+_NAMES = "|".join(re.escape(name) for names in SIDE_NAMES.values() for name in names.values())
+_A_SIDE = re.compile(f"(?<![\\w-])({_NAMES})(?![\\w-])")
+
+
+def sides_kept(text: object) -> Markup:
+    """*text* as HTML (escaped unless it is markup already), each side's name (``N-S``, ``E-W``,
+    ``С-Ю``, ``В-З``) in a ``<span class="side">`` that the stylesheet keeps on one line: a
+    narrow phone breaks a line at a hyphen, and "E-" then ends one line and "W" starts the next.
+
+    >>> sides_kept("honours E-W 100 · Анна-Мария")
+    Markup('honours <span class="side">E-W</span> 100 · Анна-Мария')
+    >>> sides_kept("ФО С-Ю 25 <b>")
+    Markup('ФО <span class="side">С-Ю</span> 25 &lt;b&gt;')
+    """
+    return Markup(_A_SIDE.sub(r'<span class="side">\1</span>', str(escape(text))))
 
 
 def utc(moment: datetime | None) -> str:
@@ -61,8 +79,8 @@ def number(value: Decimal) -> str:
 
 @cache
 def environment() -> jinja2.Environment:
-    """The templates' environment: HTML escaped, the seats and sides as globals, the ``utc`` and
-    ``number`` filters."""
+    """The templates' environment: HTML escaped, the seats and sides as globals, the ``utc``,
+    ``number`` and ``sides`` filters."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=jinja2.select_autoescape()
     )
@@ -71,6 +89,7 @@ def environment() -> jinja2.Environment:
     env.globals["sides"] = {side.value: side for side in Side}
     env.filters["utc"] = utc
     env.filters["number"] = number
+    env.filters["sides"] = sides_kept
     return env
 
 

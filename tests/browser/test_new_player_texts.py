@@ -1,0 +1,63 @@
+"""What a new player met on the scorepad's words at 390 px (issue 24, item 4), in English and
+Russian: a side's name broken at its hyphen ("honours E-" / "W"), the home card's sum of the
+finished and the running rubbers, and the new-game settings' options cut by their box."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.test_access import post
+from tests.browser.test_scorepad import enter, shown
+from tests.web.server import Server
+
+SIDES = ("N-S", "E-W", "С-Ю", "В-З")
+
+# Each side's name shown on the page (not hidden, not in a picture) that could break at its hyphen:
+# its text may wrap there, or it was drawn on two lines.
+BREAKABLE = """(names) => {
+  const found = [];
+  const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement, text = node.textContent;
+    if (parent.closest("svg, script, template, option") || !parent.getClientRects().length) continue;
+    const wraps = !["nowrap", "pre"].includes(getComputedStyle(parent).whiteSpace);
+    for (const name of names) {
+      for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + name.length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size;
+        const where = parent.id || parent.className || parent.tagName;
+        if (wraps || lines > 1) found.push(where + ": " + text.trim());
+      }
+    }
+  }
+  return found;
+}"""
+
+NAMES = {"N": "Анна-Мария", "E": "Boris", "S": "Вера", "W": "Gleb"}
+LOGS = {
+    "rubber": ["4S N = honours=EW:100", "2H E =", "3NT S +1 honours=NS:150"],
+    "chicago": ["2S E =", "3NT N =", "4HX W -1"],
+    "compensation": ["4H N = hcp=NS:25", "3NT E -1 hcp=NS:14", "2S S = hcp=N:12,E:8,S:11,W:9"],
+}
+
+
+@pytest.mark.parametrize("form", list(LOGS))
+def test_at_390_px_a_sides_name_never_breaks_at_its_hyphen(
+    page: Page, page_ru: Page, live: Server, form: str
+) -> None:
+    game = post(live, "/api/games", {"form": form, "title": "Вечер", "players": NAMES})["id"]
+    for text in LOGS[form]:
+        post(live, f"/api/games/{game}/deals", {"text": text})
+    for phone in (page, page_ru):
+        phone.goto(f"{live.url}/games/{game}")
+        enter(phone, "4", "S", "E", "=")  # a preview too: its head, its rows
+        if form == "rubber":
+            phone.click('#entry [data-part="honours"] button[data-value="EW:100"]')
+        if form == "compensation":
+            phone.click('#entry [data-part="hcp"] button[data-value="18"]')
+        assert shown(phone)
+        phone.wait_for_selector("#preview .rows")
+        assert phone.evaluate(BREAKABLE, list(SIDES)) == [], (form, phone.evaluate("navigator.language"))
