@@ -61,3 +61,25 @@ def test_at_390_px_a_sides_name_never_breaks_at_its_hyphen(
         assert shown(phone)
         phone.wait_for_selector("#preview .rows")
         assert phone.evaluate(BREAKABLE, list(SIDES)) == [], (form, phone.evaluate("navigator.language"))
+
+
+def test_the_home_card_of_a_rubber_game_keeps_the_finished_rubbers_apart_from_the_one_in_play(
+    page: Page, page_ru: Page, live: Server
+) -> None:
+    game = post(live, "/api/games", {"form": "rubber", "title": "Два роббера"})["id"]
+    # Rubber 1: 4♠ = twice, N-S 120 + 120 below and 700 for the rubber won 2–0 (Law 77): 940 to 0.
+    # Rubber 2 in play: 2♥ E =, E-W 60 below.
+    for text in ("4S N =", "4S N =", "2H E ="):
+        post(live, f"/api/games/{game}/deals", {"text": text})
+    card = f'.game-item[data-game="{game}"] .standing'
+    page.goto(live.url + "/")
+    assert page.locator(card).all_inner_texts() == [
+        "Finished rubbers (1): N-S 940 · E-W 0",
+        "This rubber: N-S 0 · E-W 60",
+    ]
+    page_ru.goto(live.url + "/")
+    assert page_ru.locator(card).all_inner_texts() == [
+        "Законченные робберы (1): С-Ю 940 · В-З 0",
+        "Текущий роббер: С-Ю 0 · В-З 60",
+    ]
+    assert page.evaluate(BREAKABLE, list(SIDES)) == []

@@ -8,7 +8,7 @@ the page these values to draw.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, NotRequired, TypeVar
 
@@ -84,6 +84,19 @@ class PadState(Generic[S, St]):
     template: str | None = None
     next: NextDeal | None = None
     deals: Sequence[DealRow] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """A line of the home page's card of a game: each side's points (``{"NS": 940, "EW": 0}``) and
+    what they are (a msgid with ``{count}``; None: the game's score so far). A rubber game keeps
+    its finished rubbers apart from the one in play: ``CardLine({"NS": 940, "EW": 0},
+    N_("Finished rubbers ({count})"), 1)``, then ``CardLine({"NS": 0, "EW": 60}, N_("This rubber"))``.
+    """
+
+    points: Mapping[str, int]
+    label: str | None = None
+    count: int = 0
 
 
 @dataclass(frozen=True, slots=True)
