@@ -20,7 +20,10 @@ from tests.browser.phone import PHONE
 from tests.web.server import Server
 
 SMALLEST_TARGET = 44
-TARGETS = "button, a.button, a.chip, summary, select, a.back, input:not([type=checkbox]):not([type=file])"
+TARGETS = (
+    "button, a.button, a.chip, summary, select, a.back, label.choice,"  # a radio button's target: its line
+    " input:not([type=checkbox]):not([type=radio]):not([type=file])"
+)
 
 
 def post(live: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -106,7 +106,7 @@ class Taps:
 
 def start_fit_table(page: Page, live: Server) -> None:
     page.goto(live.url + "/new/compensation")
-    page.select_option("select[name=setting_table]", "estonian")
+    page.check("input[name=setting_table][value=estonian]")
     page.click("#start")
     page.wait_for_url("**/games/*")
 

@@ -83,3 +83,36 @@ def test_the_home_card_of_a_rubber_game_keeps_the_finished_rubbers_apart_from_th
         "Текущий роббер: С-Ю 0 · В-З 60",
     ]
     assert page.evaluate(BREAKABLE, list(SIDES)) == []
+
+
+# Each choice of the page whose words do not fit its box: a select's option (measured in the
+# select's font against the box less its padding and its arrow), or a radio button's words.
+CUT_CHOICES = """() => {
+  const cut = [], ruler = document.createElement("canvas").getContext("2d");
+  for (const select of document.querySelectorAll("main select")) {
+    const style = getComputedStyle(select);
+    ruler.font = style.fontStyle + " " + style.fontWeight + " " + style.fontSize + " " + style.fontFamily;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    for (const option of select.options) {
+      const width = ruler.measureText(option.text).width;
+      if (width > room) cut.push(select.name + ": " + option.text + " " + Math.round(width) + " > " + room);
+    }
+  }
+  for (const words of document.querySelectorAll("main label.choice > span")) {
+    const box = words.closest("fieldset").getBoundingClientRect(), r = words.getBoundingClientRect();
+    if (words.scrollWidth > words.clientWidth + 0.5 || r.right > box.right + 0.5 || r.left < box.left - 0.5)
+      cut.push(words.textContent);
+  }
+  return cut;
+}"""
+
+
+@pytest.mark.parametrize("form", list(LOGS))
+def test_at_390_px_every_choice_of_a_new_game_is_read_whole(
+    page: Page, page_ru: Page, live: Server, form: str
+) -> None:
+    for phone in (page, page_ru):
+        phone.goto(f"{live.url}/new/{form}")
+        assert phone.locator("main label.choice").count() >= 2  # every setting has its choices to read
+        assert phone.evaluate(CUT_CHOICES) == [], phone.evaluate("navigator.language")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
