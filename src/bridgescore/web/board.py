@@ -28,6 +28,7 @@ import jinja2
 from markupsafe import Markup, escape
 
 from bridgescore.core.seat import SEAT_NAMES, Seat, Side
+from bridgescore.formats.diagram import diagram_view
 from bridgescore.forms.description import FormState, Settings
 from bridgescore.forms.players import Players
 from bridgescore.i18n import LANGUAGES, language, translator
@@ -36,6 +37,8 @@ from bridgescore.web.pads import PadState
 from bridgescore.web.views.scorepad import AnyPad
 
 TEMPLATES = Path(__file__).parent / "templates"
+DIAGRAM = Path(__file__).parent.parent / "formats" / "templates"
+"""Where the hand diagram's macro is (``diagram.html``, the one the hand records draw)."""
 
 SEAT_LETTERS = {lang: {seat.value: seat.letter(lang) for seat in Seat} for lang in LANGUAGES}
 SIDE_NAMES = {lang: {side.value: side.name_in(lang) for side in Side} for lang in LANGUAGES}
@@ -79,11 +82,13 @@ def number(value: Decimal) -> str:
 
 @cache
 def environment() -> jinja2.Environment:
-    """The templates' environment: HTML escaped, the seats and sides as globals, the ``utc``,
+    """The templates' environment: HTML escaped, the seats and sides as globals (and the hand
+    diagram's ``diagram_view``, its macro found among the formats' templates), the ``utc``,
     ``number`` and ``sides`` filters."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=jinja2.select_autoescape()
+        loader=jinja2.FileSystemLoader([str(TEMPLATES), str(DIAGRAM)]), autoescape=jinja2.select_autoescape()
     )
+    env.globals["diagram_view"] = diagram_view
     env.globals["seats"] = [seat.value for seat in Seat]
     env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
     env.globals["sides"] = {side.value: side for side in Side}
