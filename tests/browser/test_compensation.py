@@ -165,6 +165,7 @@ def test_a_deal_given_with_its_hands_shows_its_par_with_its_contract_and_its_han
         hands = phone.locator("#preview details.hands")
         assert not hands.locator(".hand-n").is_visible()  # folded: the preview stays short
         hands.locator("summary").click()
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # unfolded, it fits the phone
         assert hands.locator(".hand-n").inner_text().split("\n")[0] == (
             "♠ A K Q J" if lang == "en" else "♠ Т К Д В"
         )
@@ -174,3 +175,6 @@ def test_a_deal_given_with_its_hands_shows_its_par_with_its_contract_and_its_han
         assert phone.locator("#evening tr.deal-hands").count() == 1
         assert phone.inner_text("#evening tr.deal-hands summary") == PAR[lang]
         assert not phone.locator("#evening .diagram .hand-s").is_visible()
+        phone.click("#evening tr.deal-hands summary")
+        assert phone.locator("#evening .diagram .hand-s").is_visible()
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
