@@ -26,11 +26,11 @@ from bridgescore.store.journal import Kind
 from bridgescore.web.pads import DealNote, PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
 
-SIDES = (Side.NS, Side.EW)
-QUOTE = {'"': "&quot;"}
 if TYPE_CHECKING:
     from bridgescore.analysis.board import DoubleDummy
 
+SIDES = (Side.NS, Side.EW)
+QUOTE = {'"': "&quot;"}
 PALETTE = ("#1f5f8b", "#b3261e", "#2e7d32", "#8e6c00", "#6a1b9a", "#00838f", "#ad1457", "#4e342e")
 
 
