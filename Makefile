@@ -50,7 +50,8 @@ chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && apt-get install -y -qq chromium; }
 
 # The store, API and club tests once more on a real local PostgreSQL (part of `make test`; the
-# other tests run on SQLite only). `make postgres` installs PostgreSQL when missing (Debian, apt-get
+# other tests, and those of these folders that are not about the database — tests/conftest.py
+# ON_THE_BOUNDARY — run on SQLite only). `make postgres` installs PostgreSQL when missing (Debian, apt-get
 # as root, else sudo), starts it and makes this checkout's own test database — its name carries a
 # checksum of the checkout's path, so several checkouts on one machine never empty each other's.
 # Idempotent, and quick when PostgreSQL already runs. The app itself needs only BRIDGESCORE_DATABASE_URL.

@@ -23,9 +23,25 @@ settings.load_profile("bridgescore")
 ON_THE_DATABASE = ("store", "web", "club")
 """The test folders that run on the database: `make test-postgres` runs them on PostgreSQL too."""
 
-ON_THE_BOUNDARY = ("test_schemathesis.py", "test_fuzz.py")
-"""Fuzzing of the HTTP boundary (any text, any operation the OpenAPI declares): what it finds is in
-the web layer, not the database's, so it runs on SQLite only and CI time goes to the database's tests."""
+ON_THE_BOUNDARY = (
+    # fuzzing the HTTP boundary: any text, any operation the OpenAPI declares
+    "test_schemathesis.py", "test_fuzz.py",
+    # what the web layer answers whatever the database: the forms' parsing on the rules' examples,
+    # the OpenAPI document, the pages' words and languages, the guard (hosts, proxies, cookies,
+    # headers), the engine's files, the server's start-up
+    "test_forms.py", "test_openapi.py", "test_pages.py", "test_page_words.py", "test_security.py",
+    "test_hosts.py", "test_forwarded.py", "test_secure_cookies.py", "test_engine.py", "test_serving.py",
+    # the movement choices of a new club session (previews, refusals): a session's actions on the
+    # database are tests/club/test_fold.py, test_sessions.py, test_evening.py …
+    "test_movements.py", "test_movement_pages.py",
+    # no database at all: the journal's and the club's folds are pure, the write turn is SQLite's
+    # own, the club benchmark's smoke run serves a SQLite file of its own
+    "test_journal.py", "test_fold.py", "test_actions.py", "test_seating.py", "test_turn.py",
+    "test_database.py", "test_bench_club.py",
+)  # fmt: skip
+"""Tests of the database folders whose subject is not the database (the web layer, or a pure fold):
+they run on SQLite only, and CI's time on PostgreSQL goes to the store, the API's writes and the
+club's sessions."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -65,6 +65,9 @@ def _numbers(event: Event) -> dict[tuple[object, ...], str]:
         ("compscore_mp_mitchell.xml", "usebio"),
         ("ruter_pairs_2022.pbn", "pbn"),
         ("ruter_individuals_2022.pbn", "pbn"),
+        ("written_printed_totals.pbn", "pbn"),  # totals summed from the printed line matchpoints
+        ("written_missing_ties.pbn", "pbn"),
+        ("written_pbn_percentages.pbn", "pbn"),  # the mean of the line percentages
     ],
 )
 def test_our_sheet_in_the_files_convention_is_the_files_sheet(
@@ -80,7 +83,7 @@ def test_our_sheet_in_the_files_convention_is_the_files_sheet(
     reader = usebio if output_format == "usebio" else pbn
     theirs = _numbers(reader.load(path).event)
     ours = _numbers(reader.load(written).event)
-    assert len(theirs) > 300
+    assert len(theirs) > (50 if name.startswith("written_") else 300)
     differing = {key: (value, ours.get(key)) for key, value in theirs.items() if ours.get(key) != value}
     assert differing == {}
 

@@ -79,6 +79,12 @@ def weighted_event() -> Event:
     return Event("Weighted", (Session(1, (Section("", (Board(1, lines),)),)),))
 
 
+def test_a_marked_artificial_score_is_published_marked() -> None:
+    # the director's mark the file gave a weighted score is kept when our numbers are written
+    board = publish(score_event(weighted_event())).sessions[0].sections[0].boards[0]
+    assert [x.published is not None and x.published.adjusted for x in board.lines] == [False, False, True]
+
+
 @pytest.mark.parametrize("fmt", [pbn, usebio])
 def test_a_directors_artificial_score_is_read_back_and_listed_as_not_verified(fmt: object) -> None:
     scored = publish(score_event(weighted_event()))
@@ -100,7 +106,11 @@ def test_a_directors_artificial_score_is_read_back_and_listed_as_not_verified(fm
 
 
 def test_an_unmarked_artificial_score_is_checked_as_before() -> None:
-    event = publish(score_event(weighted_event()))
+    from dataclasses import replace
+
+    marked = weighted_event()
+    lines = tuple(replace(x, published=None) for x in marked.sessions[0].sections[0].boards[0].lines)
+    event = publish(score_event(_with_lines(marked, lines)))  # a file that does not mark it
     report = check_event(pbn.loads(pbn.dumps(event)).event)
     assert report.ok and report.unverified == ()
 

@@ -194,7 +194,12 @@ def _print_travellers(
                 if matchpoints
                 else (printing.text(line.imps_ns, LINE_IMPS), printing.text(line.imps_ew, LINE_IMPS))
             )
-            names = (" ".join(line.line.participants(side)) for side in Side)
+            names = (
+                section.section.team_name(line.line.ns if side is Side.NS else line.line.ew)
+                if teams
+                else " ".join(line.line.participants(side))
+                for side in Side
+            )
             ns, ew = (  # a team's name on one line, cut with "…" when the table is narrow
                 Text(name, no_wrap=True, overflow="ellipsis") if teams else name for name in names
             )
@@ -234,7 +239,9 @@ def _print_matches(out: Console, section: ScoredSection, printing: Printing, _: 
     for match in section.matches:
         vp = "" if match.vp_home is None else f"{match.vp_home} – {match.vp_visit}"
         imps = f"{printing.text(match.imps_home, MATCH_IMPS)} – {printing.text(match.imps_visit, MATCH_IMPS)}"
-        home, visit = (escape(printable(team)) for team in (match.home, match.visit))
+        home, visit = (
+            escape(printable(section.section.team_name(team))) for team in (match.home, match.visit)
+        )
         table.add_row(_fmt(match.round), home, visit, str(match.boards), imps, vp)
     out.print()
     out.print(table)
@@ -270,13 +277,13 @@ def print_check(report: CheckReport, _: Callable[[str], str]) -> None:
     from rich.table import Table
 
     from bridgescore.cli.output import console
-    from bridgescore.forms.duplicate.check import WHY_CUMULATIVE
+    from bridgescore.forms.duplicate.check import WHY_CUMULATIVE, checked_as
 
     out = console()
     from bridgescore.forms.duplicate.settings import scoring_text
 
-    convention = _(report.convention.description)
-    out.print(_("Checked by the conventions of {convention}").format(convention=convention))
+    heading, params = checked_as(report)  # the convention, or the teams' IMPs and VPs
+    out.print(_(heading).format(**{name: _(value) for name, value in params}))
     if report.declared is not None:
         found = _("The file's numbers are reproduced by {scoring} ({convention}), not by its own: {declared}")
         text = scoring_text(report.scoring)

@@ -276,10 +276,11 @@ def _standing_row(standing: Standing, printing: Printing) -> list[str]:
             printing.text(standing.percentage, PERCENTAGE), str(standing.boards)]  # fmt: skip
 
 
-def _match_row(match: ScoredMatch, printing: Printing) -> list[str]:
+def _match_row(match: ScoredMatch, section: ScoredSection, printing: Printing) -> list[str]:
     vp = "" if match.vp_home is None else f"{match.vp_home} – {match.vp_visit}"
     imps = f"{printing.text(match.imps_home, MATCH_IMPS)} – {printing.text(match.imps_visit, MATCH_IMPS)}"
-    return [_fmt(match.round), match.home, match.visit, str(match.boards), imps, vp]
+    home, visit = (section.section.team_name(team) for team in (match.home, match.visit))
+    return [_fmt(match.round), home, visit, str(match.boards), imps, vp]
 
 
 def _rankings(
@@ -312,7 +313,7 @@ def _section_view(
     return {
         "name": section.section.name,
         "rankings": _rankings(section.standings, labels, printing),
-        "matches": [_match_row(match, printing) for match in section.matches],
+        "matches": [_match_row(match, section, printing) for match in section.matches],
         "boards": boards,
         "history": list(history.values()),
     }

@@ -100,3 +100,20 @@ def test_the_match_written_as_pbn_reads_back_and_checks_clean(
     written.write_text(capsys.readouterr().out)
     assert main(["event", str(written), "--check"]) == 0
     assert capsys.readouterr().out.strip().endswith("no differences")
+
+
+def test_the_check_says_it_checked_imps_between_the_rooms_not_matchpoints(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("COLUMNS", "300")
+    assert main(["event", str(MATCH), "--check"]) == 0
+    heading = capsys.readouterr().out.splitlines()[0]
+    assert heading == (
+        "Checked as teams: each board's IMPs between its two rooms, each match's IMPs and victory "
+        "points on the WBF continuous scale for its boards, the teams' totals"
+    )
+    stored = tmp_path / "no_vp.pbn"
+    stored.write_text(MATCH.read_text().replace("[Site", '[BridgescoreScoring "teams;vp=no"]\n[Site', 1))
+    main(["event", str(stored), "--check"])
+    heading = capsys.readouterr().out.splitlines()[0]
+    assert heading.startswith("Checked as teams:") and heading.endswith("(no victory points)")

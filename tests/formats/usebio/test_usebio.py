@@ -377,3 +377,64 @@ def test_an_encoding_that_does_not_exist_is_a_diagnostic() -> None:
     data = b'<?xml version="1.0" encoding="no-such-encoding"?><USEBIO Version="1.2"/>'
     (error,) = usebio.loads(data).diagnostics
     assert error.is_error and "encoding" in error.message()
+
+
+ADJUSTED_FILE = DATA / "written_usebio_adjusted.xml"
+
+
+def test_artificial_and_director_adjusted_lines_are_read_and_checked() -> None:
+    from bridgescore.forms.duplicate.check import WHY_DIRECTOR_GIVEN, reproduce
+
+    event = usebio.load(ADJUSTED_FILE).event
+    boards = event.sessions[0].sections[0].boards
+    average_plus = boards[0].lines[3]
+    assert average_plus.outcome == ArtificialScore(Fraction(60), Fraction(40))  # SCORE A6040
+    assert average_plus.published is not None and not average_plus.published.adjusted
+    weighted = boards[1].lines[3]
+    assert weighted.outcome == ArtificialScore(Fraction(55), Fraction(45))  # its own percentages
+    assert weighted.published is not None and weighted.published.adjusted
+    report = reproduce(event)
+    assert report.ok and report.compared == 52  # NS 4's 3.6 + 3.3 = 6.90 among them
+    assert {(d.board, d.line, d.why) for d in report.unverified} == {(2, "NS 4 – EW 5", WHY_DIRECTOR_GIVEN)}
+
+
+def test_a_changed_artificial_score_number_is_the_directors_and_its_total_differs(tmp_path: Path) -> None:
+    from bridgescore.forms.duplicate.check import reproduce
+
+    changed = tmp_path / "changed.xml"
+    text = ADJUSTED_FILE.read_text(encoding="utf-8")
+    changed.write_text(text.replace("<NS_MATCH_POINTS>3.6<", "<NS_MATCH_POINTS>4.6<"), encoding="utf-8")
+    report = reproduce(usebio.load(changed).event)
+    # one line alone differing while the others agree: the director's, standing in for the total
+    assert [(d.board, d.field, d.theirs, d.ours) for d in report.unverified if d.board == 1] == [
+        (1, "mp_ns", "4.6", "3.6")
+    ]
+    assert [(d.participant, d.field, d.theirs, d.ours) for d in report.differences] == [
+        ("NS 4", "total", "6.90", "7.90"),
+        ("NS 4", "percentage", "57.50", "65.83"),
+    ]
+
+
+@pytest.mark.parametrize("output_format", ["usebio", "pbn"])
+def test_the_directors_weighted_score_is_written_back_marked(
+    output_format: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from bridgescore.cli.main import main
+    from bridgescore.formats import pbn
+
+    assert main(["event", str(ADJUSTED_FILE), "--format", output_format]) == 0
+    text = capsys.readouterr().out
+    marked = (
+        text.count("<ADJUSTED>YES</ADJUSTED>") if output_format == "usebio" else text.count("^55.00 ^45.00")
+    )
+    assert marked == 1  # the weighted score only: the A6040 is not marked the director's
+    written = tmp_path / f"written.{'xml' if output_format == 'usebio' else 'pbn'}"
+    written.write_text(text, encoding="utf-8")
+    event = (usebio if output_format == "usebio" else pbn).load(written).event
+    lines = [line for board in event.sessions[0].sections[0].boards for line in board.lines]
+    assert [line.outcome for line in lines if isinstance(line.outcome, ArtificialScore)] == [
+        ArtificialScore(Fraction(60), Fraction(40)),
+        ArtificialScore(Fraction(55), Fraction(45)),
+    ]
+    assert main(["event", str(written), "--check"]) == 0
+    assert capsys.readouterr().out.strip().endswith("no differences; 4 not verified")

@@ -229,3 +229,47 @@ def test_thousands_of_differences_are_printed_a_row_a_line(capsys: pytest.Captur
     line = ["NS", str(last), "–", "EW", str(last + 20)]
     assert rows[-1].split() == [str(last), *line, "mp_ns", "3.00", "4.00", *WHY_BOARD_SCORE.split()]
     assert out[-1] == f"5000 numbers compared: {CHECK_ROWS + 1} differ"
+
+
+@pytest.mark.parametrize(
+    ("name", "convention", "same"),
+    [
+        ("written_pbn_percentages.pbn", "pbn-mean-percentage", None),  # boards of 4 and 3 results
+        ("written_printed_totals.pbn", "printed-totals", None),  # 5.67 printed 5.7
+        ("written_missing_ties.pbn", "printed-totals", None),  # 5.666… printed 5.67 on board 2
+    ],
+)
+def test_a_totals_only_candidate_is_skipped_only_where_it_checks_as_bridgescore(
+    name: str, convention: str, same: str | None
+) -> None:
+    from bridgescore.forms.duplicate.check.arrays import _checks_as, _compare
+    from bridgescore.forms.duplicate.columns import score_columns
+    from bridgescore.forms.duplicate.conventions import CONVENTIONS
+
+    read = read_columns_text((DATA / name).read_bytes())
+    assert read is not None
+    found = next(c for c in CONVENTIONS if c.name == convention)
+    scored = score_columns(read.columns, found.settings(event_scoring(read.event)), ranked=False)
+    assert scored is not None
+    compared = _compare(scored, found)
+    assert compared is not None
+    assert _checks_as(found, compared) == same
+    assert _checks_as(BRIDGESCORE, compared) is None  # not a totals-only convention
+
+
+def test_totals_only_candidates_on_one_top_and_exact_values_check_as_bridgescore() -> None:
+    from bridgescore.forms.duplicate.check.arrays import _checks_as, _compare
+    from bridgescore.forms.duplicate.columns import score_columns
+    from bridgescore.forms.duplicate.conventions import PBN_MEAN, PRINTED_TOTALS
+
+    # two decimals, every board of four results: matchpoints are whole, sums as printed are exact,
+    # and the mean of the line percentages is Σ MP / Σ tops
+    text = (DATA / "written_missing_ties.pbn").read_text(encoding="utf-8")
+    board_1 = text[: text.index('[Event "Missing comparisons counted as ties"]\n[Board "2"]')]
+    read = read_columns_text(board_1.encode())
+    assert read is not None
+    scored = score_columns(read.columns, event_scoring(read.event), ranked=False)
+    assert scored is not None
+    compared = _compare(scored, PRINTED_TOTALS)
+    assert compared is not None and _checks_as(PRINTED_TOTALS, compared) == "bridgescore"
+    assert _checks_as(PBN_MEAN, compared) == "bridgescore"

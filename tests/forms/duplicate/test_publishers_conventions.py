@@ -15,7 +15,7 @@ import pytest
 from bridgescore.cli.main import main
 from bridgescore.formats import pbn
 from bridgescore.forms.duplicate.check import WHY_ROUNDING, Comparer, Location, check_event, reproduce
-from bridgescore.forms.duplicate.conventions import BRIDGESCORE, PRINTED_TOTALS
+from bridgescore.forms.duplicate.conventions import BRIDGESCORE, PBN_MEAN, PRINTED_TOTALS
 from bridgescore.forms.duplicate.matchpoints import missing_as_ties
 from bridgescore.forms.duplicate.settings import MatchpointScale, MatchpointSettings, Scoring, parse_scoring
 from tests.forms.duplicate.test_check_arrays import _both
@@ -107,3 +107,46 @@ def test_one_changed_line_in_a_printed_totals_file_is_reported_with_what_follows
     assert main(["event", str(changed), "--check"]) == 1
     words = " ".join(capsys.readouterr().out.split())
     assert "reproduced by mp (printed-totals), not by its own: mp" in words
+
+
+MEAN = Path(__file__).parents[2] / "data" / "results" / "written_pbn_percentages.pbn"
+
+
+def test_check_finds_the_pbn_mean_of_line_percentages_on_objects_and_arrays() -> None:
+    # NS 1: 66.67, 50 and 75 on boards of 4, 3 and 3 results — 100 × (lower + ties/2) / n — and
+    # their mean 63.89, where Σ MP / Σ tops (9 of 14) gives 64.29 and Neuberg 62.96.
+    event = pbn.load(MEAN).event
+    report = reproduce(event)
+    assert report.ok and report.convention is PBN_MEAN and report.compared == 82
+    assert not report.scoring.matchpoints.neuberg
+    assert report.declared is not None and report.declared[0] is BRIDGESCORE
+    declared = check_event(event)
+    assert len(declared.differences) > 7  # Neuberg's lines, and every total percentage
+    arrays, objects = _both(MEAN.read_text(encoding="utf-8"))
+    assert arrays == objects
+
+
+def test_one_changed_mean_percentage_is_the_one_difference(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    text = MEAN.read_text(encoding="utf-8").replace("3 7 EW  5 30.56 3", "3 7 EW  5 30.65 3")
+    changed = tmp_path / "changed.pbn"
+    changed.write_text(text, encoding="utf-8")
+    report = reproduce(pbn.load(changed).event)
+    assert report.convention is PBN_MEAN
+    assert [(d.participant, d.field, d.theirs, d.ours) for d in report.differences] == [
+        ("EW 7", "percentage", "30.65", "30.56")  # (66.67 + 0 + 25) / 3
+    ]
+    arrays, objects = _both(text)
+    assert arrays == objects
+    assert main(["event", str(changed), "--check"]) == 1
+    words = " ".join(capsys.readouterr().out.split())
+    assert "reproduced by mp;neuberg=no (pbn-mean-percentage), not by its own: mp" in words
+    assert "82 numbers compared: 1 differ" in words
+
+
+def test_the_pbn_mean_percentage_column_is_read_as_the_percentage() -> None:
+    # PBN 2.1's TotalScoreTable names the mean MeanPercentage; read as the published percentage
+    text = MEAN.read_text(encoding="utf-8").replace("TotalPercentage", "MeanPercentage")
+    report = reproduce(pbn.loads(text).event)
+    assert report.ok and report.convention is PBN_MEAN and report.compared == 82

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
+
+import pytest
 
 from bridgescore.forms.duplicate import (
     ArtificialScore,
@@ -104,3 +107,27 @@ def test_a_round_robin_table_ranks_teams_by_victory_points() -> None:
         Fraction(10),
         Fraction(-10),
     )
+
+
+def test_a_teams_traveller_and_match_print_the_teams_names_for_their_numbers(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bridgescore.cli.event_text import print_text
+    from bridgescore.forms.duplicate import Participant
+
+    monkeypatch.setenv("COLUMNS", "160")
+    named = (Participant("1", name="Aces"), Participant("2", name="Kings"))
+    event = event_of(*eight_boards(), kind=EventKind.TEAMS, participants=named)
+    event = replace(event, sessions=tuple(
+        replace(session, sections=tuple(
+            replace(section, boards=tuple(
+                replace(board, lines=tuple(
+                    replace(line, ns={"A": "1", "B": "2"}[line.ns], ew={"A": "1", "B": "2"}[line.ew])
+                    for line in board.lines))
+                for board in section.boards))
+            for section in session.sections))
+        for session in event.sessions))  # fmt: skip
+    print_text(score_event(event), str)
+    out = [text.rstrip() for text in capsys.readouterr().out.splitlines()]
+    assert "Aces   Kings  4S        N   10           620              10.00   -10.00" in out
+    assert any(row.startswith("       Aces  Kings     8       10.00 – 0.00") for row in out), out

@@ -4,8 +4,8 @@ Reading accepts the columns of pairs (``PairId``, ``Names`` split at `` - `` int
 players, ``MemberID1``/``MemberID2``, ``Club``), individuals (``PlayerId``, ``Name``,
 ``MemberID``) and teams (``TeamId``, ``TeamName``, ``Roster``), the ``Direction`` of a
 Mitchell pair, and as the published standing the first total there is (``TotalScoreMP``,
-``TotalMP``, ``TotalScore``, ``TotalScoreVP``, ``TotalIMP`` …), ``TotalPercentage``, ``Rank``
-(``3=`` or a ``RankTie`` column for a shared place) and ``NrBoards``.
+``TotalMP``, ``TotalScore``, ``TotalScoreVP``, ``TotalIMP`` …), ``TotalPercentage`` (else PBN's
+``MeanPercentage``), ``Rank`` (``3=`` or a ``RankTie`` column for a shared place) and ``NrBoards``.
 """
 
 from __future__ import annotations
@@ -164,7 +164,9 @@ def _participant(
     session_rank_text = cell("sessionrank")
     published = PublishedStanding(
         total=values.decimal(None if total_column is None else row[total_column]),
-        percentage=values.decimal(cell("totalpercentage")),
+        percentage=values.decimal(  # PBN 2.1's MeanPercentage: "averaged over the number of played games"
+            cell("totalpercentage") if "totalpercentage" in index else cell("meanpercentage")
+        ),
         rank=rank,
         boards=values.integer(cell("nrboards")),
         imps=values.decimal(None if imps_column is None else row[imps_column]),

@@ -26,7 +26,7 @@ from bridgescore.core.errors import N_
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.matchpoints import neuberg, top
 from bridgescore.forms.duplicate.model import ArtificialScore, Event
-from bridgescore.forms.duplicate.printing import Printing
+from bridgescore.forms.duplicate.printing import LINE_IMPS, LINE_MP, Printing
 from bridgescore.forms.duplicate.published import Place
 from bridgescore.forms.duplicate.ranking import rank
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, HALF_EVEN
@@ -37,6 +37,7 @@ __all__ = [
     "BRIDGESCORE",
     "COMPSCORE",
     "CONVENTIONS",
+    "PBN_MEAN",
     "PRINTED_TOTALS",
     "RUTER",
     "SCORING_TAG",
@@ -92,7 +93,9 @@ class Convention:
     ``totals_from_printed`` sums the line values as printed (rounded) into the totals instead of
     the exact ones; ``imps_per_board`` prints an IMP total divided by the boards played;
     ``one_ranking`` ranks every participant of all directions and sections in one list;
-    ``ties`` is how it prints a shared place.
+    ``ties`` is how it prints a shared place; ``mean_percentage`` makes a total percentage the
+    mean of the participant's line percentages over the boards it played, not its matchpoints
+    over the tops (PBN ``MeanPercentage``).
     """
 
     name: str
@@ -107,6 +110,13 @@ class Convention:
     imps_per_board: bool = False
     one_ranking: bool = False
     ties: Ties = Ties.MARKED
+    mean_percentage: bool = False
+
+    @property
+    def totals_only(self) -> bool:
+        """Whether the convention changes only how the totals are made from the lines (summed as
+        printed, a mean of percentages): ``--check`` tries it with the declared scoring alone."""
+        return self.totals_from_printed or self.mean_percentage
 
     def matches(self, program: str | None) -> bool:
         """Whether *program* (the file's generator) is this convention's."""
@@ -168,7 +178,32 @@ PRINTED_TOTALS = Convention(
 matchpoints printed to one decimal, a total the sum of the printed ones and its percentage
 total / (top × boards). No real file says how the program names itself, so no generator selects
 it: ``--check`` finds it when it reproduces a file."""
-CONVENTIONS = (BRIDGESCORE, RUTER, COMPSCORE, PRINTED_TOTALS)
+
+
+def _comparisons(scoring: Scoring) -> Scoring:
+    matchpoints = replace(scoring.matchpoints, neuberg=False, missing_as_ties=False)
+    return replace(scoring, matchpoints=matchpoints)
+
+
+PBN_MEAN = Convention(
+    "pbn-mean-percentage",
+    N_(
+        "PBN 2.x reference files: a line's percentage 100 × (lower + ties/2) / n over the n other "
+        "results of its board (no Neuberg), a total percentage the mean of the line percentages"
+    ),
+    (),
+    settings=_comparisons,
+    mean_percentage=True,
+)
+"""The percentage of PBN 2.x reference files (issue 22 §3): on each board a line scores
+``100 × (lower + ties/2) / n`` — *lower* the other results it beats, *ties* those equal to it, *n*
+the other results of the board (PBN ``ScoreMP`` is MP1, 2 per lower and 1 per tie: the same
+number over the board's own top, no Neuberg) — and a participant's percentage is the **mean** of
+its line percentages, PBN 2.1's ``MeanPercentage`` ("a mean value is averaged over the number of
+played games"; BridgeClubLive: "the average of all the percentage scores that you scored for each
+board"), not Σ MP / Σ tops: a board played fewer times weighs as much as the others. No generator
+names it: ``--check`` finds it when it reproduces a file."""
+CONVENTIONS = (BRIDGESCORE, RUTER, COMPSCORE, PRINTED_TOTALS, PBN_MEAN)
 
 
 def convention_for(program: str | None) -> Convention:
@@ -268,6 +303,7 @@ def in_convention(
     ['1', '-1']
     """
     scoring = scored.scoring
+    printing = printing or Printing(convention.rounding)
     sections = []
     for section in scored.sections:
         boards = []
@@ -281,15 +317,27 @@ def in_convention(
                 for line in board.lines
             )
             boards.append(replace(board, lines=lines))
+        printed = _printed_sums(boards, scoring, printing) if convention.totals_from_printed else {}
+        means = _line_percentages(boards) if convention.mean_percentage else {}
         ranked = []
         imp_pairs = scoring.method in (Method.BUTLER, Method.CROSS_IMPS)
         for standing in section.standings:
-            total = standing.total
-            if convention.relative_totals and standing.earned is not None and standing.maximum is not None:
+            total, percentage = standing.total, standing.percentage
+            sides = (standing.direction,) if standing.direction is not None else tuple(Side)
+            if any((standing.id, side) in printed for side in sides):  # totals_from_printed
+                total = sum((printed.get((standing.id, side), Fraction(0)) for side in sides), Fraction(0))
+                if percentage is not None and standing.maximum:  # the printed total over the tops
+                    percentage = total * 100 / standing.maximum
+            elif convention.relative_totals and standing.earned is not None and standing.maximum is not None:
                 total = standing.earned - standing.maximum / 2
+            found = [means[(standing.id, side)] for side in sides if (standing.id, side) in means]
+            if percentage is not None and found:  # mean_percentage: the mean of the line percentages
+                percentage = sum((p for ps in found for p in ps), Fraction(0)) / sum(len(ps) for ps in found)
             if convention.imps_per_board and imp_pairs and standing.boards:
                 total = total / standing.boards
-            ranked.append(replace(standing, total=total))
+            ranked.append(replace(standing, total=total, percentage=percentage))
+        if printed or means:
+            ranked = _ranked_again(ranked, scoring)
         sections.append(replace(section, boards=tuple(boards), standings=tuple(ranked)))
     if convention.one_ranking:
         ranked_once = ranked_as_one([section.standings for section in sections], scoring)
@@ -298,12 +346,52 @@ def in_convention(
             for section, standings in zip(sections, ranked_once, strict=True)
         ]
     sections = _ties_shown(sections, convention)
-    return replace(
-        scored,
-        sections=tuple(sections),
-        printing=printing or Printing(convention.rounding),
-        convention=convention.name,
-    )
+    return replace(scored, sections=tuple(sections), printing=printing, convention=convention.name)
+
+
+def _printed_sums(
+    boards: Sequence[ScoredBoard], scoring: Scoring, printing: Printing
+) -> dict[tuple[str, Side], Fraction]:
+    """Each participant's sum of its line values as *printing* prints them, by the side it sat
+    (``totals_from_printed``: 2.0 + 0.3 + 0.3 = 2.6 where the exact sum is 2.67)."""
+    matchpoints = scoring.method is Method.MATCHPOINTS
+    sums: dict[tuple[str, Side], Fraction] = defaultdict(Fraction)
+    for board in boards:
+        for line in board.lines:
+            for side in Side:
+                value = line.mp(side) if matchpoints else line.imps(side)
+                shown = printing.number(value, LINE_MP if matchpoints else LINE_IMPS)
+                if shown is None:
+                    continue
+                for participant in line.line.participants(side):
+                    sums[(participant, side)] += Fraction(shown)
+    return sums
+
+
+def _line_percentages(boards: Sequence[ScoredBoard]) -> dict[tuple[str, Side], list[Fraction]]:
+    """Each participant's line percentages, by the side it sat (``mean_percentage``)."""
+    found: dict[tuple[str, Side], list[Fraction]] = defaultdict(list)
+    for board in boards:
+        for line in board.lines:
+            for side in Side:
+                percentage = line.percentage(side)
+                if percentage is not None:
+                    for participant in line.line.participants(side):
+                        found[(participant, side)].append(percentage)
+    return found
+
+
+def _ranked_again(standings: Sequence[Standing], scoring: Scoring) -> list[Standing]:
+    """*standings* ranked again on their (printed) totals, field by field (a direction of a
+    Mitchell, or one field), each field in its order of places."""
+    fields: dict[Side | None, list[Standing]] = defaultdict(list)
+    for standing in standings:
+        fields[standing.direction].append(standing)
+    again = []
+    for field in fields.values():
+        (ranked,) = ranked_as_one([field], scoring)
+        again.extend(sorted(ranked, key=lambda standing: standing.rank.position))
+    return again
 
 
 def ranked_as_one(fields: Sequence[Sequence[Standing]], scoring: Scoring) -> list[tuple[Standing, ...]]:

@@ -461,6 +461,17 @@ class Section:
             found = [candidate for candidate in found if candidate.direction is None]
         return found[0] if found else None
 
+    def team_name(self, id: str) -> str:
+        """The name a team numbered *id* is printed by: the name the file gives it, else *id*.
+
+        >>> Section(participants=(Participant("3", name="Cobras"),)).team_name("3")
+        'Cobras'
+        >>> Section().team_name("Smith")
+        'Smith'
+        """
+        found = self.participant(id)
+        return found.name if found is not None and found.name else id
+
     def board(self, number: int) -> Board | None:
         """The board numbered *number*, if this section played it."""
         return next((board for board in self.boards if board.number == number), None)

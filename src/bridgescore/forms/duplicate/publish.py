@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from bridgescore.forms.duplicate.conventions import SCORING_TAG
 from bridgescore.forms.duplicate.model import (
+    ArtificialScore,
     Board,
     Event,
     Match,
@@ -51,7 +52,7 @@ from bridgescore.forms.duplicate.printing import (
     Printing,
 )
 from bridgescore.forms.duplicate.rounding import to_decimal
-from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredSection, Standing
+from bridgescore.forms.duplicate.scored import ScoredBoard, ScoredEvent, ScoredLine, ScoredSection, Standing
 from bridgescore.forms.duplicate.sessions import ParticipantKey, cumulative_by_key, key_of, session_numbers
 from bridgescore.forms.duplicate.settings import scoring_text
 
@@ -155,6 +156,23 @@ def _section(scored: ScoredSection, printing: Printing, overall: dict[Participan
                    matches=matches or section.matches)  # fmt: skip
 
 
+def _directors_artificial(line: ScoredLine) -> bool:
+    """Whether *line* is an artificial score the file marked as the director's (PBN ``^``, USEBIO
+    ``ADJUSTED``): a weighted score's weighing is not in the file, so the mark is written back
+    with it — our numbers are its own — and a check of the file written lists it again.
+
+    >>> from bridgescore.forms.duplicate.model import TravellerLine
+    >>> weighted = ArtificialScore(Fraction(55), Fraction(45))
+    >>> marked = TravellerLine("4", "5", weighted, published=PublishedLine(adjusted=True))
+    >>> _directors_artificial(ScoredLine(marked))
+    True
+    >>> _directors_artificial(ScoredLine(TravellerLine("4", "5", weighted)))
+    False
+    """
+    published = line.line.published
+    return published is not None and published.adjusted and isinstance(line.line.outcome, ArtificialScore)
+
+
 def _board(scored: ScoredBoard, printing: Printing) -> Board:
     lines = tuple(
         replace(
@@ -167,7 +185,7 @@ def _board(scored: ScoredBoard, printing: Printing) -> Board:
                 percentage_ew=printing.number(line.percentage_ew, LINE_PERCENTAGE),
                 imps_ns=printing.number(line.imps_ns, LINE_IMPS),
                 imps_ew=printing.number(line.imps_ew, LINE_IMPS),
-                adjusted=line.director,
+                adjusted=line.director or _directors_artificial(line),
             ),
         )
         for line in scored.lines

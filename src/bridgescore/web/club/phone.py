@@ -3,8 +3,9 @@
 The phone shows the round its pairs play now (the log says which: :meth:`ClubState.entry_round
 <bridgescore.club.state.ClubState.entry_round>`), with each board's dealer and vulnerability;
 boards left out of an earlier round, to enter late; the results the seated pairs have not both
-agreed with; the travellers of the boards both seated pairs have finished, and no other; where
-each pair goes next — kept until the next round's pairs have come.
+agreed with; the travellers of the boards both seated pairs have finished, and no other (nor,
+while the next round's pairs may be sitting down, one they have not finished); where each pair
+goes next — kept, with the lines to confirm, until the next round's pairs start.
 """
 
 from __future__ import annotations

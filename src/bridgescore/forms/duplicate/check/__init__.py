@@ -15,7 +15,8 @@ The package, by concern:
 - :mod:`.director` — numbers and scores the director set, found and used for the rest;
 - :mod:`.travellers`, :mod:`.standings` — a section's lines, then its standings and matches;
 - :mod:`.event` — :func:`check_event`, the whole event;
-- :mod:`.methods` — :func:`reproduce`: the method and convention that reproduce a file.
+- :mod:`.methods` — :func:`reproduce`: the method and convention that reproduce a file;
+- :mod:`.arrays`, :mod:`.array_lines` — the same check on arrays, for a plain file.
 
     >>> from decimal import Decimal
     >>> from bridgescore.core import Result
@@ -43,6 +44,7 @@ from bridgescore.forms.duplicate.check.compare import (
     CheckReport,
     Comparer,
     Difference,
+    checked_as,
 )
 from bridgescore.forms.duplicate.check.director import (
     DIRECTOR_SET_AGREEING,
@@ -81,6 +83,7 @@ __all__ = [
     "candidates",
     "check_event",
     "check_standings",
+    "checked_as",
     "in_convention",
     "line_label",
     "reproduce",

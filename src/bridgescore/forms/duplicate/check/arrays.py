@@ -34,15 +34,22 @@ reported.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
-from decimal import Decimal
+from dataclasses import replace
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
-import numpy.typing as npt
 
 from bridgescore.core.seat import Side
+from bridgescore.forms.duplicate.check.array_lines import (
+    Found,
+    Mask,
+    Values,
+    in_units_once,
+    percentage_sums,
+    printed_at,
+    printed_sums,
+    stood_in,
+)
 from bridgescore.forms.duplicate.check.compare import WHY_BOARD_SCORE, WHY_SCORE, CheckReport, Comparer
 from bridgescore.forms.duplicate.check.director import DIRECTOR_SET_AGREEING, director_set
 from bridgescore.forms.duplicate.check.methods import tried as tried_after
@@ -50,7 +57,6 @@ from bridgescore.forms.duplicate.check.places import Location
 from bridgescore.forms.duplicate.check.standings import Seen, Sitting, check_standings
 from bridgescore.forms.duplicate.columns import (
     Printed,
-    Rationals,
     ScoredColumns,
     TravellerColumns,
     line_scores,
@@ -59,59 +65,21 @@ from bridgescore.forms.duplicate.columns import (
     standings_of,
 )
 from bridgescore.forms.duplicate.conventions import (
+    BRIDGESCORE,
     Convention,
     LineNumbers,
     ranked_as_one,
 )
 from bridgescore.forms.duplicate.matchpoints import top
 from bridgescore.forms.duplicate.model import MovementKind, Participant, Section
-from bridgescore.forms.duplicate.rounding import in_units
 from bridgescore.forms.duplicate.scored import ScoredSection
 from bridgescore.forms.duplicate.settings import Method, MissedBoards, Scoring
 
 __all__ = ["check_columns", "reproduce_columns"]
 
-Mask = npt.NDArray[np.bool_]
-
-_in_units = lru_cache(maxsize=1 << 16)(in_units)
-"""Our distinct values rounded as printed, once for every candidate scoring that makes them."""
-
 _NUMBER_FIELDS = ("mp_ns", "percentage_ns", "imps_ns", "mp_ew", "percentage_ew", "imps_ew")
 """A line's numbers in the order the object path compares them (:func:`~.travellers.check_section`)."""
 _SCORE_FIELDS = ("score_ns", "score_ew")
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Values:
-    """Our numbers of one field on the scale a convention prints them: each distinct value once
-    (``None`` where we have none) and each line's index among them."""
-
-    rows: list[Fraction | None]
-    index: npt.NDArray[np.int64]
-
-    def at(self, line: int) -> Fraction | None:
-        return self.rows[int(self.index[line])]
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class _Found:
-    """What one scoring and convention make of a section's published numbers, counted, not listed."""
-
-    scored: ScoredColumns
-    convention: Convention
-    values: dict[str, _Values]
-    scores: dict[str, Mask]
-    """Each published score column's differing lines, by field."""
-    numbers: dict[str, Mask]
-    """Each compared number column's differing lines, by field."""
-    compared: int
-    director: Mask
-    """The lines whose numbers alone differ on their board: the director's (:func:`~.director_set`)."""
-    kept: int
-    """How many differences the lines leave, once the director's are set apart."""
-    printed: dict[Sitting, Fraction] | None = None
-    """Each participant's sum of its line values as printed, for a convention whose totals are
-    those sums (``totals_from_printed``; :class:`~.standings.Seen`)."""
 
 
 def check_columns(
@@ -171,7 +139,7 @@ def reproduce_columns(
     if declared.ok or not declared.compared:
         return declared
     seen = {(convention.name, _report_key(columns, scoring))}
-    compared: dict[tuple[object, ...], _Found | None] = {
+    compared: dict[tuple[object, ...], Found | None] = {
         (convention.lines, convention.rounding, _lines_key(columns, scoring)): found
     }
     for other, candidate in tried[1:]:
@@ -190,6 +158,9 @@ def reproduce_columns(
         if counted is None:
             return None
         counted = replace(counted, scored=lined, convention=other)
+        same = _checks_as(other, counted)
+        if same is not None and (same, key[1]) in seen:
+            continue  # its totals are another's already compared, number for number
         if counted.kept >= len(best.differences):
             continue  # the lines alone leave as many differences: the standings only add to them
         ranked = _ranked(counted, participants)
@@ -203,6 +174,39 @@ def reproduce_columns(
     if best is declared:
         return declared
     return replace(best, declared=(declared.convention, declared.scoring))
+
+
+def _checks_as(convention: Convention, found: Found) -> str | None:
+    """The name of the convention whose check *convention*'s is on *found*'s lines, number for
+    number — bridgescore's when *convention* differs from it only in how the totals are made and
+    that makes no difference here: a mean of the line percentages is Σ MP / Σ tops when every
+    board has the same top, and totals summed from the line values as printed are the exact sums
+    when every value of ours is exact at the decimals printed (else ``None``). The gate that keeps
+    those candidates from ranking and comparing every standing again (docs/performance.md)."""
+    plain = replace(
+        convention, name=BRIDGESCORE.name, description=BRIDGESCORE.description,
+        programs=BRIDGESCORE.programs, settings=BRIDGESCORE.settings,
+        totals_from_printed=False, mean_percentage=False,
+    )  # fmt: skip
+    if plain != BRIDGESCORE or not convention.totals_only:
+        return None
+    columns = found.scored.columns
+    if convention.mean_percentage:
+        sizes = np.diff(columns.starts)
+        if np.unique(sizes[sizes > 0]).size > 1:
+            return None
+    if convention.totals_from_printed:
+        kind = "mp" if found.scored.scoring.method is Method.MATCHPOINTS else "imps"
+        printed = dict(columns.printed)
+        for side in ("ns", "ew"):
+            values, column = found.values.get(f"{kind}_{side}"), printed.get(f"{kind}_{side}")
+            if values is None or column is None:
+                continue  # nothing printed: ours are summed, as bridgescore's
+            shown = column.places[column.places >= 0]
+            scale = 10 ** int(shown.min()) if shown.size else 1
+            if any(value is not None and (value * scale).denominator != 1 for value in values.rows):
+                return None
+    return BRIDGESCORE.name
 
 
 def _on_arrays(scoring: Scoring) -> bool:
@@ -258,15 +262,15 @@ def _boards_played(columns: TravellerColumns) -> dict[Side | None, list[int]]:
     return {None: [n for n in both.tolist() if n]}
 
 
-def _values(scored: ScoredColumns, convention: Convention) -> dict[str, _Values]:
+def _values(scored: ScoredColumns, convention: Convention) -> dict[str, Values]:
     """Our numbers of each line by field, on the scale *convention* prints them
     (:func:`~.conventions.printed_mp`): matchpoints and percentages, or IMPs."""
     distinct = scored.distinct
     index = distinct.index
     if scored.scoring.method is not Method.MATCHPOINTS:
         return {
-            "imps_ns": _Values([row[0] for row in distinct.rows], index),
-            "imps_ew": _Values([row[1] for row in distinct.rows], index),
+            "imps_ns": Values([row[0] for row in distinct.rows], index),
+            "imps_ew": Values([row[1] for row in distinct.rows], index),
         }
     mp_ns: list[Fraction | None] = [row[0] for row in distinct.rows]
     mp_ew: list[Fraction | None] = [row[1] for row in distinct.rows]
@@ -283,14 +287,14 @@ def _values(scored: ScoredColumns, convention: Convention) -> dict[str, _Values]
         mp_ns = [raw for _count, raw in distinct.made]
         mp_ew = [top(max(count, 1), settings.scale) - raw for count, raw in distinct.made]
     return {
-        "mp_ns": _Values(mp_ns, index),
-        "percentage_ns": _Values([row[2] for row in distinct.rows], index),
-        "mp_ew": _Values(mp_ew, index),
-        "percentage_ew": _Values([row[3] for row in distinct.rows], index),
+        "mp_ns": Values(mp_ns, index),
+        "percentage_ns": Values([row[2] for row in distinct.rows], index),
+        "mp_ew": Values(mp_ew, index),
+        "percentage_ew": Values([row[3] for row in distinct.rows], index),
     }
 
 
-def _differing(printed: Printed, values: _Values, rounding: str) -> tuple[Mask, int] | None:
+def _differing(printed: Printed, values: Values, rounding: str) -> tuple[Mask, int] | None:
     """Which lines' printed numbers differ from ours rounded as printed, and how many were
     compared; ``None`` when a printed number is too long for the arrays."""
     differs = np.zeros(len(printed.scaled), dtype=np.bool_)
@@ -299,7 +303,7 @@ def _differing(printed: Printed, values: _Values, rounding: str) -> tuple[Mask, 
     decimals = np.bincount(printed.places.astype(np.int64) + 1)  # how many lines print each count
     for places in np.flatnonzero(decimals[1:]).tolist():
         at = (printed.places == places) & ours
-        scaled = [0 if value is None else _in_units(value, places, rounding) for value in values.rows]
+        scaled = [0 if value is None else in_units_once(value, places, rounding) for value in values.rows]
         if any(abs(number) >= 1 << 62 for number in scaled):
             return None
         rounded = np.array(scaled, dtype=np.int64)
@@ -308,7 +312,7 @@ def _differing(printed: Printed, values: _Values, rounding: str) -> tuple[Mask, 
     return differs, compared
 
 
-def _compare(scored: ScoredColumns, convention: Convention) -> _Found | None:
+def _compare(scored: ScoredColumns, convention: Convention) -> Found | None:
     """Every published number of *scored*'s lines against ours, counted; ``None`` beyond the arrays."""
     columns = scored.columns
     compared = 0
@@ -336,7 +340,7 @@ def _compare(scored: ScoredColumns, convention: Convention) -> _Found | None:
     director = _director_lines(columns, scores, numbers)
     moved = sum(int(np.count_nonzero(differs & director)) for differs in numbers.values())
     differences = sum(int(np.count_nonzero(differs)) for differs in (*scores.values(), *numbers.values()))
-    return _Found(scored, convention, values, scores, numbers, compared, director, differences - moved)
+    return Found(scored, convention, values, scores, numbers, compared, director, differences - moved)
 
 
 def _director_lines(columns: TravellerColumns, scores: dict[str, Mask], numbers: dict[str, Mask]) -> Mask:
@@ -371,111 +375,28 @@ def _director_lines(columns: TravellerColumns, scores: dict[str, Mask], numbers:
     return np.asarray(alone[board] & (pair == first_pair[board]), dtype=np.bool_)
 
 
-def _ranked(found: _Found, participants: Sequence[Participant]) -> _Found | None:
+def _ranked(found: Found, participants: Sequence[Participant]) -> Found | None:
     """*found* with its standings: made from our lines, the file's numbers standing in on the
     director's; ``None`` when the sums would outgrow the arrays."""
-    standings = standings_of(found.scored, participants, *_stood_in(found))
+    standings = standings_of(found.scored, participants, *stood_in(found))
     if standings is None:
         return None
     printed = None
     if found.convention.totals_from_printed:
-        printed = _printed_sums(found)
+        printed = printed_sums(found)
         if printed is None:
             return None
-    return replace(found, scored=replace(found.scored, standings=standings), printed=printed)
-
-
-def _printed_sums(found: _Found) -> dict[Sitting, Fraction] | None:
-    """Each participant's sum of its lines' matchpoints (or IMPs) rounded as the file printed
-    them — the file's own number on a line the director set — as the object path sums them
-    (:func:`~.travellers._add_printed`); ``None`` when a line with a number of ours has none printed."""
-    scored = found.scored
-    columns = scored.columns
-    printed = dict(columns.printed)
-    kind = "mp" if scored.scoring.method is Method.MATCHPOINTS else "imps"
-    sums: dict[Sitting, Fraction] = {}
-    for side, seats in ((Side.NS, columns.ns), (Side.EW, columns.ew)):
-        field = f"{kind}_{side.value.lower()}"
-        values, column = found.values.get(field), printed.get(field)
-        if values is None or column is None:
+    percentages = None
+    if found.convention.mean_percentage:
+        percentages = percentage_sums(replace(found, scored=replace(found.scored, standings=standings)))
+        if percentages is None:
             return None
-        ours = np.array([value is not None for value in values.rows], dtype=np.bool_)[values.index]
-        if np.any(ours & (column.places < 0)):
-            return None
-        most = int(column.places[ours].max()) if np.any(ours) else 0
-        units = np.zeros(len(seats), dtype=np.int64)
-        for places in np.unique(column.places[ours]).tolist():
-            at = ours & (column.places == places)
-            rounded = np.array(
-                [
-                    0 if value is None else _in_units(value, places, found.convention.rounding)
-                    for value in values.rows
-                ],
-                dtype=np.int64,
-            )
-            units[at] = rounded[values.index[at]] * 10 ** (most - places)
-        director = ours & found.director
-        units[director] = column.scaled[director] * 10 ** (most - column.places[director].astype(np.int64))
-        totals = np.zeros(len(columns.ids), dtype=np.int64)
-        np.add.at(totals, seats[ours], units[ours])
-        played = np.bincount(seats[ours], minlength=len(columns.ids))
-        scale: int = 10**most
-        for participant in np.flatnonzero(played).tolist():
-            sums[(columns.ids[participant], side)] = Fraction(int(totals[participant]), scale)
-    return sums
+    return replace(
+        found, scored=replace(found.scored, standings=standings), printed=printed, percentages=percentages
+    )
 
 
-def _stood_in(found: _Found) -> tuple[Rationals | None, Rationals | None]:
-    """The lines' numbers that make the standings: ours, with the file's on the director's lines
-    (as :func:`~.travellers._stand_in`); ``(None, None)`` when no line is the director's."""
-    lines = np.flatnonzero(found.director)
-    if not lines.size:
-        return None, None
-    scored = found.scored
-    printed = dict(scored.columns.printed)
-    board = scored.columns.board
-    matchpoints = scored.scoring.method is Method.MATCHPOINTS
-    made = []
-    for side, ours in (("ns", scored.ns), ("ew", scored.ew)):
-        numerator = np.array(ours.numerator, dtype=np.int64)
-        denominator = np.array(ours.denominator, dtype=np.int64)
-        for line in lines.tolist():
-            value = _stand_in(found, printed, line, side, int(board[line]), matchpoints)
-            if value is not None:
-                numerator[line], denominator[line] = value.numerator, value.denominator
-        made.append(Rationals(numerator, denominator))
-    return made[0], made[1]
-
-
-def _stand_in(
-    found: _Found, printed: dict[str, Printed], line: int, side: str, board: int, matchpoints: bool
-) -> Fraction | None:
-    """The file's number on the director's *line* for *side* that the standings sum: its
-    matchpoints (else its percentage of the top) or its IMPs; ``None`` to keep ours."""
-    scored = found.scored
-    if not matchpoints:
-        imps = _printed_at(printed.get(f"imps_{side}"), line)
-        return None if imps is None else Fraction(imps)
-    board_top = scored.top[board] if scored.top is not None else Fraction(0)
-    mp = _printed_at(printed.get(f"mp_{side}"), line)
-    if mp is not None:
-        if found.convention.lines is LineNumbers.RELATIVE and scored.top is not None:
-            return Fraction(mp) + board_top / 2
-        return Fraction(mp)
-    percentage = _printed_at(printed.get(f"percentage_{side}"), line)
-    if percentage is not None and board_top:
-        return Fraction(percentage) * board_top / 100
-    return None
-
-
-def _printed_at(printed: Printed | None, line: int) -> Decimal | None:
-    """The number *printed* on *line*, as the file printed it (``None`` where it printed none)."""
-    if printed is None or printed.places[line] < 0:
-        return None
-    return Decimal(int(printed.scaled[line])).scaleb(-int(printed.places[line]))
-
-
-def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
+def _report(found: Found, participants: Sequence[Participant]) -> CheckReport:
     """The report of *found*: each difference made and explained by the object path's comparison,
     in its order, and then the standings compared."""
     scored, convention = found.scored, found.convention
@@ -508,7 +429,7 @@ def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
                     continue
                 at = _at_line(where, columns, line)
                 comparer.number(
-                    _printed_at(printed[field], line), found.values[field].at(line), at, field, why
+                    printed_at(printed[field], line), found.values[field].at(line), at, field, why
                 )
                 side = Side.NS if field.endswith("_ns") else Side.EW
                 pair = columns.ns[line] if side is Side.NS else columns.ew[line]
@@ -530,7 +451,7 @@ def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
         standings,
         scored.scoring,
         convention,
-        Seen(differing, found.printed or {}),
+        Seen(differing, found.printed or {}, found.percentages or {}),
         comparer,
         boards=played,
     )
@@ -539,7 +460,7 @@ def _report(found: _Found, participants: Sequence[Participant]) -> CheckReport:
     )
 
 
-def _boards_with_differences(found: _Found) -> Iterator[tuple[int, list[int]]]:
+def _boards_with_differences(found: Found) -> Iterator[tuple[int, list[int]]]:
     """Each board with a differing number (by index, in file order) and its lines that have one."""
     differs = np.zeros(len(found.scored.columns.ns), dtype=np.bool_)
     for mask in (*found.scores.values(), *found.numbers.values()):

@@ -32,10 +32,11 @@ from fractions import Fraction
 from bridgescore.core.errors import N_
 from bridgescore.forms.duplicate.check.places import Location
 from bridgescore.forms.duplicate.conventions import Convention
+from bridgescore.forms.duplicate.league import is_summary_match
 from bridgescore.forms.duplicate.published import Place
 from bridgescore.forms.duplicate.rounding import HALF_AWAY_FROM_ZERO, places_of, to_decimal
 from bridgescore.forms.duplicate.scored import ScoredEvent
-from bridgescore.forms.duplicate.settings import Scoring
+from bridgescore.forms.duplicate.settings import Method, Scoring
 
 __all__ = [
     "WHY_BOARD_SCORE",
@@ -47,6 +48,7 @@ __all__ = [
     "CheckReport",
     "Comparer",
     "Difference",
+    "checked_as",
 ]
 
 WHY_SCORE = N_("the file's score is not what Law 77 gives for this contract and result")
@@ -58,6 +60,24 @@ WHY_ROOMS = N_("this room's NS score {ns} against the other room's {other}: {imp
 WHY_VP = N_("a margin of {margin} IMPs over {boards} boards is {vp} VPs on the WBF scale")
 WHY_SEGMENTS = N_("the sum of the match's segments: {segments}")
 WHY_CUMULATIVE = N_("a cumulative standing over earlier sessions too: not verifiable from this file")
+
+CHECKED_BY = N_("Checked by the conventions of {convention}")
+CHECKED_TEAMS = N_(
+    "Checked as teams: each board's IMPs between its two rooms, each match's IMPs and victory points "
+    "on the WBF continuous scale for its boards, the teams' totals"
+)
+CHECKED_TEAMS_IMPS = N_(
+    "Checked as teams: each board's IMPs between its two rooms, each match's IMPs, the teams' totals "
+    "of IMPs (no victory points)"
+)
+CHECKED_LEAGUE = N_(
+    "Checked as a teams league summary: each match's IMPs the sum of its segments, its victory points "
+    "on the WBF continuous scale for matches of {boards} boards, the teams' total victory points"
+)
+CHECKED_LEAGUE_IMPS = N_(
+    "Checked as a teams league summary: each match's IMPs the sum of its segments, the teams' totals "
+    "(no victory points)"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,3 +241,36 @@ def exact(value: Fraction) -> str:
     ('0.333333', '2.5')
     """
     return str(to_decimal(value, 6)).rstrip("0").rstrip(".")
+
+
+def checked_as(report: CheckReport) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The heading of *report*: what was checked, as a translatable template and its parameters.
+
+    A pairs or individual event is checked by its program's convention (matchpoints, Butler,
+    cross-IMPs on its scales); a teams event by IMPs between the rooms and victory points — or, for
+    a league summary without boards, by its segments' IMPs and the league's VP scale for its match
+    length (:mod:`~bridgescore.forms.duplicate.league`), so that the heading never names
+    matchpoints where none are involved.
+
+    >>> from bridgescore.forms.duplicate.conventions import BRIDGESCORE, RUTER
+    >>> template, params = checked_as(CheckReport(RUTER, Scoring(), 0, (), ()))
+    >>> template.format(**dict(params)).split(":")[0]
+    'Checked by the conventions of Ruter (brenning.se)'
+    >>> template, params = checked_as(CheckReport(BRIDGESCORE, Scoring.named("teams"), 0, (), ()))
+    >>> template.format(**dict(params)).split(",")[0]
+    "Checked as teams: each board's IMPs between its two rooms"
+    """
+    scored = report.scored
+    sections = () if scored is None else scored.sections
+    teams = report.scoring.method is Method.TEAMS or any(section.matches for section in sections)
+    if not teams:
+        return CHECKED_BY, (("convention", report.convention.description),)
+    summary = any(is_summary_match(m) for section in sections for m in section.section.matches)
+    has_boards = any(board.board.lines for section in sections for board in section.boards)
+    vp = report.scoring.teams.victory_points
+    if summary and not has_boards:
+        lengths = sorted({m.boards for s in sections for m in s.matches if m.vp_home is not None})
+        if lengths and vp:
+            return CHECKED_LEAGUE, (("boards", ", ".join(str(boards) for boards in lengths)),)
+        return CHECKED_LEAGUE_IMPS, ()
+    return (CHECKED_TEAMS if vp else CHECKED_TEAMS_IMPS), ()

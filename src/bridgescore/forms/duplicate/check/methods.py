@@ -63,22 +63,25 @@ def candidates(scoring: Scoring) -> tuple[Scoring, ...]:
 def tried(scoring: Scoring, convention: Convention) -> list[tuple[Convention, Scoring]]:
     """What :func:`reproduce` tries after *scoring* by *convention*, in order: each convention
     (the file's first) with *scoring* and each of its :func:`candidates` — except a convention
-    that only sums the totals differently (``totals_from_printed``), tried with *scoring* alone,
-    so that it costs one more check, not one per candidate.
+    that only makes the totals differently (``totals_from_printed``, ``mean_percentage``: its
+    :attr:`~.conventions.Convention.totals_only`), tried with *scoring* alone, so that it costs
+    one more check, not one per candidate.
 
     >>> from bridgescore.forms.duplicate.conventions import BRIDGESCORE
     >>> [(c.name, s.name) for c, s in tried(Scoring(), BRIDGESCORE)][-2:]
-    [('compscore', 'mp'), ('printed-totals', 'mp')]
+    [('printed-totals', 'mp'), ('pbn-mean-percentage', 'mp')]
     >>> len(tried(Scoring(), BRIDGESCORE))
-    30
+    31
     """
     found: list[tuple[Convention, Scoring]] = []
     for other in (convention, *(c for c in CONVENTIONS if c is not convention)):
         for candidate in (scoring, *candidates(scoring)):
             if other is convention and candidate == scoring:
                 continue
-            if other.totals_from_printed and candidate != scoring:
+            if other.totals_only and candidate != scoring:
                 continue
+            if other.mean_percentage and scoring.method is not Method.MATCHPOINTS:
+                continue  # a mean of percentages: matchpoints only
             found.append((other, other.settings(candidate)))
     return found
 

@@ -7,7 +7,7 @@ against ours over the same sessions when the file has them all, else listed as n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
 
@@ -34,11 +34,25 @@ Sitting = tuple[str, Side]
 
 @dataclass(slots=True)
 class Seen:
-    """What a section's lines told its standings: who had a differing number, and each
-    participant's sum of line values as the file printed them (``totals_from_printed``)."""
+    """What a section's lines told its standings: who had a differing number, each
+    participant's sum of line values as the file printed them (``totals_from_printed``), and
+    its line percentages — their sum and count — for a total that is their mean
+    (``mean_percentage``)."""
 
     differing: set[Sitting]
     printed: dict[Sitting, Fraction]
+    percentages: dict[Sitting, tuple[Fraction, int]] = field(default_factory=dict)
+
+    def mean_percentage(self, id: str, sides: tuple[Side, ...]) -> Fraction | None:
+        """The mean of *id*'s line percentages on *sides*, ``None`` when it has none.
+
+        >>> seen = Seen(set(), {}, {("1", Side.NS): (Fraction(150), 2), ("1", Side.EW): (Fraction(25), 1)})
+        >>> seen.mean_percentage("1", (Side.NS, Side.EW)), seen.mean_percentage("2", (Side.NS,))
+        (Fraction(175, 3), None)
+        """
+        found = [self.percentages[(id, side)] for side in sides if (id, side) in self.percentages]
+        count = sum(n for _total, n in found)
+        return sum((total for total, _n in found), Fraction(0)) / count if count else None
 
 
 def check_standings(
@@ -66,7 +80,13 @@ def check_standings(
         published = participant.published
         sides = (standing.direction,) if standing.direction is not None else tuple(Side)
         why = WHY_LINES if any((standing.id, side) in seen.differing for side in sides) else None
-        label = f"{standing.direction} {standing.id}" if standing.direction is not None else standing.id
+        label = (
+            f"{standing.direction} {standing.id}"
+            if standing.direction is not None
+            else section.section.team_name(standing.id)
+            if section.matches
+            else standing.id
+        )
         where = Location(name, participant=label)
         total: Fraction | None = standing.total
         percentage = standing.percentage
@@ -77,6 +97,8 @@ def check_standings(
                 percentage = total * 100 / standing.maximum
         elif convention.relative_totals and standing.earned is not None and standing.maximum is not None:
             total = standing.earned - standing.maximum / 2
+        if convention.mean_percentage and percentage is not None:
+            percentage = seen.mean_percentage(standing.id, sides)
         if convention.imps_per_board and imp_pairs and standing.boards and total is not None:
             total = total / standing.boards
             imps = None if imps is None else imps / standing.boards
@@ -180,17 +202,18 @@ def check_matches(section: ScoredSection, comparer: Comparer) -> None:
         printed = published.get((match.home, match.visit, match.round))
         if printed is None:
             continue
-        where = Location(section.section.name, participant=f"{match.home} – {match.visit}")
+        teams = " – ".join(section.section.team_name(team) for team in (match.home, match.visit))
+        where = Location(section.section.name, participant=teams)
         segments = " + ".join(f"{home}–{visit}" for home, visit in printed.segments)
         imps_why = (WHY_SEGMENTS, (("segments", segments),)) if segments else (None, ())
         comparer.number(printed.imps_home, match.imps_home, where, "imps_home", *imps_why)
         comparer.number(printed.imps_visit, match.imps_visit, where, "imps_visit", *imps_why)
-        for field, ours, margin in (
+        for number, ours, margin in (
             ("vp_home", match.vp_home, match.net_home),
             ("vp_visit", match.vp_visit, match.net_visit),
         ):
             why = (("margin", str(margin)), ("boards", str(match.boards)), ("vp", str(ours)))
-            comparer.number(getattr(printed, field), _fraction(ours), where, field, WHY_VP, why)
+            comparer.number(getattr(printed, number), _fraction(ours), where, number, WHY_VP, why)
 
 
 def _fraction(value: Decimal | None) -> Fraction | None:

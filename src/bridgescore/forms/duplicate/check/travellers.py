@@ -85,7 +85,7 @@ def check_section(
                 )
             elif places[index] in laws:  # a score the director set
                 adjusted_lines[index] = replace(adjusted_lines[index], director=True)
-            _add_printed(printed_line, board, scoring, convention, comparer.rounding, seen.printed)
+            _add_printed(printed_line, board, scoring, convention, comparer.rounding, seen)
         published_board = board.board.published
         if published_board is not None:
             comparer.number(published_board.datum, board.datum, where, "datum")
@@ -128,11 +128,20 @@ def _add_printed(
     scoring: Scoring,
     convention: Convention,
     rounding: str,
-    printed: dict[Sitting, Fraction],
+    seen: Seen,
 ) -> None:
     """Add the line's numbers, rounded as the file printed them, to its participants' sums."""
+    if convention.mean_percentage:
+        for side in Side:
+            percentage = scored.percentage(side)
+            if percentage is None:
+                continue
+            for participant in scored.line.participants(side):
+                total, count = seen.percentages.get((participant, side), (Fraction(0), 0))
+                seen.percentages[(participant, side)] = (total + percentage, count + 1)
     if not convention.totals_from_printed:
         return
+    printed = seen.printed
     published = scored.line.published
     for side in Side:
         if scoring.method is Method.MATCHPOINTS:
