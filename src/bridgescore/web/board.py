@@ -48,9 +48,10 @@ _A_SIDE = re.compile(f"(?<![\\w-])({_NAMES})(?![\\w-])")
 
 
 def sides_kept(text: object) -> Markup:
-    """*text* as HTML (escaped unless it is markup already), each side's name (``N-S``, ``E-W``,
-    ``С-Ю``, ``В-З``) in a ``<span class="side">`` that the stylesheet keeps on one line: a
-    narrow phone breaks a line at a hyphen, and "E-" then ends one line and "W" starts the next.
+    """Plain *text* as HTML, escaped, each side's name (``N-S``, ``E-W``, ``С-Ю``, ``В-З``) in a
+    ``<span class="side">`` that the stylesheet keeps on one line: a narrow phone breaks a line at
+    a hyphen, and "E-" then ends one line and "W" starts the next. For text only, never markup (a
+    name inside an attribute would be cut into).
 
     >>> sides_kept("honours E-W 100 · Анна-Мария")
     Markup('honours <span class="side">E-W</span> 100 · Анна-Мария')
