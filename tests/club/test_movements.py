@@ -272,6 +272,30 @@ def test_a_change_of_movement_is_previewed_with_the_results_it_no_longer_fits(ap
     assert boss.get(f"/api/club/sessions/{sid}/console").json()["movement"]["rounds"] == 3
 
 
+def test_a_howell_is_cut_short_during_the_session_keeping_the_rounds_played(app: FastAPI) -> None:
+    boss = director(app)
+    sid = boss.post("/api/club/sessions", {"title": "x", "movement": {"kind": "howell", "tables": 4}}).json()[
+        "id"
+    ]
+    enter(boss, sid, 1, 1, 1)  # the endless Howell's round 1: 8-1 at table 1 on boards 1-2
+    enter(boss, sid, 2, 2, 7)  # round 2: 1-3 at table 2 on boards 7-8
+    path = f"/api/club/sessions/{sid}/movement"
+    shorter = boss.post(f"{path}/preview", {"movement": {"kind": "howell", "tables": 4, "rounds": 5}}).json()
+    assert (shorter["conflicts"], shorter["rounds"]) == ([], 5)
+    too_short = boss.post(
+        f"{path}/preview", {"movement": {"kind": "howell", "tables": 4, "rounds": 1}}
+    ).json()
+    assert too_short["conflicts"] == [
+        "round 2, table 2: 1 against 3 played there, the new movement has no play there"
+    ]
+    made = boss.post(
+        path, {"movement": {"kind": "howell", "tables": 4, "rounds": 5}, "reason": "time is short"}
+    )
+    assert made.status_code == 201, made.text
+    shown = boss.get(f"/api/club/sessions/{sid}/console").json()["movement"]
+    assert (shown["name"], shown["rounds"]) == ("howell-4 first 5 of 7 rounds", 5)
+
+
 def test_a_change_preview_is_for_the_sessions_director(app: FastAPI) -> None:
     boss = director(app)
     sid = boss.post("/api/club/sessions", {"title": "x", "movement": {"kind": "howell", "tables": 3}}).json()[
