@@ -93,7 +93,8 @@ class MovementIn(_Strict):
     file: Text | None = Field(None, max_length=MAX_MOVEMENT_FILE)
 
     def mitchell_options(self) -> tuple[str, ...]:
-        """The Mitchell's options this request sets, in the order they are checked.
+        """The Mitchell's options this request sets, in the order they are checked (``rounds``
+        among them, which a Howell has too).
 
         >>> MovementIn(kind="howell", tables=4, relay=True, rounds=5).mitchell_options()
         ('rounds', 'relay')
