@@ -20,6 +20,24 @@
   }
 
   const send = (method, path, body) => client.send(method, path, body, headers);
+
+  // The codes this browser made, by session (the server keeps only their hashes): in localStorage, so
+  // that every tab of the director's browser shows them, until the director signs out.
+  const CODES = "bridgescore.club.codes.";
+  function keptCodes(id) {
+    try { return JSON.parse(localStorage.getItem(CODES + id) || "null"); } catch (e) { return null; }
+  }
+  function keepCodes(id, made) {
+    const kept = keptCodes(id) || { codes: {}, viewer_code: null };
+    const merged = { codes: { ...kept.codes, ...made.codes }, viewer_code: made.viewer_code || kept.viewer_code };
+    try { localStorage.setItem(CODES + id, JSON.stringify(merged)); } catch (e) { /* private */ }
+    return merged;
+  }
+  function forgetCodes() {
+    try {
+      Object.keys(localStorage).filter((name) => name.startsWith(CODES)).forEach((name) => localStorage.removeItem(name));
+    } catch (e) { /* private */ }
+  }
   const key = client.key;
 
   // ---- sign-in, sign-out, join
@@ -39,6 +57,7 @@
   if (signOut) {
     signOut.addEventListener("click", async () => {
       try { await send("POST", "/api/club/sign-out", {}); } catch (e) { /* the page reloads anyway */ }
+      forgetCodes();
       location.href = "/club";
     });
   }
@@ -120,7 +139,7 @@
         const response = await send("POST", "/api/club/sessions", body);
         if (!response.ok) { formError(newSession, await messageOf(response)); return; }
         const made = await response.json();
-        try { sessionStorage.setItem("bridgescore.club.codes." + made.id, JSON.stringify(made)); } catch (e) { /* private */ }
+        keepCodes(made.id, made);
         location.href = "/club/sessions/" + made.id;
       } catch (e) { formError(newSession, say("offline")); }
     });
@@ -155,6 +174,7 @@
         if (picked) picked.disabled = true;
         openBoard();
         widget.reset();
+        forgetDraft();
       },
     });
     // the board is the table's own part of the entry: its vulnerability is the preview's
@@ -165,6 +185,38 @@
       widget.changed();
     });
     openBoard();
+    widget.changed();
+    restoreDraft();
+    // what is tapped or typed is kept in this tab until saved, so a reload mid-entry loses nothing
+    entry.addEventListener("click", keepDraft);
+    entry.addEventListener("input", keepDraft);
+  }
+
+  // The entry being made (its board, the taps or the typed text), in sessionStorage by table.
+  function draftName() { return "bridgescore.club.draft." + sessionId + "." + table; }
+  function forgetDraft() {
+    try { sessionStorage.removeItem(draftName()); } catch (e) { /* private */ }
+  }
+  function keepDraft() {
+    const taps = {};
+    ["level", "strain", "doubling", "declarer", "result"].forEach((part) => {
+      if (widget.chosen[part]) taps[part] = widget.chosen[part];
+    });
+    if ($('[data-part="pass"].on', entry)) taps.pass = true;
+    const draft = { board: widget.chosen.board || "", text: $("#club-notation").value, taps: taps };
+    try {
+      if (draft.text || Object.keys(taps).length) sessionStorage.setItem(draftName(), JSON.stringify(draft));
+      else sessionStorage.removeItem(draftName());
+    } catch (e) { /* private */ }
+  }
+  // the draft kept before a reload, drawn again if its board is still to be entered
+  function restoreDraft() {
+    let draft = null;
+    try { draft = JSON.parse(sessionStorage.getItem(draftName()) || "null"); } catch (e) { draft = null; }
+    if (!draft) return;
+    if (!$('[data-part="board"] button[data-value="' + draft.board + '"]:not([disabled])', entry)) { forgetDraft(); return; }
+    widget.show(draft.text ? {} : draft.taps || {}, draft.text || "");
+    widget.pick("board", draft.board);
     widget.changed();
   }
 
@@ -376,19 +428,22 @@
     $("#print-codes").hidden = false;
   }
   if ($("#codes") && sessionId) {
-    let made = null;
-    try { made = JSON.parse(sessionStorage.getItem("bridgescore.club.codes." + sessionId) || "null"); } catch (e) { made = null; }
+    const made = keptCodes(sessionId);
     if (made) showCodes(made.codes, made.viewer_code);
-    $("#new-codes").addEventListener("click", async () => {
+    // new codes for every table and the viewers, or for one table (the others keep theirs)
+    async function renew(body) {
       try {
-        const response = await send("POST", "/api/club/sessions/" + sessionId + "/codes", { viewer: true });
+        const response = await send("POST", "/api/club/sessions/" + sessionId + "/codes", body);
         if (!response.ok) { status(say("refused", { message: await messageOf(response) }), true, true); return; }
-        const data = await response.json();
-        try { sessionStorage.setItem("bridgescore.club.codes." + sessionId, JSON.stringify(data)); } catch (e) { /* private */ }
-        await showCodes(data.codes, data.viewer_code);
+        const kept = keepCodes(sessionId, await response.json());
+        await showCodes(kept.codes, kept.viewer_code);
         status(say("codes"));
       } catch (e) { status(say("offline"), true); }
-    });
+    }
+    $("#new-codes").addEventListener("click", () => renew({ viewer: true }));
+    $$("button.renew-code").forEach((button) => button.addEventListener("click", () => {
+      renew({ tables: [Number(button.dataset.table)] });
+    }));
     $("#print-codes").addEventListener("click", () => window.print());
   }
 })();
