@@ -21,23 +21,16 @@
 
   const send = (method, path, body) => client.send(method, path, body, headers);
 
-  // The codes this browser made, by session (the server keeps only their hashes): in localStorage, so
-  // that every tab of the director's browser shows them, until the director signs out.
+  // codes made here (the server keeps hashes): in every tab till sign-out
   const CODES = "bridgescore.club.codes.";
-  function keptCodes(id) {
-    try { return JSON.parse(localStorage.getItem(CODES + id) || "null"); } catch (e) { return null; }
-  }
+  const codesOf = (id) => { try { return JSON.parse(localStorage.getItem(CODES + id)); } catch (e) { return null; } };
   function keepCodes(id, made) {
-    const kept = keptCodes(id) || { codes: {}, viewer_code: null };
-    const merged = { codes: { ...kept.codes, ...made.codes }, viewer_code: made.viewer_code || kept.viewer_code };
-    try { localStorage.setItem(CODES + id, JSON.stringify(merged)); } catch (e) { /* private */ }
-    return merged;
+    const old = codesOf(id) || { codes: {} };
+    const both = { codes: { ...old.codes, ...made.codes }, viewer_code: made.viewer_code || old.viewer_code };
+    try { localStorage.setItem(CODES + id, JSON.stringify(both)); } catch (e) { /* private */ }
+    return both;
   }
-  function forgetCodes() {
-    try {
-      Object.keys(localStorage).filter((name) => name.startsWith(CODES)).forEach((name) => localStorage.removeItem(name));
-    } catch (e) { /* private */ }
-  }
+  const forgetCodes = () => { try { Object.keys(localStorage).filter((k) => k.startsWith(CODES)).forEach((k) => localStorage.removeItem(k)); } catch (e) { /* private */ } };
   const key = client.key;
 
   // ---- sign-in, sign-out, join
@@ -148,6 +141,7 @@
   // ---- a table's phone: the entry widget (entry.js), started here on the table's
   const entry = $('[data-page="club-table"]');
   const table = club.dataset.table;
+  const DRAFT = "bridgescore.club.draft." + sessionId + "." + table;
   let ready = ""; // what Save would send: while there is some, the page is not redrawn under it
   let widget = null;
   const typing = () => !!(entry && (ready || $("#club-notation").value));
@@ -187,36 +181,25 @@
     openBoard();
     widget.changed();
     restoreDraft();
-    // what is tapped or typed is kept in this tab until saved, so a reload mid-entry loses nothing
-    entry.addEventListener("click", keepDraft);
-    entry.addEventListener("input", keepDraft);
+    ["click", "input"].forEach((e) => entry.addEventListener(e, keepDraft));
   }
 
-  // The entry being made (its board, the taps or the typed text), in sessionStorage by table.
-  function draftName() { return "bridgescore.club.draft." + sessionId + "." + table; }
-  function forgetDraft() {
-    try { sessionStorage.removeItem(draftName()); } catch (e) { /* private */ }
-  }
+  // the entry being made, kept through a reload
+  const forgetDraft = () => { try { sessionStorage.removeItem(DRAFT); } catch (e) { /* private */ } };
   function keepDraft() {
     const taps = {};
-    ["level", "strain", "doubling", "declarer", "result"].forEach((part) => {
-      if (widget.chosen[part]) taps[part] = widget.chosen[part];
-    });
+    "level strain doubling declarer result".split(" ").forEach((p) => { if (widget.chosen[p]) taps[p] = widget.chosen[p]; });
     if ($('[data-part="pass"].on', entry)) taps.pass = true;
-    const draft = { board: widget.chosen.board || "", text: $("#club-notation").value, taps: taps };
-    try {
-      if (draft.text || Object.keys(taps).length) sessionStorage.setItem(draftName(), JSON.stringify(draft));
-      else sessionStorage.removeItem(draftName());
-    } catch (e) { /* private */ }
+    const text = $("#club-notation").value;
+    if (!text && !Object.keys(taps).length) { forgetDraft(); return; }
+    try { sessionStorage.setItem(DRAFT, JSON.stringify({ board: widget.chosen.board, text, taps })); } catch (e) { /* private */ }
   }
-  // the draft kept before a reload, drawn again if its board is still to be entered
   function restoreDraft() {
-    let draft = null;
-    try { draft = JSON.parse(sessionStorage.getItem(draftName()) || "null"); } catch (e) { draft = null; }
-    if (!draft) return;
-    if (!$('[data-part="board"] button[data-value="' + draft.board + '"]:not([disabled])', entry)) { forgetDraft(); return; }
-    widget.show(draft.text ? {} : draft.taps || {}, draft.text || "");
-    widget.pick("board", draft.board);
+    let d = null;
+    try { d = JSON.parse(sessionStorage.getItem(DRAFT)); } catch (e) { /* private */ }
+    if (!d || !$('[data-part="board"] button[data-value="' + d.board + '"]:not([disabled])', entry)) return;
+    widget.show(d.text ? {} : d.taps, d.text);
+    widget.pick("board", d.board);
     widget.changed();
   }
 
@@ -428,22 +411,19 @@
     $("#print-codes").hidden = false;
   }
   if ($("#codes") && sessionId) {
-    const made = keptCodes(sessionId);
+    const made = codesOf(sessionId);
     if (made) showCodes(made.codes, made.viewer_code);
-    // new codes for every table and the viewers, or for one table (the others keep theirs)
     async function renew(body) {
       try {
         const response = await send("POST", "/api/club/sessions/" + sessionId + "/codes", body);
         if (!response.ok) { status(say("refused", { message: await messageOf(response) }), true, true); return; }
-        const kept = keepCodes(sessionId, await response.json());
-        await showCodes(kept.codes, kept.viewer_code);
+        const both = keepCodes(sessionId, await response.json());
+        await showCodes(both.codes, both.viewer_code);
         status(say("codes"));
       } catch (e) { status(say("offline"), true); }
     }
     $("#new-codes").addEventListener("click", () => renew({ viewer: true }));
-    $$("button.renew-code").forEach((button) => button.addEventListener("click", () => {
-      renew({ tables: [Number(button.dataset.table)] });
-    }));
+    $$("button.renew-code").forEach((b) => b.addEventListener("click", () => renew({ tables: [Number(b.dataset.table)] })));
     $("#print-codes").addEventListener("click", () => window.print());
   }
 })();
