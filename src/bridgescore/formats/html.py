@@ -188,8 +188,10 @@ def _history_rows(
     matchpoints: bool,
     history: dict[tuple[str, str], _History],
     printing: Printing,
+    labels: dict[str, str],
 ) -> None:
-    """Add this line to the history of each participant who played it."""
+    """Add this line to the history of each participant who played it (the side as the page's
+    language writes it: *labels* ``ns``, ``ew``)."""
     contract, declarer, tricks = shown[2], shown[3], shown[4]
     for side, opponents in ((Side.NS, shown[1]), (Side.EW, shown[0])):
         for participant in scored.line.participants(side):
@@ -199,7 +201,8 @@ def _history_rows(
             value = scored.percentage(side) if matchpoints else scored.imps(side)
             score = None if scored.score_ns is None else scored.score_ns * (1 if side is Side.NS else -1)
             mp = printing.text(scored.mp(side), LINE_MP) if matchpoints else ""
-            row = [str(board.board.number), str(side), opponents, contract, declarer, tricks, _fmt(score), mp]
+            sat = labels[str(side).lower()]
+            row = [str(board.board.number), sat, opponents, contract, declarer, tricks, _fmt(score), mp]
             entry.rows.append([*row, printing.text(value, LINE_PERCENTAGE if matchpoints else LINE_IMPS)])
 
 
@@ -237,7 +240,7 @@ def _board_view(
         ew = " ".join(scored.line.participants(Side.EW))
         shown = [ns, ew, contract, declarer, tricks, lead, ns_score, ew_score]
         rows.append([*shown, *numbers])
-        _history_rows(board, scored, shown, matchpoints, history, printing)
+        _history_rows(board, scored, shown, matchpoints, history, printing, labels)
     return {
         "number": board.board.number,
         "dealer": board.board.dealt_by.letter("ru" if lang == "ru" else "en"),

@@ -141,7 +141,8 @@ def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: s
         for b in range(first, last):
             out.write(block[starts[b] - start : starts[b + 1] - start].data)
             out.write(texts[b + 1].encode())
-    _write_history(scored, cells, view["history"], rows["H"], texts[boards + 1 :], out, ids, contracts)
+    sides = (labels["ns"], labels["ew"])
+    _write_history(scored, cells, view["history"], rows["H"], texts[boards + 1 :], out, ids, contracts, sides)
     return True
 
 
@@ -154,9 +155,10 @@ def _write_history(
     out: IO[bytes],
     ids: Sequence[str],
     contracts: dict[str, str],
+    sides: tuple[str, str] = ("NS", "EW"),
 ) -> None:
     """Each pair's boards, in the order of the page's pairs: the rows of every line the pair
-    played, in board order, seen from its side."""
+    played, in board order, seen from its side (*sides*: N-S's and E-W's words on the page)."""
     columns = scored.columns
     slot = {(pair.id, pair.direction): n for n, pair in enumerate(history)}
     position = {identifier: n for n, identifier in enumerate(columns.ids)}
@@ -182,7 +184,6 @@ def _write_history(
     del order
     board_of = columns.board.astype(np.int32)[line]
     opponents = np.where(side == 0, columns.ew[line], columns.ns[line]).astype(np.int32)
-    sides = ["NS", "EW"]
     matchpoints = cells.matchpoints
 
     def seen(o: tuple[int, ...], s: int) -> list[str]:
