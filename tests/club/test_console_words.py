@@ -125,3 +125,16 @@ def test_the_console_lists_overdue_boards_apart_from_those_still_to_come(fast_ap
     entered = sum(len(board["lines"]) for board in console["boards"])
     still = 7 * 4 * 2 - entered - 1  # 7 rounds of 4 tables, 2 boards each: neither entered nor overdue
     assert len(console["missing"]) == still + 1 and f"Still to be played: {still}" in page
+
+
+def test_the_published_page_speaks_russian_words(app: FastAPI) -> None:
+    boss, sid, phones = howell(app)
+    for board in (1, 2):
+        enter(phones, sid, 1, board, "4S N 10")
+    assert boss.post(f"{S}/{sid}/publish", {}).status_code == 201
+    page = boss.get(f"/club/results/{sid}", headers={"accept-language": "ru"}).text
+    body = re.sub(r"<style.*?</style>|<script.*?</script>", "", page, flags=re.S)
+    text = " ".join(re.sub(r"<[^>]+>", " ", body).split())
+    assert "Подсчёт: Матчпойнты" in text and "Зона: никто" in text and "Зона: С-Ю" in text
+    assert "Сдающий: С" in text and "4♠ С 10 620" in text  # board 2: N-S vulnerable, North declares
+    assert re.search(r"\b(None|mp|NS|EW)\b", text) is None, text

@@ -157,15 +157,18 @@ def _fmt(value: Fraction | int | None) -> str:
     return str(value)
 
 
-def _outcome(scored: ScoredLine, labels: dict[str, str]) -> tuple[str, str, str, str]:
-    """Contract, declarer, tricks and lead as shown."""
+def _outcome(scored: ScoredLine, labels: dict[str, str], lang: str = "en") -> tuple[str, str, str, str]:
+    """Contract, declarer (its letter in the page's language: С В Ю З in Russian), tricks and lead
+    as shown."""
     outcome = scored.line.outcome
     if isinstance(outcome, Result):
         contract = outcome.contract
         if contract.is_passed_out:
             return "Pass", "", "", ""
         text = contract.with_declarer(None).format("symbols")
-        return text, str(contract.declarer), str(outcome.tricks), scored.line.lead or ""
+        seat = contract.declarer
+        declarer = "" if seat is None else seat.letter("ru" if lang == "ru" else "en")
+        return text, declarer, str(outcome.tricks), scored.line.lead or ""
     if isinstance(outcome, ArtificialScore):
         return str(outcome), "", "", ""
     if isinstance(outcome, AssignedScore):
@@ -225,7 +228,7 @@ def _board_view(
     diagram, far = _hands(board, double_dummy, lang)
     rows = []
     for scored in board.lines:
-        contract, declarer, tricks, lead = _outcome(scored, labels)
+        contract, declarer, tricks, lead = _outcome(scored, labels, lang)
         ns_score, ew_score = _scores(scored.score_ns)
         if matchpoints:
             numbers = [

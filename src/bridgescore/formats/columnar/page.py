@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.contract import Result
+from bridgescore.core.seat import Seat
 from bridgescore.formats.columnar.cells import (
     SEATS,
     IntArray,
@@ -114,8 +115,9 @@ def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: s
     def scores(score: int) -> tuple[str, str]:
         return ("0", "0") if score == 0 else ((str(score), "") if score > 0 else ("", str(-score)))
 
+    seats = tuple(Seat(letter).letter("ru" if lang == "ru" else "en") for letter in SEATS)  # С В Ю З
     outcome_cells = [
-        [contracts[cells.contract(o)], SEATS[o[3]], str(o[4]), "", *scores(o[5])] for o in cells.outcomes
+        [contracts[cells.contract(o)], seats[o[3]], str(o[4]), "", *scores(o[5])] for o in cells.outcomes
     ]
     number_cells = [[number_text(value) for value in row] for row in cells.numbers]
     layout = _row_layout(
@@ -142,7 +144,9 @@ def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: s
             out.write(block[starts[b] - start : starts[b + 1] - start].data)
             out.write(texts[b + 1].encode())
     sides = (labels["ns"], labels["ew"])
-    _write_history(scored, cells, view["history"], rows["H"], texts[boards + 1 :], out, ids, contracts, sides)
+    _write_history(
+        scored, cells, view["history"], rows["H"], texts[boards + 1 :], out, ids, contracts, sides, seats
+    )
     return True
 
 
@@ -156,6 +160,7 @@ def _write_history(
     ids: Sequence[str],
     contracts: dict[str, str],
     sides: tuple[str, str] = ("NS", "EW"),
+    seats: Sequence[str] = SEATS,
 ) -> None:
     """Each pair's boards, in the order of the page's pairs: the rows of every line the pair
     played, in board order, seen from its side (*sides*: N-S's and E-W's words on the page)."""
@@ -188,7 +193,7 @@ def _write_history(
 
     def seen(o: tuple[int, ...], s: int) -> list[str]:
         score = o[5] if s == 0 else -o[5]
-        return [contracts[cells.contract(o)], SEATS[o[3]], str(o[4]), str(score)]
+        return [contracts[cells.contract(o)], seats[o[3]], str(o[4]), str(score)]
 
     outcome_cells = [seen(o, s) for o in cells.outcomes for s in (0, 1)]
     number_cells = [
