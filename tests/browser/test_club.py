@@ -303,3 +303,77 @@ def test_every_club_page_is_accessible_and_fits_the_phone(
     assert "None" not in phone.inner_text("body") and ": mp" not in phone.inner_text("body")
     assert problems == {}
     assert errors == []
+
+
+def test_taps_made_before_a_reload_are_still_there_after_it(page: Page, club_live: Server) -> None:
+    live = club_live
+    _session, codes = start_session(page, live, "Reload", PAIRS["en"])
+    join(page, live, codes["1"])
+    page.click('#club-entry [data-part="board"] button[data-value="2"]')
+    tap(page, "level", "4")
+    tap(page, "strain", "S")
+    tap(page, "declarer", "N")
+    page.reload()
+    page.wait_for_selector('#club-entry [data-part="level"] button[data-value="4"].on')
+    for part, value in (("board", "2"), ("strain", "S"), ("declarer", "N")):
+        assert page.locator(f'#club-entry [data-part="{part}"] button[data-value="{value}"].on').count() == 1
+    tap(page, "result", "=")
+    page.wait_for_selector("#club-save:enabled")
+    assert page.inner_text("#preview-score") == "+620"  # board 2: N-S vulnerable, 120 + game 500
+    page.click("#club-save")
+    page.wait_for_selector('#confirm li[data-board="2"]')
+    page.fill("#club-notation", "3NT S 9")  # typed, not tapped: kept the same
+    page.reload()
+    page.wait_for_selector("#club-save:enabled")
+    assert page.input_value("#club-notation") == "3NT S 9"
+    page.click("#club-save")
+    page.wait_for_selector('#confirm li[data-board="1"]')
+    page.reload()  # saved: nothing is drawn back
+    assert page.input_value("#club-notation") == ""
+    assert page.locator('#club-entry [data-part="level"] button.on').count() == 0
+
+
+def test_the_codes_show_in_every_tab_and_one_table_gets_a_new_code(
+    director_page: Page, club_live: Server
+) -> None:
+    live, boss = club_live, director_page
+    session, codes = start_session(boss, live, "Codes", PAIRS["en"])
+    other = boss.context.new_page()  # another tab of the director's browser
+    other.goto(f"{live.url}/club/sessions/{session}")
+    other.wait_for_selector("#codes .code-card img")
+    shown = other.eval_on_selector_all("#codes .code-card .code", "codes => codes.map(c => c.innerText)")
+    assert shown == [codes["1"], codes["2"], codes["3"], codes["viewer"]]
+    other.click('button.renew-code[data-table="2"]')
+    other.wait_for_function(f"() => !document.querySelector('#codes').innerText.includes({codes['2']!r})")
+    renewed = other.eval_on_selector_all("#codes .code-card .code", "codes => codes.map(c => c.innerText)")
+    assert renewed[0] == codes["1"] and renewed[2:] == [codes["3"], codes["viewer"]]
+    assert renewed[1] != codes["2"] and renewed[1].split("-")[1] == "2"
+    Table(live, codes["1"])  # table 1's code still joins
+    Table(live, renewed[1])
+    refused = httpx.Client(base_url=live.url)
+    refused.get("/club/join")
+    answer = refused.post("/api/club/join", json={"code": codes["2"]},
+                          headers={"x-bridgescore-form": refused.cookies["bridgescore_form"]})  # fmt: skip
+    assert answer.status_code == 404
+    other.close()
+    boss.goto(f"{live.url}/club")
+    boss.click("#sign-out")  # signing out forgets them
+    boss.wait_for_selector("#sign-in")
+    kept = "Object.keys(localStorage).filter(k => k.startsWith('bridgescore.club.codes.'))"
+    assert boss.evaluate(kept) == []
+
+
+def test_a_missing_lines_plus_takes_an_adjusted_score(director_page: Page, club_live: Server) -> None:
+    live, boss = club_live, director_page
+    start_session(boss, live, "Adjusted", PAIRS["en"])
+    missing = '#travellers tr.missing[data-round="1"][data-table="1"][data-board="1"]'
+    boss.click("#travellers details[data-board='1'] summary")
+    boss.click(missing + " button.late")
+    assert boss.input_value("#correction-kind") == "correct"
+    boss.click('#correction button[data-outcome="A+/A-"]')
+    boss.fill("#correction-reason", "the board was not played in time")
+    boss.click("#correction-save")
+    boss.wait_for_selector(line(1, 1, 1))
+    assert boss.get_attribute(line(1, 1, 1), "data-outcome") == "A+/A-"
+    assert boss.locator(missing).count() == 0
+    assert boss.is_hidden("#form-error")

@@ -110,3 +110,22 @@ def test_the_russian_page_names_the_scoring_the_dealer_and_who_is_vulnerable_in_
     assert "Scoring: Matchpoints" in english and "Dealer: N · Vulnerable: nobody" in english
     assert "Dealer: E · Vulnerable: N-S" in english
     assert "Scoring: Butler" in html.dumps(score_event(mitchell(), Scoring.named("butler")))
+
+
+def test_the_russian_page_names_the_side_each_pair_sat_and_the_declarer_in_its_letters() -> None:
+    # A pair's boards say where it sat as the page writes directions: С-Ю, В-З (not NS, EW), and
+    # the declarer is С, В, Ю or З as the dealer is.
+    lines = (
+        TravellerLine("1", "1", Result.parse("4S N 10")),
+        TravellerLine("2", "2", Result.parse("4S N 9")),
+    )
+    section = Section("A", (Board(1, lines),), movement=MovementKind.HOWELL)
+    scored = score_event(Event("Club", (Session(1, (section,)),)))
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.dumps(scored, lang="ru")))
+    histories = text[text.rindex("Результаты каждой пары") :]  # the heading, not the contents' link
+    assert re.search(r"\b(NS|EW)\b", histories) is None, histories
+    # and the declarer's letter, there and in the traveller
+    assert "1 С-Ю 1 4♠ С 10 420" in histories and "1 В-З 2 4♠ С 9 50" in histories
+    assert "1 1 4♠ С 10 420" in text[: text.rindex("Результаты каждой пары")]
+    english = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.dumps(scored)))
+    assert "1 NS 1 4♠ N 10 420" in english and "1 EW 2 4♠ N 9 50" in english

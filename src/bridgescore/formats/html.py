@@ -157,15 +157,18 @@ def _fmt(value: Fraction | int | None) -> str:
     return str(value)
 
 
-def _outcome(scored: ScoredLine, labels: dict[str, str]) -> tuple[str, str, str, str]:
-    """Contract, declarer, tricks and lead as shown."""
+def _outcome(scored: ScoredLine, labels: dict[str, str], lang: str = "en") -> tuple[str, str, str, str]:
+    """Contract, declarer (its letter in the page's language: С В Ю З in Russian), tricks and lead
+    as shown."""
     outcome = scored.line.outcome
     if isinstance(outcome, Result):
         contract = outcome.contract
         if contract.is_passed_out:
             return "Pass", "", "", ""
         text = contract.with_declarer(None).format("symbols")
-        return text, str(contract.declarer), str(outcome.tricks), scored.line.lead or ""
+        seat = contract.declarer
+        declarer = "" if seat is None else seat.letter("ru" if lang == "ru" else "en")
+        return text, declarer, str(outcome.tricks), scored.line.lead or ""
     if isinstance(outcome, ArtificialScore):
         return str(outcome), "", "", ""
     if isinstance(outcome, AssignedScore):
@@ -188,8 +191,10 @@ def _history_rows(
     matchpoints: bool,
     history: dict[tuple[str, str], _History],
     printing: Printing,
+    labels: dict[str, str],
 ) -> None:
-    """Add this line to the history of each participant who played it."""
+    """Add this line to the history of each participant who played it (the side as the page's
+    language writes it: *labels* ``ns``, ``ew``)."""
     contract, declarer, tricks = shown[2], shown[3], shown[4]
     for side, opponents in ((Side.NS, shown[1]), (Side.EW, shown[0])):
         for participant in scored.line.participants(side):
@@ -199,7 +204,8 @@ def _history_rows(
             value = scored.percentage(side) if matchpoints else scored.imps(side)
             score = None if scored.score_ns is None else scored.score_ns * (1 if side is Side.NS else -1)
             mp = printing.text(scored.mp(side), LINE_MP) if matchpoints else ""
-            row = [str(board.board.number), str(side), opponents, contract, declarer, tricks, _fmt(score), mp]
+            sat = labels[str(side).lower()]
+            row = [str(board.board.number), sat, opponents, contract, declarer, tricks, _fmt(score), mp]
             entry.rows.append([*row, printing.text(value, LINE_PERCENTAGE if matchpoints else LINE_IMPS)])
 
 
@@ -222,7 +228,7 @@ def _board_view(
     diagram, far = _hands(board, double_dummy, lang)
     rows = []
     for scored in board.lines:
-        contract, declarer, tricks, lead = _outcome(scored, labels)
+        contract, declarer, tricks, lead = _outcome(scored, labels, lang)
         ns_score, ew_score = _scores(scored.score_ns)
         if matchpoints:
             numbers = [
@@ -237,7 +243,7 @@ def _board_view(
         ew = " ".join(scored.line.participants(Side.EW))
         shown = [ns, ew, contract, declarer, tricks, lead, ns_score, ew_score]
         rows.append([*shown, *numbers])
-        _history_rows(board, scored, shown, matchpoints, history, printing)
+        _history_rows(board, scored, shown, matchpoints, history, printing, labels)
     return {
         "number": board.board.number,
         "dealer": board.board.dealt_by.letter("ru" if lang == "ru" else "en"),

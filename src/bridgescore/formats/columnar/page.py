@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bridgescore.core.contract import Result
+from bridgescore.core.seat import Seat
 from bridgescore.formats.columnar.cells import (
     SEATS,
     IntArray,
@@ -114,8 +115,9 @@ def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: s
     def scores(score: int) -> tuple[str, str]:
         return ("0", "0") if score == 0 else ((str(score), "") if score > 0 else ("", str(-score)))
 
+    seats = tuple(Seat(letter).letter("ru" if lang == "ru" else "en") for letter in SEATS)  # С В Ю З
     outcome_cells = [
-        [contracts[cells.contract(o)], SEATS[o[3]], str(o[4]), "", *scores(o[5])] for o in cells.outcomes
+        [contracts[cells.contract(o)], seats[o[3]], str(o[4]), "", *scores(o[5])] for o in cells.outcomes
     ]
     number_cells = [[number_text(value) for value in row] for row in cells.numbers]
     layout = _row_layout(
@@ -141,7 +143,10 @@ def write_html(read: ColumnsRead, scored: ScoredColumns, out: IO[bytes], lang: s
         for b in range(first, last):
             out.write(block[starts[b] - start : starts[b + 1] - start].data)
             out.write(texts[b + 1].encode())
-    _write_history(scored, cells, view["history"], rows["H"], texts[boards + 1 :], out, ids, contracts)
+    sides = (labels["ns"], labels["ew"])
+    _write_history(
+        scored, cells, view["history"], rows["H"], texts[boards + 1 :], out, ids, contracts, sides, seats
+    )
     return True
 
 
@@ -154,9 +159,11 @@ def _write_history(
     out: IO[bytes],
     ids: Sequence[str],
     contracts: dict[str, str],
+    sides: tuple[str, str] = ("NS", "EW"),
+    seats: Sequence[str] = SEATS,
 ) -> None:
     """Each pair's boards, in the order of the page's pairs: the rows of every line the pair
-    played, in board order, seen from its side."""
+    played, in board order, seen from its side (*sides*: N-S's and E-W's words on the page)."""
     columns = scored.columns
     slot = {(pair.id, pair.direction): n for n, pair in enumerate(history)}
     position = {identifier: n for n, identifier in enumerate(columns.ids)}
@@ -182,12 +189,11 @@ def _write_history(
     del order
     board_of = columns.board.astype(np.int32)[line]
     opponents = np.where(side == 0, columns.ew[line], columns.ns[line]).astype(np.int32)
-    sides = ["NS", "EW"]
     matchpoints = cells.matchpoints
 
     def seen(o: tuple[int, ...], s: int) -> list[str]:
         score = o[5] if s == 0 else -o[5]
-        return [contracts[cells.contract(o)], SEATS[o[3]], str(o[4]), str(score)]
+        return [contracts[cells.contract(o)], seats[o[3]], str(o[4]), str(score)]
 
     outcome_cells = [seen(o, s) for o in cells.outcomes for s in (0, 1)]
     number_cells = [

@@ -20,6 +20,17 @@
   }
 
   const send = (method, path, body) => client.send(method, path, body, headers);
+
+  // codes made here (the server keeps hashes): in every tab till sign-out
+  const CODES = "bridgescore.club.codes.";
+  const codesOf = (id) => { try { return JSON.parse(localStorage.getItem(CODES + id)); } catch (e) { return null; } };
+  function keepCodes(id, made) {
+    const old = codesOf(id) || { codes: {} };
+    const both = { codes: { ...old.codes, ...made.codes }, viewer_code: made.viewer_code || old.viewer_code };
+    try { localStorage.setItem(CODES + id, JSON.stringify(both)); } catch (e) { /* private */ }
+    return both;
+  }
+  const forgetCodes = () => { try { Object.keys(localStorage).filter((k) => k.startsWith(CODES)).forEach((k) => localStorage.removeItem(k)); } catch (e) { /* private */ } };
   const key = client.key;
 
   // ---- sign-in, sign-out, join
@@ -39,6 +50,7 @@
   if (signOut) {
     signOut.addEventListener("click", async () => {
       try { await send("POST", "/api/club/sign-out", {}); } catch (e) { /* the page reloads anyway */ }
+      forgetCodes();
       location.href = "/club";
     });
   }
@@ -121,7 +133,7 @@
         const response = await send("POST", "/api/club/sessions", body);
         if (!response.ok) { formError(newSession, await messageOf(response)); return; }
         const made = await response.json();
-        try { sessionStorage.setItem("bridgescore.club.codes." + made.id, JSON.stringify(made)); } catch (e) { /* private */ }
+        keepCodes(made.id, made);
         location.href = "/club/sessions/" + made.id;
       } catch (e) { formError(newSession, say("offline")); }
     });
@@ -130,6 +142,7 @@
   // ---- a table's phone: the entry widget (entry.js), started here on the table's
   const entry = $('[data-page="club-table"]');
   const table = club.dataset.table;
+  const DRAFT = "bridgescore.club.draft." + sessionId + "." + table;
   let ready = ""; // what Save would send: while there is some, the page is not redrawn under it
   let widget = null;
   const typing = () => !!(entry && (ready || $("#club-notation").value));
@@ -156,6 +169,7 @@
         if (picked) picked.disabled = true;
         openBoard();
         widget.reset();
+        forgetDraft();
       },
     });
     // the board is the table's own part of the entry: its vulnerability is the preview's
@@ -166,6 +180,27 @@
       widget.changed();
     });
     openBoard();
+    widget.changed();
+    restoreDraft();
+    ["click", "input"].forEach((e) => entry.addEventListener(e, keepDraft));
+  }
+
+  // the entry being made, kept through a reload
+  const forgetDraft = () => { try { sessionStorage.removeItem(DRAFT); } catch (e) { /* private */ } };
+  function keepDraft() {
+    const taps = {};
+    "level strain doubling declarer result".split(" ").forEach((p) => { if (widget.chosen[p]) taps[p] = widget.chosen[p]; });
+    if ($('[data-part="pass"].on', entry)) taps.pass = true;
+    const text = $("#club-notation").value;
+    if (!text && !Object.keys(taps).length) { forgetDraft(); return; }
+    try { sessionStorage.setItem(DRAFT, JSON.stringify({ board: widget.chosen.board, text, taps })); } catch (e) { /* private */ }
+  }
+  function restoreDraft() {
+    let d = null;
+    try { d = JSON.parse(sessionStorage.getItem(DRAFT)); } catch (e) { /* private */ }
+    if (!d || !$('[data-part="board"] button[data-value="' + d.board + '"]:not([disabled])', entry)) return;
+    widget.show(d.text ? {} : d.taps, d.text);
+    widget.pick("board", d.board);
     widget.changed();
   }
 
@@ -377,19 +412,19 @@
     $("#print-codes").hidden = false;
   }
   if ($("#codes") && sessionId) {
-    let made = null;
-    try { made = JSON.parse(sessionStorage.getItem("bridgescore.club.codes." + sessionId) || "null"); } catch (e) { made = null; }
+    const made = codesOf(sessionId);
     if (made) showCodes(made.codes, made.viewer_code);
-    $("#new-codes").addEventListener("click", async () => {
+    async function renew(body) {
       try {
-        const response = await send("POST", "/api/club/sessions/" + sessionId + "/codes", { viewer: true });
+        const response = await send("POST", "/api/club/sessions/" + sessionId + "/codes", body);
         if (!response.ok) { status(say("refused", { message: await messageOf(response) }), true, true); return; }
-        const data = await response.json();
-        try { sessionStorage.setItem("bridgescore.club.codes." + sessionId, JSON.stringify(data)); } catch (e) { /* private */ }
-        await showCodes(data.codes, data.viewer_code);
+        const both = keepCodes(sessionId, await response.json());
+        await showCodes(both.codes, both.viewer_code);
         status(say("codes"));
       } catch (e) { status(say("offline"), true); }
-    });
+    }
+    $("#new-codes").addEventListener("click", () => renew({ viewer: true }));
+    $$("button.renew-code").forEach((b) => b.addEventListener("click", () => renew({ tables: [Number(b.dataset.table)] })));
     $("#print-codes").addEventListener("click", () => window.print());
   }
 })();
