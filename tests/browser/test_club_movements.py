@@ -36,9 +36,7 @@ def director_phone(request: pytest.FixtureRequest, browser: Browser) -> Iterator
 
 
 def preview_a_howell_cut_short(page: Page) -> None:
-    """A Howell (the default kind) cut short: its Rounds, sent by the script, preview its first rounds.
-    (The preview's width is not checked: a Howell's schedule, cut or whole, is wider than a 390 px
-    phone today.)"""
+    """A Howell (the default kind) cut short: its Rounds, sent by the script, preview its first rounds."""
     assert page.is_visible("#howell-options")
     page.fill("#howell-rounds", "3")
     page.click("#preview-movement")
@@ -66,6 +64,7 @@ def test_a_mitchell_is_chosen_previewed_started_and_changed_on_the_phone(
     sign_in(page, club_live)
     assert page.is_hidden("#mitchell-options") and page.is_hidden("#movement-file")
     preview_a_howell_cut_short(page)
+    check("a Howell cut short, previewed")  # its cards and its source's address fit the phone
     page.select_option("#session-kind", "mitchell")
     assert page.is_visible("#mitchell-options") and page.is_visible("#mitchell-relay")
     assert page.is_hidden("#howell-options")
