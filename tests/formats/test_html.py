@@ -129,3 +129,13 @@ def test_the_russian_page_names_the_side_each_pair_sat_and_the_declarer_in_its_l
     assert "1 1 4♠ С 10 420" in text[: text.rindex("Результаты каждой пары")]
     english = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.dumps(scored)))
     assert "1 NS 1 4♠ N 10 420" in english and "1 EW 2 4♠ N 9 50" in english
+
+
+def test_a_passed_out_board_is_written_in_the_pages_language() -> None:
+    lines = (TravellerLine("1", "1", Result.parse("Pass")), TravellerLine("2", "2", Result.parse("1NT N 7")))
+    section = Section("A", (Board(1, lines),), movement=MovementKind.HOWELL)
+    scored = score_event(Event("Club", (Session(1, (section,)),)))
+    russian = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.dumps(scored, lang="ru")))
+    english = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.dumps(scored)))
+    assert "Все спасовали" in russian and "Pass" not in russian
+    assert "Passed out" in english

@@ -84,6 +84,7 @@ LABELS = {
     "ns": N_("NS"),
     "ew": N_("EW"),
     "contract": N_("Contract"),
+    "passed_out": N_("Passed out"),
     "declarer": N_("By"),
     "tricks": N_("Tricks"),
     "lead": N_("Lead"),
@@ -164,7 +165,7 @@ def _outcome(scored: ScoredLine, labels: dict[str, str], lang: str = "en") -> tu
     if isinstance(outcome, Result):
         contract = outcome.contract
         if contract.is_passed_out:
-            return "Pass", "", "", ""
+            return labels["passed_out"], "", "", ""
         text = contract.with_declarer(None).format("symbols")
         seat = contract.declarer
         declarer = "" if seat is None else seat.letter("ru" if lang == "ru" else "en")
