@@ -106,6 +106,7 @@ def console(
         version=state.seq,
         published=state.published,
         ranking_shown=state.ranking_shown,
+        lead_asked=state.lead_asked,
         movement=MovementSummary(name=movement.name, kind=movement.kind, rounds=movement.rounds),
         boards=tuple(boards),
         missing=tuple(_play(p) for p in missing),

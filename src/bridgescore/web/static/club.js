@@ -116,6 +116,7 @@
           movement: await movementBody(newSession),
           pairs: readPairs($("#session-pairs").value),
           scoring: $("#session-scoring").value,
+          lead_asked: $("#session-lead-asked").checked,
         };
         const response = await send("POST", "/api/club/sessions", body);
         if (!response.ok) { formError(newSession, await messageOf(response)); return; }
@@ -150,8 +151,12 @@
         const board = Number(widget.chosen.board);
         const picked = $('[data-part="board"] button[data-value="' + board + '"]:not([disabled])', entry);
         const round = Number((picked && picked.dataset.round) || club.dataset.round);
+        const body = { round: round, board: board, result: text };
+        const lead = $("#club-lead-field").hidden ? "" : $("#club-lead").value.trim();
+        if (lead) body.lead = lead;  // asked for, never required: a result goes without it
+        $("#club-lead").value = "";
         queue.add({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/results",
-                    body: { round: round, board: board, result: text }, label: board + ": " + text, board: board });
+                    body: body, label: board + ": " + text + (lead ? " · " + lead : ""), board: board });
         if (picked) picked.disabled = true;
         openBoard();
         widget.reset();
@@ -177,6 +182,7 @@
       club.dataset.version = top.dataset.version;
       club.dataset.round = top.dataset.round;
       $("#table-entry").hidden = !top.dataset.entering;
+      $("#club-lead-field").hidden = !top.dataset.leadAsked;
       if (widget) {
         const before = widget.chosen.board;
         openBoard();
@@ -272,6 +278,7 @@
       $("#correction-board").value = row.dataset.board;
       $("#correction-outcome").value = row.dataset.outcome;
       $("#correction-result").value = "";
+      $("#correction-lead").value = row.dataset.lead || "";  // a correction gives the line's lead again
       showFields();
       $("#correct").open = true;
       $("#correct").scrollIntoView({ block: "start" });
@@ -283,7 +290,7 @@
   function showFields() {
     const kind = $("#correction-kind").value;
     const wanted = {
-      enter: ["play", "enter"], correct: ["play", "correct"], weigh: ["play", "weigh"], delete: ["play"],
+      enter: ["play", "enter", "lead"], correct: ["play", "correct", "lead"], weigh: ["play", "weigh"], delete: ["play"],
       move: ["play", "move"], foul: ["foul"],
     }[kind];
     $$("[data-for]", correction).forEach((el) => { el.hidden = !wanted.includes(el.dataset.for); });
@@ -312,6 +319,7 @@
       if (kind !== "foul") { body.round = number("#correction-round"); body.table = number("#correction-table"); }
       if (kind === "enter") body.result = $("#correction-result").value;
       if (kind === "correct") body.outcome = $("#correction-outcome").value;
+      if (kind === "enter" || kind === "correct") body.lead = $("#correction-lead").value.trim() || null;
       if (kind === "weigh") body.parts = readParts($("#correction-parts").value);
       if (kind === "move") body.to = number("#correction-to");
       if (kind === "foul") body.groups = readGroups($("#correction-groups").value);
