@@ -192,6 +192,10 @@ def test_on_the_phone_the_lead_is_asked_stored_and_shown(app: FastAPI) -> None:
         line["board"]: line for line in phone.get(f"/api/club/sessions/{sid}/tables/1").json()["waiting"]
     }
     assert waiting[1]["lead_text"] == str(card)
+    # Both pairs have finished board 1: the phone's traveller shows the lead, in its language.
+    shown = phone.get(f"/api/club/sessions/{sid}/tables/1").json()["travellers"]
+    assert [line["lead_text"] for t in shown if t["board"] == 1 for line in t["lines"]] == [str(card)]
+    assert f"lead {card}" in phone.get("/club/table").text
     ru = phone.get(f"/api/club/sessions/{sid}/tables/1", headers={"accept-language": "ru"}).json()
     assert {line["board"]: line["lead_text"] for line in ru["waiting"]}[1] == card.format("ru")
 
@@ -248,3 +252,13 @@ def test_the_exports_carry_the_lead_and_read_back(
     assert main(["event", str(path), "--format", "json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert held in json.dumps(out), out
+
+
+def test_the_published_results_page_shows_the_lead(app: FastAPI) -> None:
+    boss, sid, phone, deal = _started(app, asked=True)
+    held = _west(deal, True)
+    results = f"/api/club/sessions/{sid}/tables/1/results"
+    assert phone.post(results, {"round": 1, "board": 1, "result": "4H S 10", "lead": held}).status_code == 201
+    assert boss.post(f"/api/club/sessions/{sid}/publish", {}).status_code == 201
+    page = boss.get(f"/api/club/sessions/{sid}/results.html").text
+    assert f">{held}<" in page, page

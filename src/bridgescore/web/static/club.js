@@ -152,8 +152,9 @@
         const picked = $('[data-part="board"] button[data-value="' + board + '"]:not([disabled])', entry);
         const round = Number((picked && picked.dataset.round) || club.dataset.round);
         const body = { round: round, board: board, result: text };
-        const lead = $("#club-lead-field").hidden ? "" : $("#club-lead").value.trim();
-        if (lead) body.lead = lead;  // asked for, never required: a result goes without it
+        // asked for, never required: a result goes without it, and a pass-out has none
+        const lead = $("#club-lead-field").hidden || text === "pass" ? "" : $("#club-lead").value.trim();
+        if (lead) body.lead = lead;
         $("#club-lead").value = "";
         queue.add({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/results",
                     body: body, label: board + ": " + text + (lead ? " · " + lead : ""), board: board });
