@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
+from playwright.sync_api import Browser
 
 from bridgescore.cli.main import main
 from bridgescore.club import (
@@ -38,7 +39,9 @@ from bridgescore.core.seat import Seat
 from bridgescore.forms.duplicate.model import ArtificialScore, Award
 from bridgescore.forms.duplicate.movement import movement
 from bridgescore.web.security import FORM_COOKIE
+from tests.browser.phone import phone_page
 from tests.club.conftest import Phone, director
+from tests.club.test_faults import Network, emptied, enter, says
 
 AT = datetime(2026, 12, 4, 19, 30, tzinfo=UTC)
 ANNA, TABLE1 = Actor.director("Anna"), Actor.at_table(1)
@@ -262,3 +265,27 @@ def test_the_published_results_page_shows_the_lead(app: FastAPI) -> None:
     assert boss.post(f"/api/club/sessions/{sid}/publish", {}).status_code == 201
     page = boss.get(f"/api/club/sessions/{sid}/results.html").text
     assert f">{held}<" in page, page
+
+
+def test_the_phone_in_chromium_sends_the_lead_typed_and_says_why_one_is_refused(
+    app: FastAPI, browser: Browser
+) -> None:
+    boss, sid, phone, deal = _started(app, asked=True)
+    held, not_held = _west(deal, True), _west(deal, False)
+    with phone_page(browser, "en-GB") as page:
+        page.route("http://testserver/**", Network(phone).relay)
+        page.goto("http://testserver/club/table")
+        page.fill("#club-lead", not_held)
+        enter(page, 1, "4H S 10")
+        says(
+            page,
+            f"Not saved: {read_card(not_held)} is not in West's hand (declarer's left-hand opponent leads)",
+        )
+        # the board is open again, its lead back in the field to be put right
+        assert page.input_value("#club-lead") == not_held
+        page.fill("#club-lead", held)
+        enter(page, 1, "4H S 10")
+        emptied(page)
+        assert page.input_value("#club-lead") == ""  # the next board's lead starts empty
+    console = boss.get(f"/api/club/sessions/{sid}/console").json()
+    assert [line["lead"] for board in console["boards"] for line in board["lines"]] == [str(read_card(held))]

@@ -174,6 +174,17 @@
     widget.changed();
   }
 
+  // A result refused for good (a lead the leader does not hold, say): its board open again, its
+  // lead back in the field, to be entered again (a board already entered is 409, never reopened).
+  function reopen(body) {
+    if (!widget) return;
+    $$('[data-part="board"] button[data-value="' + body.board + '"]', entry)
+      .filter((b) => !b.textContent.includes("✓")).forEach((b) => { b.disabled = false; });
+    if (body.lead && !$("#club-lead").value) $("#club-lead").value = body.lead;
+    openBoard();
+    widget.changed();
+  }
+
   // The table's page drawn again in its parts (client.js): the round, the boards, what follows.
   async function redrawTable() {
     try {
@@ -205,7 +216,10 @@
       let taken = null;
       if (response.status === 409) try { taken = (await response.clone().json()).stored; } catch (e) { /* not JSON */ }
       if (taken) status(say("taken", { board: item.board || item.body.board, outcome: taken.outcome || "" }), true, true);
-      else status(say("refused", { message: await messageOf(response) }), true, true);
+      else {
+        status(say("refused", { message: await messageOf(response) }), true, true);
+        if (item.body && item.body.result !== undefined) reopen(item.body);
+      }
     },
     // the page is drawn again once all is stored, unless a refusal is shown (the redraw would hide it)
     settled: (stored, refused) => stored && !refused && !queue.items().length && !typing() && redrawTable(),
