@@ -233,8 +233,12 @@ def test_the_console_switch_and_the_correction_form_carry_the_lead(app: FastAPI)
     del wrong["result"]
     refused = boss.post(f"/api/club/sessions/{sid}/corrections", wrong)
     assert refused.status_code == 422 and "is not in West's hand" in refused.text
-    trail = boss.get(f"/api/club/sessions/{sid}/log").json()
-    assert any("lead" in json.dumps(action) for action in trail)
+    trail = [action["what"] for action in boss.get(f"/api/club/sessions/{sid}/log").json()]
+    assert trail == [
+        "Hand records given · seed 7",
+        "Opening lead asked for or not · true",
+        f"Result entered · board 1 · table 1 · round 1 · 4H S = · lead {read_card(held)}",
+    ]
 
 
 @pytest.mark.parametrize("kind", ["pbn", "xml"])

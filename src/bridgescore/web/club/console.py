@@ -145,10 +145,13 @@ def _what(action: Action, gettext: Callable[[str], str]) -> str:
     elif change.table is not None:
         words.append(gettext("table {table}").format(table=change.table))
     record = change.record()
-    for key in ("result", "outcome", "side", "to", "round", "shown", "source"):
+    for key in ("result", "outcome", "side", "to", "round", "shown", "asked", "source"):
         if key in record and record[key] != "" and not (key == "round" and where is not None):
             value = record[key]
             words.append(gettext(str(value)) if isinstance(value, str) else str(value).lower())
+    lead = getattr(change, "lead", None)  # as the table sent it (kept only while it is asked for)
+    if lead is not None:
+        words.append(gettext("lead {card}").format(card=lead))
     return " · ".join(words)
 
 

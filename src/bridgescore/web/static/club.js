@@ -152,7 +152,7 @@
         const picked = $('[data-part="board"] button[data-value="' + board + '"]:not([disabled])', entry);
         const round = Number((picked && picked.dataset.round) || club.dataset.round);
         const body = { round: round, board: board, result: text };
-        // asked for, never required: a result goes without it, and a pass-out has none
+        // asked, never required; a pass-out has none
         const lead = $("#club-lead-field").hidden || text === "pass" ? "" : $("#club-lead").value.trim();
         if (lead) body.lead = lead;
         $("#club-lead").value = "";
@@ -174,8 +174,7 @@
     widget.changed();
   }
 
-  // A result refused for good (a lead the leader does not hold, say): its board open again, its
-  // lead back in the field, to be entered again (a board already entered is 409, never reopened).
+  // a result refused for good (a lead not held): its board open again, its lead back
   function reopen(body) {
     if (!widget) return;
     $$('[data-part="board"] button[data-value="' + body.board + '"]', entry)
@@ -293,7 +292,7 @@
       $("#correction-board").value = row.dataset.board;
       $("#correction-outcome").value = row.dataset.outcome;
       $("#correction-result").value = "";
-      $("#correction-lead").value = row.dataset.lead || "";  // a correction gives the line's lead again
+      $("#correction-lead").value = row.dataset.lead || "";
       showFields();
       $("#correct").open = true;
       $("#correct").scrollIntoView({ block: "start" });
