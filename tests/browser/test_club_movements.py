@@ -1,8 +1,8 @@
 """Choosing a movement in the browser at 390 px, English (light) and Russian (dark): the
-Mitchell's options appear only for a Mitchell, the preview draws the table cards and guide cards,
-the session starts on the movement previewed, and the console previews a change of movement and
-makes it once confirmed. Every page passes axe-core, has no target under 44 px, nothing wider than
-the screen and no console error."""
+Mitchell's options appear only for a Mitchell (a Howell's rounds only for a Howell), the preview
+draws the table cards and guide cards, the session starts on the movement previewed, and the
+console previews a change of movement and makes it once confirmed. Every page passes axe-core,
+has no target under 44 px, nothing wider than the screen and no console error."""
 
 from __future__ import annotations
 
@@ -35,6 +35,18 @@ def director_phone(request: pytest.FixtureRequest, browser: Browser) -> Iterator
     context.close()
 
 
+def preview_a_howell_cut_short(page: Page) -> None:
+    """A Howell (the default kind) cut short: its Rounds, sent by the script, preview its first rounds.
+    (The preview's width is not checked: a Howell's schedule, cut or whole, is wider than a 390 px
+    phone today.)"""
+    assert page.is_visible("#howell-options")
+    page.fill("#howell-rounds", "3")
+    page.click("#preview-movement")
+    page.wait_for_selector("#preview-name >> text=howell-4 first 3 of 7 rounds")
+    assert len(page.query_selector_all("#table-card-1 tbody tr")) == 3
+    page.fill("#howell-rounds", "")
+
+
 def test_a_mitchell_is_chosen_previewed_started_and_changed_on_the_phone(
     director_phone: tuple[Page, str], club_live: Server
 ) -> None:
@@ -53,8 +65,10 @@ def test_a_mitchell_is_chosen_previewed_started_and_changed_on_the_phone(
 
     sign_in(page, club_live)
     assert page.is_hidden("#mitchell-options") and page.is_hidden("#movement-file")
+    preview_a_howell_cut_short(page)
     page.select_option("#session-kind", "mitchell")
     assert page.is_visible("#mitchell-options") and page.is_visible("#mitchell-relay")
+    assert page.is_hidden("#howell-options")
     page.select_option("#session-kind", "file")
     assert page.is_visible("#movement-file") and page.is_hidden("#session-pairs-count")
     page.select_option("#session-kind", "mitchell")

@@ -39,6 +39,17 @@ def test_a_howell_prints_rounds_by_tables(capsys: pytest.CaptureFixture[str]) ->
     ]
 
 
+def test_a_howell_cut_short_prints_its_first_rounds(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "movement", "howell", "--tables", "4", "--rounds", "5")
+    assert (code, err) == (0, "")
+    rows = [line.split() for line in out.splitlines()]
+    assert rows[0][:5] == ["howell-4", "first", "5", "of", "7"]
+    assert rows[0][6:10] == ["4", "tables,", "5", "rounds,"]
+    assert [row[0] for row in rows[2:] if row and row[0].isdigit()] == ["1", "2", "3", "4", "5"]
+    code, out, err = run(capsys, "movement", "howell", "--tables", "4", "--rounds", "8")
+    assert code == 2 and "this 4-table Howell has 1 to 7 rounds, not 8" in err
+
+
 def test_a_pairs_guide_card_shows_its_sit_out(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "movement", "howell", "--tables", "4", "--pairs", "7", "--pair", "1")
     assert code == 0

@@ -204,6 +204,17 @@ def director_post(page: Page, path: str, body: dict[str, Any]) -> Any:
     return answer.json()
 
 
+def director_corrects_the_disputed(page: Page, session: str, table: int, board: int) -> None:
+    """Round 1's disputed line at *table*: the director, called, finds it on the console and corrects
+    it to nine tricks with the reason (the opponents were right)."""
+    page.reload()
+    assert page.is_visible(f'#disputed-card li[data-round="1"][data-table="{table}"][data-board="{board}"]')
+    director_post(page, f"{S}/{session}/corrections", {
+        "kind": "correct", "round": 1, "table": table, "board": board, "outcome": "4S N 9",
+        "reason": "the opponents were right: nine tricks",
+    })  # fmt: skip
+
+
 def start_session(
     boss: Page, live: Server, kind: str, pairs: int, names: str, title: str = "Odd pairs"
 ) -> tuple[str, dict[int, str]]:

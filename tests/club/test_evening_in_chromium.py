@@ -20,11 +20,10 @@ from bridgescore.forms.duplicate.movement import howell
 from tests.club.evening import (
     ApiPhone,
     Evening,
-    S,
     back_online,
     check_fair,
     confirm_on_phone,
-    director_post,
+    director_corrects_the_disputed,
     enter_on_phone,
     phone_context,
     publish_correct_and_check,
@@ -154,12 +153,7 @@ def test_an_odd_pairs_howell_evening_on_real_phones(
         room.table_two(round)
         if round == 1:  # the director is called, corrects the line and gives the reason
             board = room.evening.boards(1, 2)[0]
-            boss.reload()
-            assert boss.is_visible(f'#disputed-card li[data-round="1"][data-table="2"][data-board="{board}"]')
-            director_post(boss, f"{S}/{session}/corrections", {
-                "kind": "correct", "round": 1, "table": 2, "board": board, "outcome": "4S N 9",
-                "reason": "the opponents were right: nine tricks",
-            })  # fmt: skip
+            director_corrects_the_disputed(boss, session, 2, board)
         room.table_three(round)
         if round == OFFLINE_ROUND + 1:
             room.next_pairs_started()

@@ -22,8 +22,8 @@ from tests.club.evening import (
     back_online,
     check_fair,
     confirm_on_phone,
+    director_corrects_the_disputed,
     director_get,
-    director_post,
     enter_on_phone,
     phone_context,
     publish_correct_and_check,
@@ -165,12 +165,7 @@ def test_a_thirteen_pair_mitchell_evening_on_real_phones(
         room.table_one(round)
         if round == 1:  # the director is called, corrects the line and gives the reason
             board = room.evening.boards(1, 1)[0]
-            boss.reload()
-            assert boss.is_visible(f'#disputed-card li[data-round="1"][data-table="1"][data-board="{board}"]')
-            director_post(boss, f"{S}/{session}/corrections", {
-                "kind": "correct", "round": 1, "table": 1, "board": board, "outcome": "4S N 9",
-                "reason": "the opponents were right: nine tricks",
-            })  # fmt: skip
+            director_corrects_the_disputed(boss, session, 1, board)
         room.table_three(round)
         room.api_tables(round)
         if round == OFFLINE_ROUND:

@@ -74,6 +74,46 @@ def test_the_form_reads_only_the_chosen_kinds_fields(app: FastAPI) -> None:
     assert "howell-4" in send_form(boss, "/club/movements/preview", howell).text
 
 
+HOWELL = {**MITCHELL, "kind": "howell", "pair_count": "16", "boards_per_round": "2", "howell_rounds": "11",
+          "rounds": "3", "pairs": "1: Ann, Bob"}  # fmt: skip
+"""A Howell of 8 tables cut to 11 of its 15 rounds (the Mitchell's rounds, 3, are not read)."""
+
+
+def test_a_howell_cut_short_is_previewed_with_the_cards_of_its_rounds_then_started(app: FastAPI) -> None:
+    boss = director(app)
+    page = send_form(boss, "/club/movements/preview", HOWELL)
+    assert page.status_code == 200, page.text
+    text = page.text
+    assert (
+        "howell-8 first 11 of 15 rounds" in text and 'name="howell_rounds"' in text and 'value="11"' in text
+    )
+    # table 1 of the endless Howell: pair 16 stays North-South and meets pair n on board set n
+    assert cells(text, "table-card-1") == [
+        [["Round"], ["N-S"], ["E-W"], ["Boards"]],
+        *([[str(n)], ["16"], [str(n)], [f"{2 * n - 1}-{2 * n}"]] for n in range(1, 12)),
+    ]
+    started = send_form(boss, "/club/sessions", HOWELL)
+    assert started.status_code == 303, started.text
+    sid = started.headers["location"].rsplit("/", 1)[1]
+    shown = boss.get(f"/api/club/sessions/{sid}/console").json()["movement"]
+    assert (shown["name"], shown["rounds"]) == ("howell-8 first 11 of 15 rounds", 11)
+
+
+def test_a_howell_of_more_rounds_than_it_has_is_refused_on_the_form_naming_the_rounds(app: FastAPI) -> None:
+    boss = director(app)
+    for url in ("/club/movements/preview", "/club/sessions"):
+        page = send_form(boss, url, {**HOWELL, "howell_rounds": "16"})
+        assert page.status_code == 422, url
+        assert "this 8-table Howell has 1 to 15 rounds, not 16" in page.text and 'value="16"' in page.text
+    russian = send_form(boss, "/club/movements/preview", {**HOWELL, "howell_rounds": "16"},
+                        headers={"accept-language": "ru"})  # fmt: skip
+    assert russian.status_code == 422
+    assert "в этом хоуэлле на 8 столах от 1 до 15 туров, а не 16" in russian.text
+    zero = send_form(boss, "/club/movements/preview", {**HOWELL, "howell_rounds": "0"})
+    assert zero.status_code == 422 and "movement.rounds" in zero.text
+    assert boss.get("/api/club/sessions").json() == []
+
+
 def test_an_impossible_mitchell_is_refused_on_the_form_with_what_is_wrong(app: FastAPI) -> None:
     boss = director(app)
     page = send_form(boss, "/club/movements/preview", {**MITCHELL, "pair_count": "10", "relay": "yes"})

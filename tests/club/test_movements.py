@@ -35,6 +35,9 @@ def started(boss: Phone, movement: dict[str, Any]) -> dict[str, Any]:
         ({"kind": "mitchell", "pairs": 13, "sit_out": "NS"}, "mitchell-7 without 7NS", 7),
         ({"kind": "mitchell", "tables": 5, "sit_out": "NS"}, "mitchell-5 without 5NS", 5),
         ({"kind": "howell", "pairs": 7}, "howell-4 without 8", 7),
+        ({"kind": "howell", "tables": 8, "rounds": 12}, "howell-8 first 12 of 15 rounds", 12),
+        ({"kind": "howell", "pairs": 15, "rounds": 11}, "howell-8 first 11 of 15 rounds without 16", 11),
+        ({"kind": "howell", "tables": 5, "rounds": 9}, "howell-5", 9),
     ],
 )
 def test_each_mitchell_option_starts_the_movement_it_names(
@@ -84,6 +87,23 @@ def test_a_movement_file_starts_the_movement_it_writes_out(app: FastAPI) -> None
             "movement.arrow_switch",
             "no option 'arrow_switch'",
         ),
+        (
+            {"kind": "howell", "tables": 8, "rounds": 16},
+            "movement.rounds",
+            "8-table Howell has 1 to 15 rounds, not 16",
+        ),
+        (
+            {"kind": "howell", "pairs": 9, "rounds": 10},
+            "movement.rounds",
+            "5-table Howell has 1 to 9 rounds, not 10",
+        ),
+        ({"kind": "howell", "tables": 4, "rounds": 0}, "movement.rounds", ""),
+        (
+            {"kind": "howell", "tables": 9, "rounds": 12},
+            "movement",
+            "a Howell comes for 3 to 8 tables, not 9",
+        ),
+        ({"kind": "howell", "tables": 4, "rounds": 5, "skip": True}, "movement.skip", "no option 'skip'"),
         ({"kind": "rover", "tables": 4}, "movement.kind", "unknown movement 'rover'"),
         ({"file": "kind = 'howell'", "tables": 4}, "movement.tables", "a movement file says it all"),
         ({"file": "kind = 'mitchell'\n[rule]\ntables = 'x'"}, "movement.file", ""),
@@ -116,6 +136,32 @@ def test_the_preview_draws_the_published_four_table_howell_without_starting_a_se
     card = next(g for g in shown["guides"] if g["pair"] == "8")  # the stationary pair
     assert [row["table"] for row in card["rows"]] == [1] * 7
     assert (shown["rounds"], shown["boards"], shown["pairs"]) == (7, 14, 8)
+    assert boss.get("/api/club/sessions").json() == []
+
+
+def test_the_preview_of_a_howell_cut_short_draws_the_cards_of_the_rounds_played(app: FastAPI) -> None:
+    boss = director(app)
+
+    def shown(movement: dict[str, Any]) -> dict[str, Any]:
+        answer = boss.post("/api/club/movements/preview", {"movement": movement})
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] = answer.json()
+        return found
+
+    full, cut = shown({"kind": "howell", "tables": 8}), shown({"kind": "howell", "tables": 8, "rounds": 12})
+    assert (full["rounds"], cut["rounds"], cut["pairs"]) == (15, 12, 16)
+    assert "first 12 of its 15 rounds" in cut["notes"]
+    # the table cards are the full Howell's first 12 rounds, as bridgecentral.com's endless Howell
+    # writes round 1: 16-1 15-2 14-3 13-4 12-5 11-6 10-7 9-8
+    assert cut["schedule"] == full["schedule"][:12]
+    assert [(c["ns"], c["ew"]) for c in cut["schedule"][0]["tables"]] == [
+        ("16", "1"), ("15", "2"), ("14", "3"), ("13", "4"), ("12", "5"), ("11", "6"), ("10", "7"), ("9", "8"),
+    ]  # fmt: skip
+    # each pair's guide card: its first 12 rounds of the full card, nothing after
+    for cut_card, full_card in zip(cut["guides"], full["guides"], strict=True):
+        assert cut_card["rows"] == full_card["rows"][:12]
+    stationary = next(g for g in cut["guides"] if g["pair"] == "16")
+    assert [row["opponents"] for row in stationary["rows"]] == [str(n) for n in range(1, 13)]
     assert boss.get("/api/club/sessions").json() == []
 
 
@@ -224,6 +270,30 @@ def test_a_change_of_movement_is_previewed_with_the_results_it_no_longer_fits(ap
     made = boss.post(f"/api/club/sessions/{sid}/movement", {"movement": short, "reason": "time is short"})
     assert made.status_code == 201, made.text
     assert boss.get(f"/api/club/sessions/{sid}/console").json()["movement"]["rounds"] == 3
+
+
+def test_a_howell_is_cut_short_during_the_session_keeping_the_rounds_played(app: FastAPI) -> None:
+    boss = director(app)
+    sid = boss.post("/api/club/sessions", {"title": "x", "movement": {"kind": "howell", "tables": 4}}).json()[
+        "id"
+    ]
+    enter(boss, sid, 1, 1, 1)  # the endless Howell's round 1: 8-1 at table 1 on boards 1-2
+    enter(boss, sid, 2, 2, 7)  # round 2: 1-3 at table 2 on boards 7-8
+    path = f"/api/club/sessions/{sid}/movement"
+    shorter = boss.post(f"{path}/preview", {"movement": {"kind": "howell", "tables": 4, "rounds": 5}}).json()
+    assert (shorter["conflicts"], shorter["rounds"]) == ([], 5)
+    too_short = boss.post(
+        f"{path}/preview", {"movement": {"kind": "howell", "tables": 4, "rounds": 1}}
+    ).json()
+    assert too_short["conflicts"] == [
+        "round 2, table 2: 1 against 3 played there, the new movement has no play there"
+    ]
+    made = boss.post(
+        path, {"movement": {"kind": "howell", "tables": 4, "rounds": 5}, "reason": "time is short"}
+    )
+    assert made.status_code == 201, made.text
+    shown = boss.get(f"/api/club/sessions/{sid}/console").json()["movement"]
+    assert (shown["name"], shown["rounds"]) == ("howell-4 first 5 of 7 rounds", 5)
 
 
 def test_a_change_preview_is_for_the_sessions_director(app: FastAPI) -> None:

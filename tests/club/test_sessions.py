@@ -31,12 +31,16 @@ def a_result(rng: random.Random) -> str:
     return f"{level}{rng.choice(STRAINS)}{doubled} {rng.choice('NESW')} {tricks}"
 
 
-def play(app: FastAPI, kind: str, tables: int, seed: int) -> tuple[Phone, str, dict[int, Phone]]:
-    """Create the session, join every table, play every round through the phones."""
+def play(
+    app: FastAPI, kind: str, tables: int, seed: int, rounds: int | None = None
+) -> tuple[Phone, str, dict[int, Phone]]:
+    """Create the session (*rounds*: fewer than the movement's), join every table, play every round
+    through the phones."""
     rng = random.Random(seed)
     boss = director(app)
+    chosen = {"kind": kind, "tables": tables, **({"rounds": rounds} if rounds else {})}
     created = boss.post("/api/club/sessions", {
-        "title": f"{kind} {tables}", "movement": {"kind": kind, "tables": tables}, "scoring": "mp",
+        "title": f"{kind} {tables}", "movement": chosen, "scoring": "mp",
     })  # fmt: skip
     assert created.status_code == 201, created.text
     sid = created.json()["id"]
@@ -83,13 +87,22 @@ def check(capsys: pytest.CaptureFixture[str], path: Path) -> str:
     return out
 
 
-@pytest.mark.parametrize(("kind", "tables"), [("howell", 7), ("mitchell", 10)])
+@pytest.mark.parametrize(
+    ("kind", "tables", "rounds"),
+    [("howell", 7, None), ("mitchell", 10, None), ("howell", 5, 7)],  # the last: a Howell cut short
+)
 def test_a_whole_session_ranks_as_bridgescore_event_ranks_its_exports(
-    fast_app: FastAPI, capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str, tables: int
-) -> None:
-    boss, sid, phones = play(fast_app, kind, tables, seed=tables)
+    fast_app: FastAPI, capsys: pytest.CaptureFixture[str], tmp_path: Path, kind: str, tables: int,
+    rounds: int | None,
+) -> None:  # fmt: skip
+    boss, sid, phones = play(fast_app, kind, tables, seed=tables, rounds=rounds)
     console = boss.get(f"/api/club/sessions/{sid}/console").json()
     assert console["missing"] == [] and all(t["round"] is None for t in console["tables"])
+    if rounds is not None:  # every table played every round it has, and no more
+        assert console["movement"]["rounds"] == rounds
+        assert sorted({line["round"] for board in console["boards"] for line in board["lines"]}) == list(
+            range(1, rounds + 1)
+        )
     # The director corrects one result and gives an average on another, saying why.
     first = console["boards"][0]["lines"][0]
     where = {"round": first["round"], "table": first["table"], "board": first["board"]}

@@ -2,6 +2,7 @@
 
 $ bridgescore movement howell --tables 4                     # rounds × tables: NS-EW and boards
 $ bridgescore movement howell --tables 4 --pair 5            # pair 5's guide card
+$ bridgescore movement howell --tables 8 --rounds 12         # the 8-table Howell's first 12 rounds
 $ bridgescore movement mitchell --tables 8 --arrow-switch 7  # a skip Mitchell, one winner
 $ bridgescore movement my-movement.toml                      # a file of your own, loaded and validated
 
@@ -38,7 +39,9 @@ def movement_command(
         int | None,
         typer.Option("--pairs", help="Howell: pairs playing (one fewer than 2 × tables: a sit-out)."),
     ] = None,
-    rounds: Annotated[int | None, typer.Option("--rounds", help="Mitchell: play fewer rounds.")] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", help="Play fewer rounds (a Howell: its first rounds).")
+    ] = None,
     skip: Annotated[
         bool | None, typer.Option("--skip/--no-skip", help="Mitchell, even tables: East-West skip a table.")
     ] = None,
@@ -75,7 +78,7 @@ def movement_command(
             raise RuleError(N_("give the number of tables: --tables N"))
         per_round = boards_per_round or 2
         if movement_kind(what) is MovementKind.HOWELL:
-            m = howell(tables, boards_per_round=per_round, pairs=pairs)
+            m = howell(tables, boards_per_round=per_round, pairs=pairs, rounds=rounds)
         else:
             m = mitchell(
                 tables, boards_per_round=per_round, rounds=rounds or None, skip=skip, relay=relay,

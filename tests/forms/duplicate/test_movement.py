@@ -29,6 +29,7 @@ from bridgescore.forms.duplicate.movement import (
     dumps_movement,
     guide_lines,
     howell,
+    is_cut_howell,
     load_movement,
     missing_pairs,
     mitchell,
@@ -120,6 +121,46 @@ def test_a_howell_with_an_odd_number_of_pairs_has_one_pair_sit_out_each_round(ta
     for pair in m.pairs():
         assert len(m.guide_card(pair)) == 2 * tables - 2
     assert validate(m) == []
+
+
+@pytest.mark.parametrize(("tables", "pairs", "rounds"), [(8, 16, 12), (8, 15, 11), (4, 8, 5), (3, 5, 1)])
+def test_a_howell_cut_short_plays_the_full_howells_first_rounds_in_order(
+    tables: int, pairs: int, rounds: int
+) -> None:
+    full = howell(tables, pairs=pairs)
+    m = movement("howell", tables, pairs=pairs, rounds=rounds)
+    assert (m.kind, m.tables, m.rounds, m.boards_per_round) == ("howell", tables, rounds, 2)
+    assert m.assignments == tuple(a for a in full.assignments if a.round <= rounds)
+    assert m.sit_outs == tuple(a for a in full.sit_outs if a.round <= rounds)
+    missing = "" if pairs == 2 * tables else f" without {2 * tables}"
+    assert m.name == f"howell-{tables} first {rounds} of {2 * tables - 1} rounds{missing}"
+    assert "not a balanced 3/4 Howell" in m.notes and is_cut_howell(m) and not is_cut_howell(full)
+    for round_, seated in seats_per_round(m).items():
+        assert len(seated) == len(set(seated)), f"round {round_}: a pair at two tables"
+    for played in boards_of_pairs(m).values():
+        assert len(played) == len(set(played))
+    assert all(count == 1 for count in meetings(m).values())
+    assert all(len(m.guide_card(pair)) in (rounds - 1, rounds) for pair in m.pairs())
+    assert validate(m) == [] and load_movement(dumps_movement(m)) == m
+
+
+def test_a_howell_cut_to_all_its_rounds_is_the_full_howell_and_beyond_them_is_refused() -> None:
+    assert howell(5, rounds=9) == howell(5)
+    for rounds in (0, 10, True):
+        with pytest.raises(RuleError, match=f"this 5-table Howell has 1 to 9 rounds, not {rounds!r}"):
+            howell(5, rounds=rounds)
+
+
+def test_a_cut_howell_is_still_checked_for_what_every_movement_must_be() -> None:
+    m = howell(4, rounds=5)
+    first, second = m.assignments[0], m.assignments[1]
+    twice = replace(second, ns=first.ns, ew=first.ew)  # pairs 8 and 1 again, at table 2
+    problems = validate(replace(m, assignments=(first, twice, *m.assignments[2:])))
+    assert problems[:3] == [
+        "round 1: pair 8 is at table 1 and at table 2",
+        "round 1: pair 1 is at table 1 and at table 2",
+        "pair 8 plays board 5 twice: in round 1 and in round 3",
+    ]
 
 
 def test_the_4_table_howell_is_the_published_endless_howell() -> None:
@@ -275,7 +316,7 @@ def test_the_typed_builders_build_what_movement_builds_from_a_kind_named_at_run_
 
 @pytest.mark.parametrize(
     ("kind", "option", "value"),
-    [("howell", "rounds", 5), ("howell", "skip", False), ("howell", "relay", True),
+    [("howell", "skip", False), ("howell", "relay", True),
      ("howell", "arrow_switch", [3]), ("howell", "sit_out", "EW"), ("mitchell", "pairs", 13)],
 )  # fmt: skip
 def test_movement_refuses_an_option_its_kind_does_not_have(kind: str, option: str, value: object) -> None:

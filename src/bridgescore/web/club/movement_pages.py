@@ -11,6 +11,8 @@ accept and refuse the same things, with the same field named.
     [6, 7]
     >>> movement_in({"kind": "howell", "pair_count": "8", "relay": "yes"}).relay     # not a Howell's option
     False
+    >>> movement_in({"kind": "howell", "pair_count": "16", "howell_rounds": "12", "rounds": "3"}).rounds
+    12
     >>> [(p.pair, p.direction, p.names) for p in read_pairs("1 NS: Ann, Bob\\n2ВЗ - Вера; Глеб\\n\\n")]
     [('1', 'NS', ['Ann', 'Bob']), ('2', 'EW', ['Вера', 'Глеб'])]
 """
@@ -48,8 +50,8 @@ from bridgescore.web.problems import validation_problem
 
 router = APIRouter(include_in_schema=False)
 
-FIELDS = ("title", "kind", "pair_count", "boards_per_round", "rounds", "skip", "relay", "arrow_switch",
-          "sit_out", "scoring", "pairs", "file_text", "lead_asked")  # fmt: skip
+FIELDS = ("title", "kind", "pair_count", "boards_per_round", "howell_rounds", "rounds", "skip", "relay",
+          "arrow_switch", "sit_out", "scoring", "pairs", "file_text", "lead_asked")  # fmt: skip
 """The fields of the movement forms that are drawn again as they were sent."""
 PAIR_LINE = re.compile(r"^([0-9A-Za-z]+)\s*(NS|EW|СЮ|ВЗ)?\s*[:.\-–]?\s*(.*)$", re.IGNORECASE)
 DIRECTIONS = {"NS": "NS", "EW": "EW", "СЮ": "NS", "ВЗ": "EW"}
@@ -76,7 +78,8 @@ def read_pairs(text: str) -> list[PairIn]:
 
 def movement_in(values: Mapping[str, str]) -> MovementIn:
     """The movement a form describes (*values*: its fields as text). Only the chosen kind's fields
-    are read: a Mitchell's options are the Mitchell's, a file's text (``file_text``) the file's."""
+    are read: a Howell's rounds (``howell_rounds``) the Howell's, a Mitchell's options the
+    Mitchell's, a file's text (``file_text``) the file's."""
     kind = values.get("kind") or "howell"
     data: dict[str, object]
     if kind == "file":
@@ -87,7 +90,9 @@ def movement_in(values: Mapping[str, str]) -> MovementIn:
     else:
         data = {"kind": kind, "pairs": values.get("pair_count") or None,
                 "boards_per_round": values.get("boards_per_round") or 2}  # fmt: skip
-        if kind == "mitchell":
+        if kind == "howell":
+            data["rounds"] = values.get("howell_rounds") or None
+        elif kind == "mitchell":
             data.update(
                 rounds=values.get("rounds") or None,
                 skip=SKIP.get(values.get("skip", "")),

@@ -67,13 +67,16 @@ class MovementIn(_Strict):
     the last pair's places are sit-outs, in a Mitchell the last East-West pair (``sit_out``: or the
     last North-South).
 
-    A Mitchell's options: ``rounds`` (fewer than the full movement), ``skip`` (East-West skip a
-    table after half the rounds: the default for an even number of tables; ``false``: no skip),
-    ``relay`` (an even number of tables sharing boards, with a bye stand), ``arrow_switch`` (the
-    rounds in which the pairs swap directions).
+    ``rounds``: fewer than the full movement (a Howell's: the full Howell's first rounds, when
+    time is short). A Mitchell's other options: ``skip`` (East-West skip a table after half the
+    rounds: the default for an even number of tables; ``false``: no skip), ``relay`` (an even
+    number of tables sharing boards, with a bye stand), ``arrow_switch`` (the rounds in which the
+    pairs swap directions).
 
     >>> MovementIn(kind="mitchell", pairs=15, relay=True).relay
     True
+    >>> MovementIn(kind="howell", tables=8, rounds=12).rounds
+    12
     """
 
     kind: Line | None = Field(None, max_length=32, examples=["howell"])
@@ -90,7 +93,8 @@ class MovementIn(_Strict):
     file: Text | None = Field(None, max_length=MAX_MOVEMENT_FILE)
 
     def mitchell_options(self) -> tuple[str, ...]:
-        """The Mitchell's options this request sets, in the order they are checked.
+        """The Mitchell's options this request sets, in the order they are checked (``rounds``
+        among them, which a Howell has too).
 
         >>> MovementIn(kind="howell", tables=4, relay=True, rounds=5).mitchell_options()
         ('rounds', 'relay')
@@ -297,6 +301,8 @@ def movement_of(given: MovementIn) -> Movement:
 
     >>> movement_of(MovementIn(kind="mitchell", pairs=15)).name
     'mitchell-8-skip without 8EW'
+    >>> movement_of(MovementIn(kind="howell", pairs=16, rounds=12)).name
+    'howell-8 first 12 of 15 rounds'
     >>> try:
     ...     movement_of(MovementIn(kind="mitchell", tables=7, relay=True))
     ... except FieldError as error:
@@ -323,10 +329,15 @@ def movement_of(given: MovementIn) -> Movement:
     with blamed("movement.kind"):
         kind = movement_kind(given.kind)
     if kind is MovementKind.HOWELL:
-        if options := given.mitchell_options():
+        if options := [name for name in given.mitchell_options() if name != "rounds"]:
             refused = RuleError(N_("a Howell has no option {option!r}"), option=options[0])
             raise FieldError(f"movement.{options[0]}", refused)
-        return movement(kind, tables, boards_per_round=given.boards_per_round, pairs=given.pairs)
+        made = movement(kind, tables, boards_per_round=given.boards_per_round, pairs=given.pairs)
+        if given.rounds is None:
+            return made
+        with blamed("movement.rounds"):  # the tables and pairs are good: only the rounds can be wrong
+            return movement(kind, tables, boards_per_round=given.boards_per_round, pairs=given.pairs,
+                            rounds=given.rounds)  # fmt: skip
     odd = given.pairs is not None and given.pairs % 2 == 1
     if given.sit_out is not None and given.pairs is not None and not odd:
         raise FieldError("movement.sit_out", ParseError(

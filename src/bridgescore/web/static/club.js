@@ -94,6 +94,7 @@
       return { file: chosen ? await chosen.text() : $("#movement-file-text", form).value };
     }
     const body = { kind: kind, pairs: number("#session-pairs-count"), boards_per_round: number("#session-boards") || 2 };
+    if (kind === "howell" && value("#howell-rounds")) body.rounds = number("#howell-rounds");
     if (kind === "mitchell") {
       if (value("#mitchell-rounds")) body.rounds = number("#mitchell-rounds");
       const skip = value("#mitchell-skip");

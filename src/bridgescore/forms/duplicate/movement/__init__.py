@@ -23,7 +23,8 @@ The modules, each importing only those above it:
 
 ========================  ================================================================
 ``model``                 :class:`MovementKind`, :class:`PairSeat`, :class:`Assignment`,
-                          :class:`Movement`; :func:`without` a pair, :func:`missing_pairs`
+                          :class:`Movement`; :func:`without` a pair, :func:`missing_pairs`,
+                          :func:`is_cut_howell`
 ``validate``              :func:`validate`, each :class:`Problem` named; :func:`missed_meetings`
 ``change``                :func:`change_conflicts`: a movement changed after play started
 ``packaged``              the movement files that come with bridgescore
@@ -52,6 +53,7 @@ from bridgescore.forms.duplicate.movement.model import (
     board_range,
     board_set,
     check_size,
+    is_cut_howell,
     missing_pairs,
     without,
 )
@@ -78,6 +80,7 @@ __all__ = [
     "dumps_movement",
     "guide_lines",
     "howell",
+    "is_cut_howell",
     "load_movement",
     "loads_movement",
     "missed_meetings",

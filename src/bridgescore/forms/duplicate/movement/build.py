@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from bridgescore.core.errors import N_, RuleError
 from bridgescore.core.seat import Side
@@ -24,10 +25,16 @@ HOWELL_TABLES = range(3, 9)
 """The Howells that come written out: 3 to 8 tables."""
 
 
-def howell(tables: int, *, boards_per_round: int = 2, pairs: int | None = None) -> Movement:
+def howell(
+    tables: int, *, boards_per_round: int = 2, pairs: int | None = None, rounds: int | None = None
+) -> Movement:
     """The Howell for *tables* tables (3 to 8, from its file): every pair meets every other pair.
 
     *pairs* is 2×tables (the default) or one fewer, when the stationary pair's place is a sit-out.
+    *rounds*, fewer than the full 2×tables − 1, plays the full Howell's first *rounds* rounds, in
+    order, when time is short: it is not a balanced published 3/4 Howell (not every pair meets
+    every other, and some board sets are played at one table more than others, which a Neuberg
+    factors to the same top); a published one can be given as a movement file.
 
     >>> m = howell(4)
     >>> m.rounds, len(m.pairs()), m.boards()[-1]
@@ -39,6 +46,13 @@ def howell(tables: int, *, boards_per_round: int = 2, pairs: int | None = None) 
     >>> seven = howell(4, pairs=7)
     >>> len(seven.pairs()), len(seven.guide_card(PairSeat("3")))
     (7, 6)
+    >>> short = howell(8, rounds=12)
+    >>> short.name, short.rounds, len(short.guide_card(PairSeat("16")))
+    ('howell-8 first 12 of 15 rounds', 12, 12)
+    >>> howell(4, rounds=8)
+    Traceback (most recent call last):
+    ...
+    bridgescore.core.errors.RuleError: this 4-table Howell has 1 to 7 rounds, not 8
     """
     check_size(tables, boards_per_round)
     if tables not in HOWELL_TABLES:
@@ -46,7 +60,7 @@ def howell(tables: int, *, boards_per_round: int = 2, pairs: int | None = None) 
             N_("a Howell comes for {low} to {high} tables, not {tables}"),
             low=HOWELL_TABLES.start, high=HOWELL_TABLES.stop - 1, tables=tables,
         )  # fmt: skip
-    m = builtin_movement(f"howell-{tables}", boards_per_round=boards_per_round)
+    m = _first_rounds(builtin_movement(f"howell-{tables}", boards_per_round=boards_per_round), rounds)
     if pairs is None or pairs == 2 * tables:
         return m
     if pairs != 2 * tables - 1:
@@ -55,6 +69,26 @@ def howell(tables: int, *, boards_per_round: int = 2, pairs: int | None = None) 
             tables=tables, full=2 * tables, odd=2 * tables - 1, pairs=pairs,
         )  # fmt: skip
     return without(m, PairSeat(str(2 * tables)))
+
+
+def _first_rounds(m: Movement, rounds: int | None) -> Movement:
+    """The Howell *m* cut to its first *rounds* rounds (``None``, or all of them: *m* itself)."""
+    full = m.rounds
+    if rounds is None or rounds == full:
+        return m
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= full:
+        raise RuleError(
+            N_("this {tables}-table Howell has 1 to {full} rounds, not {rounds!r}"),
+            tables=m.tables, full=full, rounds=rounds,
+        )  # fmt: skip
+    note = (
+        f" Cut to the full Howell's first {rounds} of its {full} rounds (not a balanced 3/4 Howell): "
+        "not every pair meets every other, and some board sets are played at one table more than others."
+    )
+    return replace(
+        m, name=f"{m.name} first {rounds} of {full} rounds", rounds=rounds, notes=(m.notes + note).strip(),
+        assignments=tuple(a for a in m.assignments if a.round <= rounds),
+    )  # fmt: skip
 
 
 def movement_kind(text: str) -> MovementKind:
@@ -84,7 +118,8 @@ def movement(
     sit_out: str | Side | None = None,
 ) -> Movement:
     """The movement of *kind* (a :class:`MovementKind` or its name) for *tables* tables: the
-    :func:`howell` (which takes *pairs*) or the :func:`mitchell` (which takes the other options).
+    :func:`howell` (which takes *pairs* and *rounds*) or the :func:`mitchell` (which takes *rounds*
+    and the other options).
 
     >>> m = movement("mitchell", 7, boards_per_round=3)
     >>> print(m.at(2, 1))
@@ -98,7 +133,6 @@ def movement(
     chosen = kind if isinstance(kind, MovementKind) else movement_kind(kind)
     if chosen is MovementKind.HOWELL:
         mitchell_options = {
-            "rounds": rounds is not None,
             "skip": skip is not None,
             "relay": relay,
             "arrow_switch": bool(tuple(arrow_switch)),
@@ -107,7 +141,7 @@ def movement(
         for option, given in mitchell_options.items():
             if given:
                 raise RuleError(N_("a Howell has no option {option!r}"), option=option)
-        return howell(tables, boards_per_round=boards_per_round, pairs=pairs)
+        return howell(tables, boards_per_round=boards_per_round, pairs=pairs, rounds=rounds)
     if pairs is not None:
         raise RuleError(N_("a Mitchell has no option {option!r}"), option="pairs")
     return mitchell(

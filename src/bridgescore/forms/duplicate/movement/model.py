@@ -239,3 +239,16 @@ def missing_pairs(m: Movement) -> tuple[PairSeat, ...]:
     return tuple(
         sorted({p for a in m.sit_outs for p in (a.ns, a.ew) if p not in playing}, key=lambda p: p.sort_key)
     )
+
+
+def is_cut_howell(m: Movement) -> bool:
+    """Whether *m* is a Howell with fewer rounds than its pairs (those playing and those missing)
+    need to meet every other pair once: the full Howell's first rounds, or a 3/4 Howell.
+
+    >>> from bridgescore.forms.duplicate.movement import howell, mitchell
+    >>> is_cut_howell(howell(4, rounds=5)), is_cut_howell(howell(4, pairs=7)), is_cut_howell(mitchell(4))
+    (True, False, False)
+    """
+    if m.kind != MovementKind.HOWELL.value:
+        return False
+    return m.rounds < len(m.pairs()) + len(missing_pairs(m)) - 1

@@ -12,7 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from bridgescore.core.errors import N_, RuleError
-from bridgescore.forms.duplicate.movement.model import Movement, MovementKind, PairSeat, board_range
+from bridgescore.forms.duplicate.movement.model import (
+    Movement,
+    MovementKind,
+    PairSeat,
+    board_range,
+    is_cut_howell,
+)
 
 
 class Problem(str):
@@ -43,6 +49,10 @@ def validate(m: Movement) -> list[Problem]:
     two tables in a round; no pair plays a board twice; a board is at one table a round (unless
     the tables share); every board is played the same number of times; boards are numbered from
     1 without gaps; no two pairs meet twice; in a Howell every pair meets every other pair.
+    A Howell of fewer rounds than that takes (:func:`~.model.is_cut_howell`: the full Howell's
+    first rounds) is not held to the last three: some pairs do not meet, some board sets are
+    played at one table more than others (a Neuberg factors them to the same top), and with few
+    rounds some are not played at all.
 
     >>> from dataclasses import replace
     >>> from bridgescore.forms.duplicate.movement import howell
@@ -53,6 +63,8 @@ def validate(m: Movement) -> list[Problem]:
     board 1 is played 2 times, the others 3 times
     board 2 is played 2 times, the others 3 times
     pairs 1 and 6 do not meet
+    >>> validate(howell(3, rounds=4))
+    []
     """
     problems: list[Problem] = []
     if m.boards_per_round < 1:
@@ -145,6 +157,8 @@ def _boards(m: Movement) -> list[Problem]:
     low = [board for board in counts if board < 1]
     for board in sorted(low):
         problems.append(Problem(N_("boards are numbered from 1, not {board}"), board=board))
+    if is_cut_howell(m):
+        return problems
     last = max(counts)
     for board in range(1, last + 1):
         if board not in counts:
@@ -177,7 +191,7 @@ def _meetings(m: Movement) -> list[Problem]:
                 N_("pairs {first} and {second} meet twice: in round {one} and in round {other}"),
                 first=str(one), second=str(other), one=first, other=a.round,
             ))  # fmt: skip
-    if m.kind == MovementKind.HOWELL.value:
+    if m.kind == MovementKind.HOWELL.value and not is_cut_howell(m):
         problems += [
             Problem(N_("pairs {first} and {second} do not meet"), first=str(one), second=str(other))
             for one, other in missed_meetings(m)
