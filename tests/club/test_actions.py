@@ -10,6 +10,7 @@ import pytest
 
 from bridgescore.club import (
     KINDS,
+    AskLead,
     Change,
     ChangeMovement,
     Confirm,
@@ -31,6 +32,7 @@ from bridgescore.club import (
     read_change,
 )
 from bridgescore.core import Result
+from bridgescore.core.card import read_card
 from bridgescore.core.deal import Deal
 from bridgescore.core.errors import FieldError, ParseError
 from bridgescore.core.seat import Side
@@ -41,6 +43,7 @@ PLAY = Play(2, 3, 5)
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 ONE_OF_EACH: list[Change] = [
     Enter(PLAY, Result.parse("3NT S 10")),
+    Enter(PLAY, Result.parse("3NT S 10"), read_card("♥10")),
     Confirm(PLAY, Side.EW),
     Dispute(PLAY, Side.NS),
     StartRound(3, 4),
@@ -56,6 +59,8 @@ ONE_OF_EACH: list[Change] = [
     ShowRanking(True),
     ShowTravellers(False),
     SetDeals(((7, Deal.parse(DEAL)),), "a.pbn"),
+    AskLead(True),
+    Correct(PLAY, Result.parse("3NT S 9"), read_card("SQ")),
 ]
 
 
@@ -100,6 +105,7 @@ def test_a_table_takes_only_its_own_entries_confirmations_disputes_and_starts() 
     ("record", "field"),
     [
         ({"kind": "enter", "round": 1, "table": 1, "board": 1, "result": "4Z N 10"}, "result"),
+        ({"kind": "enter", "round": 1, "table": 1, "board": 1, "result": "4S N 10", "lead": "Z9"}, "lead"),
         ({"kind": "correct", "round": 1, "table": 1, "board": 1, "outcome": "=abc"}, "outcome"),
         ({"kind": "weigh", "round": 1, "table": 1, "board": 1, "parts": [["1/2", "4S N 10"]]}, "parts"),
     ],

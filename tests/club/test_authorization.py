@@ -44,6 +44,7 @@ MATRIX: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
     ("POST", f"{S}/publish"): ({DIRECTOR}, {}),
     ("POST", f"{S}/ranking/shown"): ({DIRECTOR}, {"shown": False}),
     ("POST", f"{S}/travellers/shown"): ({DIRECTOR}, {"shown": True}),
+    ("POST", f"{S}/lead/asked"): ({DIRECTOR}, {"asked": True}),
     ("GET", f"{S}/ranking"): ({DIRECTOR}, None),  # while the director does not show it: see RANKING_SHOWN
     ("GET", f"{S}/export.pbn"): ({DIRECTOR}, None),
     ("GET", f"{S}/export.xml"): ({DIRECTOR}, None),

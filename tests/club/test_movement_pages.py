@@ -147,9 +147,14 @@ def test_the_new_session_form_starts_the_session_without_a_script(app: FastAPI) 
     console = boss.get(f"/api/club/sessions/{sid}/console").json()
     assert (console["title"], console["movement"]["name"]) == ("Tuesday", "mitchell-5 without 5EW")
     assert console["names"]["1 NS"] == "Ann, Bob"
+    assert console["lead_asked"] is False
+    asked = send_form(boss, "/club/sessions", {**MITCHELL, "lead_asked": "yes"})
+    assert asked.status_code == 303
+    asked_id = asked.headers["location"].rsplit("/", 1)[1]
+    assert boss.get(f"/api/club/sessions/{asked_id}/console").json()["lead_asked"] is True
     unscored = send_form(boss, "/club/sessions", {**MITCHELL, "scoring": "bridge"})
     assert unscored.status_code == 422 and 'value="9"' in unscored.text  # the form as it was sent
-    assert len(boss.get("/api/club/sessions").json()) == 1
+    assert len(boss.get("/api/club/sessions").json()) == 2
 
 
 def test_the_console_previews_a_change_and_makes_it_only_once_confirmed(app: FastAPI) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from bridgescore.club.actions import (
     KINDS,
+    AskLead,
     Change,
     ChangeMovement,
     Confirm,
@@ -62,6 +63,7 @@ __all__ = [
     "WEIGHTED_PLACES",
     "Action",
     "Actor",
+    "AskLead",
     "Change",
     "ChangeMovement",
     "ClubPair",

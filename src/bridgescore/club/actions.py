@@ -30,6 +30,8 @@ from typing import ClassVar
 from bridgescore.club.change import (
     Change,
     JSONRecord,
+    card_of,
+    card_record,
     flag,
     parsed,
     play_of,
@@ -42,12 +44,14 @@ from bridgescore.club.deals import SetDeals
 from bridgescore.club.lines import LineTakenError, Play
 from bridgescore.club.roles import Actor, Role
 from bridgescore.club.state import Ledger
+from bridgescore.core.card import Card
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.seat import Side
 
 __all__ = [
     "KINDS",
+    "AskLead",
     "Change",
     "ChangeMovement",
     "Confirm",
@@ -88,7 +92,13 @@ def read_change(data: Mapping[str, object]) -> Change:
 
 @dataclass(frozen=True, slots=True)
 class Enter(Change):
-    """A table's result for a board (a director entering it is a late entry)."""
+    """A table's result for a board (a director entering it is a late entry), with the opening
+    *lead* when the director asks for it (:class:`AskLead`; a result without one is accepted).
+
+    >>> from bridgescore.core.card import read_card
+    >>> Enter(Play(1, 2, 3), Result.parse("3NT S 9"), read_card("♠5")).record()
+    {'round': 1, 'table': 2, 'board': 3, 'result': '3NT S =', 'lead': 'S5'}
+    """
 
     kind: ClassVar[str] = "enter"
     label: ClassVar[str] = N_("Result entered")
@@ -96,6 +106,7 @@ class Enter(Change):
 
     play: Play
     result: Result
+    lead: Card | None = None
 
     @property
     def where(self) -> Play | None:
@@ -108,21 +119,23 @@ class Enter(Change):
         return self.play.table
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The line gets the result; a table's second result for a line is refused (a director's
-        corrects it)."""
+        """The line gets the result and its lead; a table's second result for a line is refused (a
+        director's corrects it). A table's lead is kept only while the director asks for it; a
+        lead that cannot be (a pass-out's, a card the opening leader does not hold) is refused."""
         taken = ledger.lines.get(self.play)
         if taken is not None and actor.role is Role.TABLE:
             raise LineTakenError(taken)
-        ledger.put(self.play, self.result, actor)
+        lead = self.lead if ledger.lead_asked or actor.role is not Role.TABLE else None
+        ledger.put(self.play, self.result, actor, ledger.checked_lead(self.play, self.result, lead))
 
     def record(self) -> JSONRecord:
-        """Where, and the result in the deal notation."""
-        return {**play_record(self.play), "result": str(self.result)}
+        """Where, the result in the deal notation, and the lead as PBN writes it (if given)."""
+        return {**play_record(self.play), "result": str(self.result), **card_record("lead", self.lead)}
 
     @classmethod
     def read(cls, data: Mapping[str, object]) -> Enter:
         """The entry :meth:`record` wrote."""
-        return cls(play_of(data), parsed("result", Result.parse, data))
+        return cls(play_of(data), parsed("result", Result.parse, data), card_of(data, "lead"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +335,32 @@ class ShowTravellers(Change):
         return cls(flag(data, "shown"))
 
 
+@dataclass(frozen=True, slots=True)
+class AskLead(Change):
+    """The director has the tables' phones ask for the opening lead with each result (``asked``),
+    or stops asking. The session starts as its settings say (off unless the director chose it).
+    A result without its lead is still accepted: a missed lead does not hold up a round."""
+
+    kind: ClassVar[str] = "lead"
+    label: ClassVar[str] = N_("Opening lead asked for or not")
+    changes_scores: ClassVar[bool] = False
+
+    asked: bool
+
+    def apply(self, ledger: Ledger, actor: Actor) -> None:
+        """The lead is asked for, or not."""
+        ledger.lead_asked = self.asked
+
+    def record(self) -> JSONRecord:
+        """Whether it is asked for."""
+        return {"asked": self.asked}
+
+    @classmethod
+    def read(cls, data: Mapping[str, object]) -> AskLead:
+        """The switch :meth:`record` wrote."""
+        return cls(flag(data, "asked"))
+
+
 KINDS: Mapping[str, type[Change]] = {
     kind.kind: kind
     for kind in (
@@ -339,6 +378,7 @@ KINDS: Mapping[str, type[Change]] = {
         Publish,
         ShowRanking,
         ShowTravellers,
+        AskLead,
     )
 }
 """Every kind of action, by the name the log and the API give it."""

@@ -22,12 +22,15 @@ from typing import ClassVar, TypeVar
 from bridgescore.club.lines import Play
 from bridgescore.club.roles import Actor
 from bridgescore.club.state import Ledger
+from bridgescore.core.card import Card, read_card
 from bridgescore.core.errors import N_, ParseError, blamed
 from bridgescore.core.seat import Side
 
 __all__ = [
     "Change",
     "JSONRecord",
+    "card_of",
+    "card_record",
     "flag",
     "items",
     "number",
@@ -131,6 +134,23 @@ def items(value: object, key: str) -> list[object]:
 def parsed(key: str, reader: Callable[[str], T], data: Mapping[str, object]) -> T:
     with blamed(key):
         return reader(text(data, key))
+
+
+def card_of(data: Mapping[str, object], key: str) -> Card | None:
+    """The card at *key* (an opening lead), None when absent or empty.
+
+    >>> card_of({"lead": "SA"}, "lead"), card_of({"lead": ""}, "lead"), card_of({}, "lead")
+    (Card(♠A), None, None)
+    """
+    value = data.get(key)
+    if value is None or value == "":
+        return None
+    return parsed(key, read_card, data)
+
+
+def card_record(key: str, card: Card | None) -> JSONRecord:
+    """*card* at *key* as PBN writes it (``SA``), or nothing when there is none."""
+    return {} if card is None else {key: card.pbn}
 
 
 def side_of(data: Mapping[str, object]) -> Side:

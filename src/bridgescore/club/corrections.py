@@ -16,6 +16,8 @@ from typing import ClassVar
 from bridgescore.club.change import (
     Change,
     JSONRecord,
+    card_of,
+    card_record,
     items,
     number,
     parsed,
@@ -29,6 +31,7 @@ from bridgescore.club.record import movement_record, read_movement_record
 from bridgescore.club.roles import Actor
 from bridgescore.club.settings import refuse_movement
 from bridgescore.club.state import FoulGroups, Ledger
+from bridgescore.core.card import Card
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError, RuleError, blamed
 from bridgescore.forms.duplicate.movement import Movement, Problem, change_conflicts
@@ -41,7 +44,9 @@ __all__ = ["ChangeMovement", "Correct", "Delete", "Foul", "MoveBoard", "Weigh", 
 
 @dataclass(frozen=True, slots=True)
 class Correct(Change):
-    """The director puts another outcome on a line (an edit, an average, a split, an assigned score)."""
+    """The director puts another outcome on a line (an edit, an average, a split, an assigned score),
+    with the opening *lead* of a played result (the line's lead is what the correction gives: none
+    if it gives none)."""
 
     kind: ClassVar[str] = "correct"
     label: ClassVar[str] = N_("Corrected")
@@ -49,6 +54,7 @@ class Correct(Change):
 
     play: Play
     outcome: Adjusted
+    lead: Card | None = None
 
     @property
     def where(self) -> Play | None:
@@ -56,17 +62,22 @@ class Correct(Change):
         return self.play
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
-        """The line gets the outcome (a line not entered yet is seated by the movement)."""
-        ledger.put(self.play, self.outcome, actor)
+        """The line gets the outcome and the lead (a line not entered yet is seated by the movement);
+        a lead that cannot be is refused as a table's is."""
+        ledger.put(self.play, self.outcome, actor, ledger.checked_lead(self.play, self.outcome, self.lead))
 
     def record(self) -> JSONRecord:
-        """Where, and the outcome as :func:`~bridgescore.club.lines.outcome_text` writes it."""
-        return {**play_record(self.play), "outcome": outcome_text(self.outcome)}
+        """Where, the outcome as :func:`~bridgescore.club.lines.outcome_text` writes it, and the lead."""
+        return {
+            **play_record(self.play),
+            "outcome": outcome_text(self.outcome),
+            **card_record("lead", self.lead),
+        }
 
     @classmethod
     def read(cls, data: Mapping[str, object]) -> Correct:
         """The correction :meth:`record` wrote."""
-        return cls(play_of(data), parsed("outcome", parse_outcome, data))
+        return cls(play_of(data), parsed("outcome", parse_outcome, data), card_of(data, "lead"))
 
 
 def _weight(text: str) -> Fraction:

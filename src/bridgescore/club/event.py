@@ -61,7 +61,10 @@ def _participants(settings: ClubSettings, movement: Movement) -> tuple[Participa
 
 
 def _traveller_line(line: LineState, outcome: Adjusted) -> TravellerLine:
-    return TravellerLine(line.ns.id, line.ew.id, outcome, table=line.play.table, round=line.play.round)
+    lead = None if line.lead is None else line.lead.pbn
+    return TravellerLine(
+        line.ns.id, line.ew.id, outcome, lead=lead, table=line.play.table, round=line.play.round
+    )
 
 
 def _boards(state: ClubState, weighted: Mapping[Play, ArtificialScore]) -> tuple[Board, ...]:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from bridgescore.club.roles import Actor, OnePhoneOneSideError, Role
+from bridgescore.core.card import Card
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.seat import Side
@@ -92,7 +93,8 @@ class LineState:
     are the pairs the movement seated there when it was entered; ``seq`` the number of the
     action that gave it its outcome, ``by`` who; ``confirmed`` the sides that agreed with it,
     ``disputed`` the sides that did not (they call the director, whose correction clears both);
-    ``phones`` which phone spoke for which side, so that one phone cannot speak for both.
+    ``phones`` which phone spoke for which side, so that one phone cannot speak for both;
+    ``lead`` the opening lead, when the director asks for it and the table gave it.
     """
 
     play: Play
@@ -104,6 +106,7 @@ class LineState:
     confirmed: frozenset[Side] = frozenset()
     disputed: frozenset[Side] = frozenset()
     phones: frozenset[tuple[str, Side]] = frozenset()
+    lead: Card | None = None
 
     def answerable(self, phone: str | None) -> tuple[Side, ...]:
         """The sides *phone* may still confirm or dispute for: both, or the one it spoke for.

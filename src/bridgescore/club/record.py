@@ -51,6 +51,7 @@ def settings_json(settings: ClubSettings) -> dict[str, object]:
         "movement": movement_record(settings.movement),
         "pairs": [[*_seat_json(pair.seat), list(pair.names)] for pair in settings.pairs],
         "scoring": scoring_text(settings.scoring),
+        "lead_asked": settings.lead_asked,
     }
 
 
@@ -65,4 +66,5 @@ def read_settings(data: Mapping[str, object]) -> ClubSettings:
         read_movement_record(data["movement"]),
         tuple(pairs),
         parse_scoring(str(data["scoring"])),
+        data.get("lead_asked") is True,  # a session stored before the lead was asked for: not asked
     )

@@ -34,12 +34,15 @@ class ClubSettings:
     """A session as the director sets it up: title, movement, the pairs' names and the scoring.
 
     The movement must pass the movement module's check, and every named pair must be one of it.
+    ``lead_asked``: the tables' phones ask for the opening lead with each result from the start
+    (the director may turn it on or off later: :class:`~bridgescore.club.actions.AskLead`).
     """
 
     title: str
     movement: Movement
     pairs: tuple[ClubPair, ...] = ()
     scoring: Scoring = field(default_factory=Scoring)
+    lead_asked: bool = False
 
     def __post_init__(self) -> None:
         refuse_movement(validate(self.movement))

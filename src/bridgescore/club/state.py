@@ -16,8 +16,11 @@ from typing import TypeVar
 from bridgescore.club.lines import LineOutcome, LineState, Play
 from bridgescore.club.roles import Actor
 from bridgescore.club.settings import ClubSettings
+from bridgescore.core.card import Card
+from bridgescore.core.contract import Result
 from bridgescore.core.deal import Deal
 from bridgescore.core.errors import N_, RuleError
+from bridgescore.core.seat import SEAT_NAMES
 from bridgescore.forms.duplicate.movement import Assignment, Movement, PairSeat
 
 __all__ = ["ClubState", "FoulGroups", "Ledger"]
@@ -39,7 +42,8 @@ class ClubState:
     whether the tables and viewers may see the live ranking, ``travellers_shown`` whether a table's
     phone shows the travellers of the boards its pairs have finished before the results are
     published; ``started`` the round each table was told to start (by its phone or the director);
-    ``deals`` the hands of the boards whose hand records the director gave.
+    ``deals`` the hands of the boards whose hand records the director gave; ``lead_asked`` whether
+    the phones ask for the opening lead with each result (from the settings, then the director's switch).
 
     Where a table is in the movement is read from the log, never from a clock: the round *seated*
     there is the latest round whose pairs have started it — a result entered, the phone's *Start
@@ -78,13 +82,15 @@ class ClubState:
     changed: int = 0
     deals: Mapping[int, Deal] = field(default_factory=lambda: MappingProxyType({}))
     """The boards' deals the director gave (:class:`~bridgescore.club.deals.SetDeals`), by number."""
+    lead_asked: bool = False
     _seated: dict[int, int | None] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Each table's seated round, worked out once per state (a state never changes)."""
 
     @classmethod
     def start(cls, settings: ClubSettings) -> ClubState:
         """The session before any action: its settings' movement, no line."""
-        return cls(settings, settings.movement, MappingProxyType({}), MappingProxyType({}))
+        return cls(settings, settings.movement, MappingProxyType({}), MappingProxyType({}),
+                   lead_asked=settings.lead_asked)  # fmt: skip
 
     def line(self, play: Play) -> LineState | None:
         """The line at *play*, if there is one."""
@@ -323,13 +329,14 @@ class Ledger:
         self.travellers_shown = begun.travellers_shown
         self.changed = begun.changed
         self.deals = _copy(begun.deals)
+        self.lead_asked = begun.lead_asked
 
     def state(self) -> ClubState:
         """The session as the ledger stands, frozen (the ledger's dicts are not copied again)."""
         return ClubState(self.settings, self.movement, MappingProxyType(self.lines),
                          MappingProxyType(self.fouled), self.seq, self.published, self.ranking_shown,
                          MappingProxyType(self.started), self.travellers_shown, self.changed,
-                         MappingProxyType(self.deals))  # fmt: skip
+                         MappingProxyType(self.deals), self.lead_asked)  # fmt: skip
 
     def seated(self, play: Play) -> Assignment:
         """Who the movement seats at *play*; refused if the movement has no such play."""
@@ -345,13 +352,47 @@ class Ledger:
             raise RuleError(N_("there is no result at {play}"), play=str(play))
         return line
 
-    def put(self, play: Play, outcome: LineOutcome, actor: Actor) -> None:
-        """*outcome* on the line at *play*, by *actor* (the action numbered ``seq + 1``); a
-        correction keeps the pairs the line was seated with, and drops its confirmations and disputes."""
+    def put(self, play: Play, outcome: LineOutcome, actor: Actor, lead: Card | None = None) -> None:
+        """*outcome* on the line at *play*, by *actor* (the action numbered ``seq + 1``), with its
+        opening *lead* if given; a correction keeps the pairs the line was seated with, and drops its
+        confirmations and disputes."""
         seq = self.seq + 1
         line = self.lines.get(play)
         if line is not None:
-            self.lines[play] = LineState(play, line.ns, line.ew, outcome, seq, actor)
+            self.lines[play] = LineState(play, line.ns, line.ew, outcome, seq, actor, lead=lead)
             return
         seated = self.seated(play)
-        self.lines[play] = LineState(play, seated.ns, seated.ew, outcome, seq, actor)
+        self.lines[play] = LineState(play, seated.ns, seated.ew, outcome, seq, actor, lead=lead)
+
+    def checked_lead(self, play: Play, outcome: LineOutcome, lead: Card | None) -> Card | None:
+        """*lead* as the line at *play* keeps it; refused if *outcome* is a pass-out (no lead) or no
+        result, or if the board's deal is known and the opening leader (declarer's left-hand
+        opponent, Law 41A) does not hold the card.
+
+        >>> from bridgescore.core import Result
+        >>> from bridgescore.core.card import read_card
+        >>> from bridgescore.forms.duplicate.movement import movement
+        >>> ledger = Ledger(ClubState.start(ClubSettings("Tuesday", movement("howell", 3))))
+        >>> hands = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+        >>> ledger.deals[1] = Deal.parse(hands)
+        >>> ledger.checked_lead(Play(1, 1, 1), Result.parse("4H S 10"), read_card("SA"))
+        Traceback (most recent call last):
+        ...
+        bridgescore.core.errors.RuleError: ♠A is not in West's hand (declarer's left-hand opponent leads)
+        >>> ledger.checked_lead(Play(1, 1, 1), Result.parse("4H S 10"), read_card("S4"))
+        Card(♠4)
+        """
+        if lead is None:
+            return None
+        if not isinstance(outcome, Result):
+            raise RuleError(N_("only a played result has an opening lead"))
+        if outcome.contract.is_passed_out:
+            raise RuleError(N_("a passed-out board has no opening lead"))
+        deal, declarer = self.deals.get(play.board), outcome.contract.declarer
+        if deal is None or declarer is None:
+            return lead
+        leader = declarer.next
+        if lead not in deal.hand(leader):
+            raise RuleError(N_("{card} is not in {seat}'s hand (declarer's left-hand opponent leads)"),
+                            card=str(lead), seat=SEAT_NAMES[leader])  # fmt: skip
+        return lead

@@ -7,6 +7,8 @@ Ranks are written in PBN (``A K Q J T 9 … 2``) or with the Russian letters Т 
     (Card(♠A), '♠Т')
     >>> len(FULL_PACK), sum(card.hcp for card in FULL_PACK)
     (52, 40)
+
+A single card (an opening lead) is read by :func:`read_card`, suit and rank in either order.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal
 
-from bridgescore.core.errors import N_, RuleError
+from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.strain import Strain
 
 CardLanguage = Literal["en", "ru"]
@@ -102,6 +104,15 @@ class Card:
         return f"Card({self.format()})"
 
     @property
+    def pbn(self) -> str:
+        """The card as PBN and the exports write a lead: the suit's letter, then the rank.
+
+        >>> Card(Strain.HEARTS, Rank.TEN).pbn
+        'HT'
+        """
+        return f"{self.suit.value}{self.rank.format()}"
+
+    @property
     def sort_key(self) -> tuple[int, int]:
         """Spades first, each suit from the ace down (the order a hand is written in)."""
         return SUITS.index(self.suit), -self.rank
@@ -109,3 +120,33 @@ class Card:
 
 FULL_PACK: frozenset[Card] = frozenset(Card(suit, rank) for suit in SUITS for rank in Rank)
 """All 52 cards."""
+
+
+_SUIT_MARKS = {"♠": Strain.SPADES, "♥": Strain.HEARTS, "♦": Strain.DIAMONDS, "♣": Strain.CLUBS,
+               "s": Strain.SPADES, "h": Strain.HEARTS, "d": Strain.DIAMONDS, "c": Strain.CLUBS}  # fmt: skip
+_RANK_MARKS = {
+    **{str(n): Rank(n) for n in range(2, 11)},
+    "a": Rank.ACE, "k": Rank.KING, "q": Rank.QUEEN, "j": Rank.JACK, "t": Rank.TEN,
+    "т": Rank.ACE, "к": Rank.KING, "д": Rank.QUEEN, "в": Rank.JACK,
+}  # fmt: skip
+_CARDS = {(card.suit, card.rank): card for card in FULL_PACK}
+
+
+def read_card(text: str) -> Card:
+    """One card written as its suit and rank, in either order: ``♠A``, ``SA``, ``h10``, ``10♥``,
+    ``♦Д`` (Russian ranks Т К Д В; the Latin T is a ten, the Cyrillic Т an ace).
+
+    >>> read_card("♠A"), read_card(" h10 "), read_card("Q♦"), read_card("♣Т"), read_card("dt")
+    (Card(♠A), Card(♥T), Card(♦Q), Card(♣A), Card(♦T))
+    >>> read_card("♠1")
+    Traceback (most recent call last):
+    ...
+    bridgescore.core.errors.ParseError: '♠1' is not a card: give its suit and rank, e.g. ♠A, H10 or ♦Д
+    """
+    compact = "".join(text.split()).lower()
+    for suit_first in (True, False):
+        suit_mark, rank_mark = (compact[:1], compact[1:]) if suit_first else (compact[-1:], compact[:-1])
+        suit, rank = _SUIT_MARKS.get(suit_mark), _RANK_MARKS.get(rank_mark)
+        if suit is not None and rank is not None:
+            return _CARDS[suit, rank]
+    raise ParseError(N_("{text!r} is not a card: give its suit and rank, e.g. ♠A, H10 or ♦Д"), text=text)

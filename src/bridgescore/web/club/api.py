@@ -224,7 +224,7 @@ def start_session(given: NewSessionIn, director: Director, club: ClubService) ->
             ClubPair(PairSeat(p.pair, None if p.direction is None else Side(p.direction)), tuple(p.names))
             for p in given.pairs
         )
-        settings = ClubSettings(given.title, chosen, pairs, scoring)
+        settings = ClubSettings(given.title, chosen, pairs, scoring, given.lead_asked)
     record = club.store.create_session(given.title, settings_json(settings), director_id=director.id)
     tables = sorted({a.table for a in (*chosen.assignments, *chosen.sit_outs)})
     codes = club.store.rotate_codes(record.id, [*tables, VIEWER_TABLE])
@@ -481,7 +481,8 @@ def enter_result(
 ) -> JSONResponse:
     who = cookies.caller(club.store)
     of_table(session_id, table, who)
-    change = Enter.read({"round": given.round, "table": table, "board": given.board, "result": given.result})
+    where = {"round": given.round, "table": table, "board": given.board}
+    change = Enter.read({**where, "result": given.result, "lead": given.lead})
     return _append(
         request, club, session_id, change, _actor(who, session_id, table), "", given.idempotency_key
     )

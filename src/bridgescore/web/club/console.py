@@ -106,6 +106,7 @@ def console(
         version=state.seq,
         published=state.published,
         ranking_shown=state.ranking_shown,
+        lead_asked=state.lead_asked,
         movement=MovementSummary(name=movement.name, kind=movement.kind, rounds=movement.rounds),
         boards=tuple(boards),
         missing=tuple(_play(p) for p in missing),
@@ -144,10 +145,13 @@ def _what(action: Action, gettext: Callable[[str], str]) -> str:
     elif change.table is not None:
         words.append(gettext("table {table}").format(table=change.table))
     record = change.record()
-    for key in ("result", "outcome", "side", "to", "round", "shown", "source"):
+    for key in ("result", "outcome", "side", "to", "round", "shown", "asked", "source"):
         if key in record and record[key] != "" and not (key == "round" and where is not None):
             value = record[key]
             words.append(gettext(str(value)) if isinstance(value, str) else str(value).lower())
+    lead = getattr(change, "lead", None)  # as the table sent it (kept only while it is asked for)
+    if lead is not None:
+        words.append(gettext("lead {card}").format(card=lead))
     return " · ".join(words)
 
 

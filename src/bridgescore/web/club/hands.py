@@ -6,6 +6,10 @@ or the console's "Hand records" form, which is read into the API's own model
 The hands become one :class:`~bridgescore.club.deals.SetDeals` of the session's log; their
 double-dummy tables and par are solved as soon as they are stored, once per deal
 (:class:`~bridgescore.club.deals.Solved`), so that no page waits for the solver.
+
+The opening lead goes with the hand records: the director has the phones ask for it
+(:class:`~bridgescore.club.actions.AskLead`, ``POST /api/club/sessions/{id}/lead/asked`` or the
+console's switch), and a lead the deal's opening leader does not hold is refused.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
-from bridgescore.club import Actor, ClubState, SetDeals
+from bridgescore.club import Actor, AskLead, ClubState, SetDeals
 from bridgescore.club.deals import BoardDeals, deals_from_pbn, dealt, given_boards
 from bridgescore.club.service import ClubService
 from bridgescore.core.errors import N_, FieldError, ParseError, RuleError, blamed
@@ -24,12 +28,12 @@ from bridgescore.web import security
 from bridgescore.web.club.api import STORED, Service, _append
 from bridgescore.web.club.auth import FormToken, SessionDirector
 from bridgescore.web.club.movement_pages import Refused, _directing, _message
-from bridgescore.web.club.pages import console_with
-from bridgescore.web.club.requests import MAX_HAND_RECORDS, HandRecordsIn, SessionId
+from bridgescore.web.club.pages import _switch, console_with
+from bridgescore.web.club.requests import MAX_HAND_RECORDS, HandRecordsIn, LeadAskedIn, SessionId
 from bridgescore.web.club.views import ActionReceipt
 from bridgescore.web.problems import validation_problem
 
-__all__ = ["hand_records", "pages", "router"]
+__all__ = ["ask_lead", "hand_records", "lead_asked", "pages", "router"]
 
 router = APIRouter(prefix="/api/club", tags=["club"])
 pages = APIRouter(include_in_schema=False)
@@ -136,6 +140,23 @@ async def hands_form(request: Request, session_id: SessionId) -> Response:
         return console_with(request, session_id, director, 422, hands_error=_message(request, error))
     await run_in_threadpool(_solve, club, change)  # seconds of the solver: never in the event loop
     return RedirectResponse(f"/club/sessions/{session_id}#hand-records", status_code=303)
+
+
+@router.post("/sessions/{session_id}/lead/asked",
+             summary="Have the tables' phones ask for the opening lead with each result, or stop asking",
+             dependencies=[FormToken], response_model=ActionReceipt, responses=STORED)  # fmt: skip
+def ask_lead(
+    session_id: SessionId, given: LeadAskedIn, director: SessionDirector, club: Service, request: Request
+) -> JSONResponse:
+    actor = Actor.director(director.name)
+    return _append(request, club, session_id, AskLead(given.asked), actor, "", given.idempotency_key)
+
+
+@pages.post("/club/sessions/{session_id}/lead-asked", response_model=None)
+async def lead_asked(request: Request, session_id: SessionId) -> Response:
+    """The console's switch: the phones ask for the opening lead (``shown=yes``), or stop asking;
+    an action of the log like the others. Back to the console."""
+    return await _switch(request, session_id, AskLead)
 
 
 def _given(club: ClubService, session_id: str, given: HandRecordsIn, director: str) -> SetDeals:

@@ -51,7 +51,7 @@ from bridgescore.web.problems import validation_problem
 router = APIRouter(include_in_schema=False)
 
 FIELDS = ("title", "kind", "pair_count", "boards_per_round", "howell_rounds", "rounds", "skip", "relay",
-          "arrow_switch", "sit_out", "scoring", "pairs", "file_text")  # fmt: skip
+          "arrow_switch", "sit_out", "scoring", "pairs", "file_text", "lead_asked")  # fmt: skip
 """The fields of the movement forms that are drawn again as they were sent."""
 PAIR_LINE = re.compile(r"^([0-9A-Za-z]+)\s*(NS|EW|СЮ|ВЗ)?\s*[:.\-–]?\s*(.*)$", re.IGNORECASE)
 DIRECTIONS = {"NS": "NS", "EW": "EW", "СЮ": "NS", "ВЗ": "EW"}
@@ -185,7 +185,7 @@ async def start_new(request: Request) -> Response:
     try:
         given = NewSessionIn.model_validate({
             "title": values["title"], "movement": movement_in(values), "pairs": read_pairs(values["pairs"]),
-            "scoring": values["scoring"] or "mp",
+            "scoring": values["scoring"] or "mp", "lead_asked": values["lead_asked"] == "yes",
         })  # fmt: skip
         made = start_session(given, director, _club(request))
     except Refused as error:

@@ -143,6 +143,7 @@ def table_view(
         played=tuple(sorted(state.played_boards(table))),
         ranking_shown=state.ranking_shown,
         travellers_shown=state.travellers_shown,
+        lead_asked=state.lead_asked,
         next=tuple(
             NextTable(**pair_view(seat, settings).model_dump(), goes_to=_seated(later, settings))
             for seat, later in state.next_round(table)

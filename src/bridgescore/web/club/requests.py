@@ -124,6 +124,8 @@ class NewSessionIn(_Strict):
     movement: MovementIn
     pairs: list[PairIn] = Field(default_factory=list, max_length=2 * MAX_TABLES)
     scoring: Line = Field("mp", max_length=200, examples=["mp"])
+    lead_asked: bool = False
+    """The phones ask for the opening lead with each result (the console turns it on or off later)."""
 
 
 class CodesIn(_Strict):
@@ -139,6 +141,8 @@ class EntryIn(_Strict):
     round: int = Field(ge=1, le=MAX_ROUND)
     board: int = Field(ge=1, le=MAX_BOARD)
     result: Line = Field(max_length=40, examples=["4S N 10"])
+    lead: Line | None = Field(None, max_length=10, examples=["SA", "♥10", "♦Д"])
+    """The opening lead, while the director asks for it (kept only then; a result may come without)."""
     idempotency_key: IdempotencyKey = None
 
 
@@ -185,6 +189,7 @@ class LateEntryIn(_AtLine):
 
     kind: Literal["enter"]
     result: Line = Field(max_length=40, examples=["4S N 10"])
+    lead: Line | None = Field(None, max_length=10, examples=["SA"])
 
 
 class CorrectIn(_AtLine):
@@ -192,6 +197,8 @@ class CorrectIn(_AtLine):
 
     kind: Literal["correct"]
     outcome: Line = Field(max_length=40, examples=["A+/A-"])
+    lead: Line | None = Field(None, max_length=10, examples=["SA"])
+    """The played result's opening lead: the line keeps the one the correction gives (none: none)."""
 
 
 class WeighIn(_AtLine):
@@ -246,6 +253,13 @@ class RankingShownIn(_Strict):
     """Whether the tables (and viewers) see it (``true``), or only the director (``false``)."""
 
     shown: bool
+    idempotency_key: IdempotencyKey = None
+
+
+class LeadAskedIn(_Strict):
+    """Whether the tables' phones ask for the opening lead with each result."""
+
+    asked: bool
     idempotency_key: IdempotencyKey = None
 
 

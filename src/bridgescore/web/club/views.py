@@ -77,6 +77,8 @@ class LineView(View):
     seq: int
     confirmed: tuple[Direction, ...]
     disputed: tuple[Direction, ...] = ()
+    lead: str | None = None
+    """The opening lead, when the director asks for it: the suit's symbol and the rank (``♠A``, ``♥T``)."""
 
 
 class LineTaken(Problem):
@@ -102,6 +104,8 @@ class PhoneLine(LineView):
     text: str
     score_ns: int | None
     answers: tuple[Direction, ...] = ("NS", "EW")
+    lead_text: str | None = None
+    """The opening lead in the phone's language (``♠Т``, ``♥10`` in Russian)."""
 
 
 class TravellerView(View):
@@ -195,6 +199,7 @@ class Console(View):
     version: int
     published: int
     ranking_shown: bool
+    lead_asked: bool = False
     movement: MovementSummary
     boards: tuple[ConsoleBoard, ...]
     missing: tuple[PlayView, ...]
@@ -275,6 +280,8 @@ class TableView(View):
     played: tuple[int, ...]
     ranking_shown: bool
     travellers_shown: bool = True
+    lead_asked: bool = False
+    """The phone asks for the opening lead with each result."""
     next: tuple[NextTable, ...]
     """Where each pair seated now goes after its round."""
     waiting: tuple[PhoneLine, ...] = ()
@@ -407,6 +414,7 @@ def line_fields(line: LineState) -> dict[str, object]:
         "seq": line.seq,
         "confirmed": tuple(sorted(side.value for side in line.confirmed)),
         "disputed": tuple(sorted(side.value for side in line.disputed)),
+        "lead": None if line.lead is None else str(line.lead),
     }
 
 
@@ -441,6 +449,7 @@ def phone_line(line: LineState, lang: Lang, phone: str | None = None) -> PhoneLi
         return PhoneLine.model_validate(
             {
                 **line_fields(line),
+                "lead_text": None if line.lead is None else line.lead.format(lang),
                 "text": outcome.format(lang),
                 "score_ns": ns_score(outcome, line.play.board),
                 "answers": answers,

@@ -129,6 +129,7 @@
           movement: await movementBody(newSession),
           pairs: readPairs($("#session-pairs").value),
           scoring: $("#session-scoring").value,
+          lead_asked: $("#session-lead-asked").checked,
         };
         const response = await send("POST", "/api/club/sessions", body);
         if (!response.ok) { formError(newSession, await messageOf(response)); return; }
@@ -164,8 +165,13 @@
         const board = Number(widget.chosen.board);
         const picked = $('[data-part="board"] button[data-value="' + board + '"]:not([disabled])', entry);
         const round = Number((picked && picked.dataset.round) || club.dataset.round);
+        const body = { round: round, board: board, result: text };
+        // asked, never required; a pass-out has none
+        const lead = $("#club-lead-field").hidden || text === "pass" ? "" : $("#club-lead").value.trim();
+        if (lead) body.lead = lead;
+        $("#club-lead").value = "";
         queue.add({ path: "/api/club/sessions/" + sessionId + "/tables/" + table + "/results",
-                    body: { round: round, board: board, result: text }, label: board + ": " + text, board: board });
+                    body: body, label: board + ": " + text + (lead ? " · " + lead : ""), board: board });
         if (picked) picked.disabled = true;
         openBoard();
         widget.reset();
@@ -204,6 +210,16 @@
     widget.changed();
   }
 
+  // a result refused for good (a lead not held): its board open again, its lead back
+  function reopen(body) {
+    if (!widget) return;
+    $$('[data-part="board"] button[data-value="' + body.board + '"]', entry)
+      .filter((b) => !b.textContent.includes("✓")).forEach((b) => { b.disabled = false; });
+    if (body.lead && !$("#club-lead").value) $("#club-lead").value = body.lead;
+    openBoard();
+    widget.changed();
+  }
+
   // The table's page drawn again in its parts (client.js): the round, the boards, what follows.
   async function redrawTable() {
     try {
@@ -213,6 +229,7 @@
       club.dataset.version = top.dataset.version;
       club.dataset.round = top.dataset.round;
       $("#table-entry").hidden = !top.dataset.entering;
+      $("#club-lead-field").hidden = !top.dataset.leadAsked;
       if (widget) {
         const before = widget.chosen.board;
         openBoard();
@@ -234,7 +251,10 @@
       let taken = null;
       if (response.status === 409) try { taken = (await response.clone().json()).stored; } catch (e) { /* not JSON */ }
       if (taken) status(say("taken", { board: item.board || item.body.board, outcome: taken.outcome || "" }), true, true);
-      else status(say("refused", { message: await messageOf(response) }), true, true);
+      else {
+        status(say("refused", { message: await messageOf(response) }), true, true);
+        if (item.body && item.body.result !== undefined) reopen(item.body);
+      }
     },
     // the page is drawn again once all is stored, unless a refusal is shown (the redraw would hide it)
     settled: (stored, refused) => stored && !refused && !queue.items().length && !typing() && redrawTable(),
@@ -308,6 +328,7 @@
       $("#correction-board").value = row.dataset.board;
       $("#correction-outcome").value = row.dataset.outcome;
       $("#correction-result").value = "";
+      $("#correction-lead").value = row.dataset.lead || "";
       showFields();
       $("#correct").open = true;
       $("#correct").scrollIntoView({ block: "start" });
@@ -319,7 +340,7 @@
   function showFields() {
     const kind = $("#correction-kind").value;
     const wanted = {
-      enter: ["play", "enter"], correct: ["play", "correct"], weigh: ["play", "weigh"], delete: ["play"],
+      enter: ["play", "enter", "lead"], correct: ["play", "correct", "lead"], weigh: ["play", "weigh"], delete: ["play"],
       move: ["play", "move"], foul: ["foul"],
     }[kind];
     $$("[data-for]", correction).forEach((el) => { el.hidden = !wanted.includes(el.dataset.for); });
@@ -348,6 +369,7 @@
       if (kind !== "foul") { body.round = number("#correction-round"); body.table = number("#correction-table"); }
       if (kind === "enter") body.result = $("#correction-result").value;
       if (kind === "correct") body.outcome = $("#correction-outcome").value;
+      if (kind === "enter" || kind === "correct") body.lead = $("#correction-lead").value.trim() || null;
       if (kind === "weigh") body.parts = readParts($("#correction-parts").value);
       if (kind === "move") body.to = number("#correction-to");
       if (kind === "foul") body.groups = readGroups($("#correction-groups").value);
