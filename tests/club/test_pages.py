@@ -40,8 +40,9 @@ def test_a_tables_page_loads_at_most_66_kb_of_style_and_script(app: FastAPI) -> 
     assert list(files) == ["/static/app.css", "/static/client.js", "/static/club.css", "/static/entry.js",
                            "/static/club.js", "/static/app.js"]  # fmt: skip
     # 64 kB while club.js had its own copy of the entry, 62 kB until the scorepad's engine hooks and
-    # issue 24's fixes grew the app.js and client.js it shares (docs/web.md)
-    assert sum(files.values()) <= 66_000
+    # issue 24's fixes grew the app.js and client.js it shares, 66 kB until the table kept its entry
+    # through a reload, asked for the lead and reopened a refused board (docs/web.md)
+    assert sum(files.values()) <= 68_000
 
 
 def test_the_code_cards_carry_the_address_phones_reach_and_warn_of_a_loopback_one(
