@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from bridgescore.core.seat import SEAT_NAMES, Seat, Side
 from bridgescore.forms.description import FormState, Settings
@@ -71,7 +72,64 @@ def environment() -> jinja2.Environment:
     env.globals["sides"] = {side.value: side for side in Side}
     env.filters["utc"] = utc
     env.filters["number"] = number
+    env.globals["deal_rows"] = deal_rows
     return env
+
+
+KEPT_ROWS = 20_000
+"""How many drawn lines of the list of deals are kept (about 1 kB each) before they are all dropped."""
+
+_rows: dict[tuple[Any, ...], str] = {}
+_row_macros: dict[str, tuple[Any, Any]] = {}
+
+
+def _row_macro(lang: str, gettext: Any) -> Any:
+    """``deal_row.html``'s macro with *lang*'s words (made once per language)."""
+    made = _row_macros.get(lang)
+    if made is None or made[0] is not gettext:
+        module = environment().get_template("deal_row.html").make_module({"_": gettext, "lang": lang})
+        made = _row_macros[lang] = (gettext, module.deal_row)  # type: ignore[attr-defined]
+    return made[1]
+
+
+def forget() -> None:
+    """Drop every line of the list of deals kept drawn (:func:`deal_rows`); the tests draw afresh."""
+    _rows.clear()
+
+
+@jinja2.pass_context
+def deal_rows(values: jinja2.runtime.Context) -> Markup:
+    """The list of deals' lines (``board_list.html``), each drawn by ``deal_row.html`` once and kept.
+
+    A line's drawing depends on its entry (id), kind and text, and on what the fold says of it —
+    its number, its score, the rubber it ends — in the game's form and the page's language; kept
+    under those, a deal saved draws one new line, not the evening's hundred (docs/performance.md).
+    A line whose number or score moved (a deal deleted or corrected above it) is drawn again.
+
+    >>> from bridgescore.web.views import scorepads
+    >>> from bridgescore.store.journal import Kind, Line
+    >>> pad = scorepads()["chicago"]
+    >>> sheet = pad.replay([("form", "chicago")], ["3NT S 10", "pass"])
+    >>> lines = [Line(1, Kind.DEAL, "3NT S +1", 1), Line(2, Kind.DEAL, "pass", 2)]
+    >>> html = draw("board_list.html", {**words("ru"), **context(pad, sheet, lines, "g1", undo=False)})
+    >>> html.count("<li "), '<span class="deal-text">3БК Ю +1</span>' in html
+    (2, True)
+    """
+    lang, gettext, numbers = values["lang"], values["_"], values["numbers"]
+    row = _row_macro(lang, gettext)
+    form = getattr(values.get("pad"), "form", "")
+    drawn = []
+    for line in values["lines"]:
+        info = numbers.get(line.id, {})
+        key = (form, lang, line.id, line.kind.value, line.text, info.get("deal"), info.get("score"),
+               info.get("rubber_over"), info.get("text_" + lang))  # fmt: skip
+        text = _rows.get(key)
+        if text is None:
+            if len(_rows) >= KEPT_ROWS:
+                _rows.clear()
+            text = _rows[key] = str(row(line, info))
+        drawn.append(text)
+    return Markup("".join(drawn))
 
 
 def words(lang: str) -> dict[str, Any]:
