@@ -3,6 +3,7 @@ to the next gives the bytes a drawing from nothing gives, whatever changed in th
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -64,3 +65,10 @@ def test_what_is_kept_draws_what_a_drawing_from_nothing_draws(form: str) -> None
             drawn = scorer.sheet(changed, undo=False)
             assert drawn.status == 200
             assert drawn.html == afresh(scorer, changed, undo=False), (form, seed, gone)
+
+
+def test_a_template_is_compiled_once_though_its_file_seems_newer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the browser writes the engine's files again at each start from its snapshot: new times
+    compiled = board.environment().get_template("board_list.html")
+    monkeypatch.setattr(os.path, "getmtime", lambda path: 4e9)
+    assert board.environment().get_template("board_list.html") is compiled

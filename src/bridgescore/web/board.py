@@ -63,9 +63,16 @@ def number(value: Decimal) -> str:
 @cache
 def environment() -> jinja2.Environment:
     """The templates' environment: HTML escaped, the seats and sides as globals, the ``utc`` and
-    ``number`` filters."""
+    ``number`` filters, :func:`deal_rows`.
+
+    A template is read and compiled once per process (``auto_reload`` off): in the browser the
+    engine's files are written again before each start restored from its memory snapshot, and
+    Jinja, seeing their times changed, would compile every template of the board again at the
+    first drawing of each visit (about a second on a slowed phone, docs/performance.md)."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoescape=jinja2.select_autoescape()
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=jinja2.select_autoescape(),
+        auto_reload=False,
     )
     env.globals["seats"] = [seat.value for seat in Seat]
     env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
