@@ -34,10 +34,10 @@ ON_THE_BOUNDARY = (
     # the movement choices of a new club session (previews, refusals): a session's actions on the
     # database are tests/club/test_fold.py, test_sessions.py, test_evening.py …
     "test_movements.py", "test_movement_pages.py",
-    # no database at all: the journal's and the club's folds are pure, the write turn is SQLite's
-    # own, the club benchmark's smoke run serves a SQLite file of its own
+    # no database at all: the journal's and the club's folds are pure (the hand records' too), the
+    # write turn is SQLite's own, the club benchmark's smoke run serves a SQLite file of its own
     "test_journal.py", "test_fold.py", "test_actions.py", "test_seating.py", "test_turn.py",
-    "test_database.py", "test_bench_club.py",
+    "test_database.py", "test_bench_club.py", "test_deals.py",
 )  # fmt: skip
 """Tests of the database folders whose subject is not the database (the web layer, or a pure fold):
 they run on SQLite only, and CI's time on PostgreSQL goes to the store, the API's writes and the

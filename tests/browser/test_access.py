@@ -20,7 +20,10 @@ from tests.browser.phone import PHONE
 from tests.web.server import Server
 
 SMALLEST_TARGET = 44
-TARGETS = "button, a.button, a.chip, summary, select, a.back, input:not([type=checkbox]):not([type=file])"
+TARGETS = (
+    "button, a.button, a.chip, summary, select, a.back, label.choice,"  # a radio button's target: its line
+    " input:not([type=checkbox]):not([type=radio]):not([type=file])"
+)
 
 
 def post(live: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -34,7 +37,8 @@ def post(live: Server, path: str, body: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def games(live: Server) -> dict[str, str]:
-    """A game of each form with a few deals (a vulnerable one among them), by form."""
+    """A game of each form with a few deals (a vulnerable one among them, and one given with its
+    hands: its par and its folded diagram), by form."""
     players = {"N": "Анна-Мария", "E": "Boris", "S": "Вера", "W": "Gleb"}
     deals = {
         "rubber": ["4S N = honours=NS:100", "3NT E +1", "2H S -1", "6DX W ="],
@@ -44,6 +48,7 @@ def games(live: Server) -> dict[str, str]:
             "3NT E +1 hcp=NS:14",
             "2S S -1 hcp=N:12,E:8,S:10,W:10",
             "pass hcp=NS:20",
+            "2H E = deal=N:A843.KQ5.J72.K96 KQ2.AJ73.Q54.AJ7 T976.T8.AK83.852 J5.9642.T96.QT43",  # par, hands
         ],
         "fit table": ["4H N = hcp=NS:25 fit=H9", "3NT E +1 hcp=NS:14 fit=none", "2S S -1 hcp=NS:22 fit=S8"],
     }
@@ -146,6 +151,8 @@ def test_every_page_is_accessible_fits_the_phone_and_logs_no_error(
         if path.startswith("/games/") and path.count("/") == 2 and path != "/games/nothing-here":
             page.click('#entry [data-part="level"] button[data-value="3"]')  # a tapped part shows its state
             page.click("#hcp-hands summary") if page.locator("#hcp-hands").count() else None
+            hands = page.locator("#evening details.hands summary")  # a deal's hand diagram, unfolded
+            hands.click() if hands.count() else None
             page.click("#settle summary") if page.locator("#settle").count() else None
         if path == "/docs":
             page.wait_for_selector(".swagger-ui .opblock", timeout=60_000)

@@ -175,7 +175,7 @@ def test_a_rubber_settled_in_hundreds_pays_the_stake_per_hundred(page: Page, liv
     page.goto(live.url + "/new/rubber")
     for seat, name in zip("NESW", ("Anna", "Boris", "Vera", "Gleb"), strict=True):
         page.fill(f"input[name=player_{seat}]", name)
-    page.select_option("select[name=setting_settlement]", "nearest 100")
+    page.check('input[name=setting_settlement][value="nearest 100"]')
     page.click("#start")
     page.wait_for_url("**/games/*")
     play(page, A1)  # rules A.1: N-S win by 780, settled as 8 hundreds

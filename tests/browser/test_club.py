@@ -74,6 +74,15 @@ def join(page: Page, live: Server, code: str) -> None:
     page.wait_for_url("**/club/table")
 
 
+def deal_hand_records(page: Page) -> None:
+    """On the console: the hand records dealt from a seed (boards 1-10)."""
+    page.click("#hand-records summary")
+    page.select_option("#hands-source", "deal")
+    page.fill("#hands-seed", "7")
+    page.click("#hands-save")
+    page.wait_for_selector("#hands-given:has-text('9, 10.')", state="attached")
+
+
 def enter_first_round(page: Page) -> None:
     """Board 1 by taps, board 2 by notation; East-West confirm each."""
     tap(page, "level", "4")
@@ -251,15 +260,19 @@ def test_every_club_page_is_accessible_and_fits_the_phone(
     phone.goto(live.url + "/club/join")
     check(phone, "join")
     session, codes = start_session(boss, live, f"Club {language}", PAIRS[language])
+    deal_hand_records(boss)  # the phone shows a board's hands once its pairs have played it
     boss.goto(live.url + "/club")
     check(boss, "sessions")
     join(phone, live, codes["1"])
     check(phone, "table")
     enter_first_round(phone)
-    check(phone, "table, round 2")
+    phone.click('#played details[data-board="1"] summary')
+    phone.wait_for_selector('#played [data-hands="1"] .diagram .hand-n')
+    check(phone, "table, round 2, a board's hands")
     boss.goto(f"{live.url}/club/sessions/{session}")
     boss.wait_for_selector(line(1, 1, 2))
     boss.click("#correct summary")
+    boss.click("#hand-records summary")
     boss.click("#trail summary")
     check(boss, "console")
     # The director shows the live ranking: the table's phone links to it, a page of totals only.

@@ -7,6 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page
 
 from tests.browser.conftest import screenshot
+from tests.browser.test_access import post
 from tests.browser.test_rubber import cells
 from tests.browser.test_scorepad import enter, save_and_wait, shown
 from tests.web.server import Server
@@ -106,7 +107,7 @@ class Taps:
 
 def start_fit_table(page: Page, live: Server) -> None:
     page.goto(live.url + "/new/compensation")
-    page.select_option("select[name=setting_table]", "estonian")
+    page.check("input[name=setting_table][value=estonian]")
     page.click("#start")
     page.wait_for_url("**/games/*")
 
@@ -143,3 +144,37 @@ def test_the_fit_is_not_guessed_for_the_weaker_side_nor_over_a_tapped_one(page: 
     tap.part("fit-length", "8")
     tap.part("strain", "H")  # the contract changes; the fit tapped stays
     assert shown(page) == "4H E -2 · HCP N-S 22 · fit D8"
+
+
+# North holds thirteen top tricks (37 HCP): 7NT makes by North or South whatever the lead, and E-W
+# make at most a trick, so no sacrifice is cheaper (7X down 12 is 3200): par is 7NT, not vulnerable
+# on deal 1 — 220 + 300 + 1000 = 1520 to North-South.
+SLAM = "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.J2.J32 T98.T98.T98.T987 76.J76.76543.654"
+PAR = {"en": "Par: NS +1520 (7NT N =, 7NT S =)", "ru": "Пар: С-Ю +1520 (7БК С =, 7БК Ю =)"}
+
+
+def test_a_deal_given_with_its_hands_shows_its_par_with_its_contract_and_its_hands_before_save(
+    page: Page, page_ru: Page, live: Server
+) -> None:
+    game = post(live, "/api/games", {"form": "compensation", "title": "Slam"})["id"]
+    for phone, lang in ((page, "en"), (page_ru, "ru")):
+        phone.goto(f"{live.url}/games/{game}")
+        phone.fill("#notation", f"7NT S = deal={SLAM}")
+        phone.wait_for_selector("#preview details.hands summary")
+        assert phone.inner_text("#preview details.hands summary") == PAR[lang]
+        hands = phone.locator("#preview details.hands")
+        assert not hands.locator(".hand-n").is_visible()  # folded: the preview stays short
+        hands.locator("summary").click()
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390  # unfolded, it fits the phone
+        assert hands.locator(".hand-n").inner_text().split("\n")[0] == (
+            "♠ A K Q J" if lang == "en" else "♠ Т К Д В"
+        )
+    save_and_wait(page_ru, 1)
+    for phone, lang in ((page, "en"), (page_ru, "ru")):
+        phone.goto(f"{live.url}/games/{game}")
+        assert phone.locator("#evening tr.deal-hands").count() == 1
+        assert phone.inner_text("#evening tr.deal-hands summary") == PAR[lang]
+        assert not phone.locator("#evening .diagram .hand-s").is_visible()
+        phone.click("#evening tr.deal-hands summary")
+        assert phone.locator("#evening .diagram .hand-s").is_visible()
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390

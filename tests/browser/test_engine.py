@@ -173,3 +173,28 @@ def test_the_engine_comes_from_this_server_and_its_second_start_restores_its_sna
     assert "engine-warm" in starts[0] and "engine-restored" not in starts[0]
     assert "engine-restored" in starts[1] and "engine-warm" not in starts[1]
     assert asked and all(url.startswith(live.url + "/") for url in asked)
+
+
+def test_a_deal_given_with_its_hands_is_scored_by_the_engine_its_par_left_to_the_server(engine: Page) -> None:
+    # The browser has no double-dummy solver: the engine previews and draws the deal with its
+    # diagram, and says par is the server's to count; every figure is the server's Python's.
+    hands = "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.J2.J32 T98.T98.T98.T987 76.J76.76543.654"
+    game_json = json.dumps(
+        {"id": "g", "form": "compensation", "header": [["form", "compensation"]], "lang": "en"}
+    )
+    lines = json.dumps([{"id": 1, "text": f"7NT S = deal={hands}"}])
+    sheet, preview = engine.evaluate(DRAW, [[game_json, lines, f"6NT N = deal={hands}"]])[0].split("\0")
+    in_python = python_draws(game_json, lines, f"6NT N = deal={hands}")
+    python_sheet, python_preview = (json.loads(part) for part in in_python.split("\0"))
+    drawn, shown = json.loads(sheet), json.loads(preview)
+    waiting = '<span class="par-line">Par: <span class="muted">counted by the server</span></span>'
+    assert (drawn["status"], shown["status"]) == (200, 200)
+    assert waiting in drawn["html"] and waiting in shown["html"] and "Par: NS +1520" not in shown["html"]
+    assert "Par: NS +1520 (7NT N =, 7NT S =)" in python_sheet["html"]  # the server's, solved
+    assert drawn["html"].count('<div class="diagram">') == shown["html"].count('<div class="diagram">') == 1
+    assert shown["preview"]["rows"] == python_preview["preview"]["rows"]
+    assert drawn["state"] == python_sheet["state"] and drawn["standing"] == python_sheet["standing"]
+    # deal 2: East deals, the dealer's side is vulnerable (the law), so N-S's 7NT is worth 1520 still
+    assert (
+        shown["preview"]["context"] == {} and python_preview["preview"]["context"]["par"]["score_ns"] == 1520
+    )

@@ -86,7 +86,7 @@ def test_a_russian_compensation_evening_fits_the_phone_and_speaks_plainly(
 
 def test_a_fit_table_asks_for_the_fit_by_taps(page: Page, live: Server) -> None:
     page.goto(live.url + "/new/compensation")
-    page.select_option("select[name=setting_table]", "estonian")
+    page.check("input[name=setting_table][value=estonian]")
     page.click("#start")
     page.wait_for_url("**/games/*")
     enter(page, "4", "H", "N", "=")

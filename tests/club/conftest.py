@@ -16,10 +16,13 @@ from bridgescore.store import Store
 from bridgescore.store.club import ClubStore
 from bridgescore.web.club.auth import Limits
 from bridgescore.web.security import FORM_COOKIE, Safety
-from tests.store.databases import TEST_DATABASE_VARIABLE, fresh_store
+from tests.store.databases import TEST_DATABASE_VARIABLE, empty_database, fresh_store
 from tests.web.apps import make_app
+from tests.web.server import Server
 
 PASSWORD = "correct horse battery"
+EVENING_DIRECTOR = ("Olga", "a long club password")
+"""The director of the evenings driven in chromium (tests/club/evening.py), on the live ``server``."""
 
 
 @pytest.fixture
@@ -35,6 +38,19 @@ def app_on(store: Store) -> FastAPI:
     made.state.club_limits = Limits(1000, 1000, 100_000, 100_000)
     ClubStore(store.engine).add_director("Anna", PASSWORD)
     return made
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A live server on an empty database of the tests' kind, with the chromium evenings' director
+    (tests/club/evening.py)."""
+    url = empty_database(tmp_path)
+    opened = Store.open(url)
+    ClubStore(opened.engine).add_director(*EVENING_DIRECTOR)
+    opened.close()
+    live = Server.start(url)
+    yield live
+    live.stop()
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from bridgescore.club import (
     MoveBoard,
     Play,
     Publish,
+    SetDeals,
     ShowRanking,
     ShowTravellers,
     StartRound,
@@ -30,12 +31,14 @@ from bridgescore.club import (
     read_change,
 )
 from bridgescore.core import Result
+from bridgescore.core.deal import Deal
 from bridgescore.core.errors import FieldError, ParseError
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.model import ArtificialScore, Award
 from bridgescore.forms.duplicate.movement import movement
 
 PLAY = Play(2, 3, 5)
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 ONE_OF_EACH: list[Change] = [
     Enter(PLAY, Result.parse("3NT S 10")),
     Confirm(PLAY, Side.EW),
@@ -52,6 +55,7 @@ ONE_OF_EACH: list[Change] = [
     Publish(),
     ShowRanking(True),
     ShowTravellers(False),
+    SetDeals(((7, Deal.parse(DEAL)),), "a.pbn"),
 ]
 
 
@@ -113,3 +117,7 @@ def test_a_record_with_a_missing_or_wrong_value_says_which() -> None:
         read_change({"kind": "delete", "round": 1, "table": "1", "board": 2})
     with pytest.raises(ParseError, match="unknown club action 'shuffle'"):
         read_change({"kind": "shuffle"})
+    with pytest.raises(ParseError, match="boards is not valid here"):
+        read_change({"kind": "deals", "boards": [[1]]})
+    with pytest.raises(ParseError, match="boards must be a whole number"):
+        read_change({"kind": "deals", "boards": [["1", "N:- - - -"]]})

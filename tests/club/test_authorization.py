@@ -17,6 +17,8 @@ ANONYMOUS, TABLE, OTHER, VIEWER, DIRECTOR = "anonymous", "table", "other table",
 EVERYONE = {ANONYMOUS, TABLE, OTHER, VIEWER, DIRECTOR}
 PLAYERS = {TABLE, OTHER, VIEWER, DIRECTOR}
 S = "/api/club/sessions/{session_id}"
+HANDS = '[Board "9"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+"""Hand records for a board nobody plays in the test: given again and again, the same hands."""
 
 # (method, path) -> (the roles allowed, the body sent). The table is table 1; the other table is
 # table 2 of the same session, which has not played board 1; the results are published.
@@ -38,6 +40,7 @@ MATRIX: dict[tuple[str, str], tuple[set[str], dict[str, Any] | None]] = {
     ("POST", f"{S}/movement"): ({DIRECTOR}, {"movement": {"kind": "howell", "tables": 3}, "reason": "test"}),
     ("POST", f"{S}/movement/preview"): ({DIRECTOR}, {"movement": {"kind": "howell", "tables": 3}}),
     ("POST", "/api/club/movements/preview"): ({DIRECTOR}, {"movement": {"kind": "mitchell", "tables": 3}}),
+    ("POST", f"{S}/hands"): ({DIRECTOR}, {"pbn": HANDS}),
     ("POST", f"{S}/publish"): ({DIRECTOR}, {}),
     ("POST", f"{S}/ranking/shown"): ({DIRECTOR}, {"shown": False}),
     ("POST", f"{S}/travellers/shown"): ({DIRECTOR}, {"shown": True}),

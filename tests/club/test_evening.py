@@ -184,3 +184,40 @@ def test_the_phone_shows_each_boards_dealer_and_vulnerability(fast_app: FastAPI)
     assert boards == {1: ("N", "None"), 2: ("E", "NS")}  # rules: board 1 N none, board 2 E N-S
     page = phones[1].get("/club/table").text
     assert 'id="boards-info"' in page
+
+
+def test_a_mitchell_phone_names_each_pair_with_its_direction(fast_app: FastAPI) -> None:
+    pairs = [
+        {"pair": "1", "direction": "NS", "names": ["Anna", "Boris"]},
+        {"pair": "1", "direction": "EW", "names": ["Vera", "Gleb"]},
+    ]
+    _boss, sid, phones = start(fast_app, {"kind": "mitchell", "tables": 3}, pairs)
+    page = phones[1].get("/club/table").text
+    assert '<b>Pair 1 N-S</b> <span class="muted">Anna, Boris' in page
+    assert '<b>Pair 1 E-W</b> <span class="muted">Vera, Gleb' in page
+    russian = phones[1].get("/club/table", headers={"accept-language": "ru"}).text
+    assert "<b>Пара 1 С-Ю</b>" in russian and "<b>Пара 1 В-З</b>" in russian
+    for board in view(phones, sid, 1)["boards"]:
+        enter(phones, sid, 1, 1, board["board"])
+    going = phones[1].get("/club/table").text  # where to go: 1 N-S stays, 1 E-W moves up
+    assert "Pair 1 N-S:" in going and "Pair 1 E-W:" in going
+    assert "Пара 1 В-З:" in phones[1].get("/club/table", headers={"accept-language": "ru"}).text
+
+
+def test_a_mitchell_sit_out_is_named_with_its_direction_on_phone_and_console(fast_app: FastAPI) -> None:
+    boss, sid, phones = start(fast_app, {"kind": "mitchell", "pairs": 7, "sit_out": "EW"})
+    console = boss.get(f"{S}/{sid}/console").json()
+    (table,) = [t["table"] for t in console["tables"] if t["sitting_out"]]
+    (out,) = view(phones, sid, table)["sitting_out"]["pairs"]
+    assert out["direction"] == "NS"
+    assert f"Pair {out['pair']} N-S sits out this round" in phones[table].get("/club/table").text
+    russian = phones[table].get("/club/table", headers={"accept-language": "ru"}).text
+    assert f"Пара {out['pair']} С-Ю" in russian
+    assert f"sit-out: {out['pair']} N-S" in boss.get(f"/club/sessions/{sid}").text
+
+
+def test_a_howell_pair_has_no_direction_on_the_phone(fast_app: FastAPI) -> None:
+    _boss, _sid, phones = start(fast_app, {"kind": "howell", "pairs": 6})
+    page = phones[1].get("/club/table").text
+    assert "Pair 1</b>" in page or "Pair 6</b>" in page
+    assert "N-S</b>" not in page and "E-W</b>" not in page

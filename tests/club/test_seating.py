@@ -56,7 +56,11 @@ def test_where_to_go_next_stays_until_the_next_pairs_have_come() -> None:
     assert (state.seated_round(1), state.entry_round(1)) == (1, 2)
     assert {seat.id for seat, _next in state.next_round(1)} == {"6", "1"}
     state = entered(HOWELL, *round_of(HOWELL, 1, 2), start=state)
-    # Pair 2 has finished at table 2, pair 6 stays at table 1: round 2's pairs are seated.
+    # Pair 2 has finished at table 2, but pair 1 has not started at table 2 (1-3): it may still be here.
+    assert (state.seated_round(1), state.entry_round(1)) == (1, 2)
+    assert {seat.id for seat, _next in state.next_round(1)} == {"6", "1"}
+    state = entered(HOWELL, (2, 2, 5), start=state)
+    # Pair 1 plays at table 2, pair 6 stays at table 1, pair 2 is free: round 2's pairs are seated.
     assert (state.seated_round(1), state.entry_round(1)) == (2, 2)
     assert {seat.id for seat, _next in state.next_round(1)} == {"6", "2"}
 
@@ -94,6 +98,8 @@ def test_a_table_whose_arrivals_are_held_up_starts_its_round_itself() -> None:
 
 def test_a_phone_shows_only_the_boards_both_seated_pairs_have_finished() -> None:
     state = entered(HOWELL, *round_of(HOWELL, 1), *round_of(HOWELL, 2))
+    for table in state.tables():  # round 3's pairs say they are there
+        state = apply(state, Action(StartRound(3, table), Actor.at_table(table), AT))
     for table in state.tables():
         here = HOWELL.at(state.seated_round(table) or 0, table)
         assert here is not None
@@ -164,3 +170,77 @@ def test_a_seven_pair_mitchell_sits_out_one_north_south_pair_a_round() -> None:
     sitting = state.sitting_out(table)
     assert sitting is not None and sitting[0] == 1 and all(p.direction is Side.NS for p in sitting[1])
     assert table not in {play.table for play in state.missing(through_round=1)}
+
+
+MITCHELL = movement("mitchell", 4)
+"""mitchell-4: North-South stay; round 1 nNS-nEW at table n (boards 1-2, 3-4, 5-6, 7-8); round 2
+East-West one table up, boards one table down (table 2: 2NS-1EW, boards 5-6; 2EW to table 3)."""
+
+
+def test_a_mitchell_table_keeps_its_leaving_pairs_until_the_next_ones_start() -> None:
+    # Every table has saved its round-1 boards: 1EW, due at table 2, is free; 2EW has not sat down at table 3.
+    state = entered(MITCHELL, *round_of(MITCHELL, 1))
+    assert (state.seated_round(2), state.entry_round(2)) == (1, 2)
+    assert [seat for seat, _next in state.next_round(2)] == [PairSeat("2", Side.NS), PairSeat("2", Side.EW)]
+    going = dict(state.next_round(2))[PairSeat("2", Side.EW)]
+    assert going is not None and (going.round, going.table) == (2, 3)
+    assert [line.play for line in state.to_confirm(2)] == [Play(1, 2, 3), Play(1, 2, 4)]
+    # Table 2 enters a board of round 2: its round-2 pairs are there.
+    begun = entered(MITCHELL, (2, 2, 5), start=state)
+    assert (begun.seated_round(2), begun.entry_round(2)) == (2, 2)
+    assert [line.play for line in begun.to_confirm(2)] == [Play(2, 2, 5)]
+    # Or its phone starts round 2.
+    started = apply(state, Action(StartRound(2, 2), Actor.at_table(2), AT))
+    assert (started.seated_round(2), started.to_confirm(2)) == (2, ())
+    # Or 2EW has begun at table 3 (and 2NS stays, 1EW is done at table 1).
+    elsewhere = entered(MITCHELL, (2, 3, 7), start=state)
+    assert elsewhere.seated_round(2) == 2
+
+
+def test_a_mitchell_table_done_before_its_neighbour_waits_for_it() -> None:
+    # Table 2 is done, table 1 is not: 1EW cannot have come, even once 2EW plays at table 3.
+    state = entered(MITCHELL, *round_of(MITCHELL, 1, 2, 3, 4), (1, 1, 1), (2, 3, 7))
+    assert (state.seated_round(2), state.entry_round(2)) == (1, 2)
+    assert entered(MITCHELL, (1, 1, 2), start=state).seated_round(2) == 2
+
+
+def test_a_howell_table_keeps_its_leaving_pairs_until_the_next_ones_start() -> None:
+    state = entered(HOWELL, *round_of(HOWELL, 1))
+    for table in state.tables():  # every previous table is done: the old rule moved every table on here
+        assert (state.seated_round(table), state.entry_round(table)) == (1, 2)
+        here = HOWELL.at(1, table)
+        assert here is not None
+        assert {seat for seat, _next in state.next_round(table)} == {here.ns, here.ew}
+        assert {line.play for line in state.to_confirm(table)} == {Play(1, table, b) for b in here.boards}
+    # Table 2's round-2 pairs (1-3) enter a board: pair 1 left table 1, pair 3 left table 3, and the
+    # pairs arriving there (2 at table 1, 5 at table 3) are done with table 2: every table is on round 2.
+    begun = entered(HOWELL, (2, 2, 5), start=state)
+    assert [begun.seated_round(table) for table in begun.tables()] == [2, 2, 2]
+    assert [line.play for line in begun.to_confirm(2)] == [Play(2, 2, 5)]
+    assert begun.to_confirm(1) == begun.to_confirm(3) == ()
+
+
+def test_a_phone_waiting_for_its_next_pairs_shows_only_what_they_have_finished_too() -> None:
+    # Table 1 has played round 2 (6-2, boards 3-4) and waits for round 3's pairs (6-3); pair 3, who
+    # may be sitting down, plays boards 3-4 in round 4 (3-5 at table 2): they are not shown.
+    state = entered(HOWELL, *round_of(HOWELL, 1), *round_of(HOWELL, 2))
+    assert (state.seated_round(1), state.entry_round(1)) == (2, 3)
+    later = HOWELL.at(4, 2)
+    assert later is not None and later.boards == (3, 4) and PairSeat("3") in (later.ns, later.ew)
+    assert state.finished_boards(PairSeat("6")) & state.finished_boards(PairSeat("2")) == {1, 2, 3, 4}
+    assert state.visible_boards(1) == frozenset({1, 2})
+    started = apply(state, Action(StartRound(3, 1), Actor.at_table(1), AT))
+    assert (started.seated_round(1), started.visible_boards(1)) == (3, frozenset({1, 2}))
+
+
+def test_a_mitchell_sit_out_is_told_while_the_table_waits_and_the_table_moves_on_after() -> None:
+    seven = movement("mitchell", 4, sit_out="EW")  # 1NS sits out round 2 at table 1; round 3: 1NS-2EW
+    assert [(a.round, a.table) for a in seven.sit_outs] == [(1, 4), (2, 1), (3, 3)]
+    state = entered(seven, *round_of(seven, 1))
+    assert state.sitting_out(1) == (2, (PairSeat("1", Side.NS),))
+    assert state.seated_round(1) == 1 and dict(state.next_round(1))[PairSeat("1", Side.EW)] is not None
+    state = entered(seven, *round_of(seven, 2), start=state)
+    # Round 2 is played; 1EW plays at table 2 and 2EW, due at table 1, is done at table 3.
+    assert (state.seated_round(1), state.entry_round(1)) == (3, 3)
+    assert state.sitting_out(1) is None
+    assert state.sitting_out(3) == (3, (PairSeat("3", Side.NS),))

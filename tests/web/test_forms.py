@@ -210,9 +210,20 @@ def test_a_compensation_deal_with_its_hands_shows_its_par(client: TestClient) ->
     play(client, game_id, "4H N = hcp=NS:25 vul=none", f"2H E = deal={hands} vul=none")
     page = client.get(f"/games/{game_id}").text
     evening = page.split('id="evening"')[1].split("</table>")[0]
-    assert evening.count('class="muted par"') == 1  # only the deal given with its hands
-    assert "Par -100" in evening
-    assert "Пар -100" in client.get(f"/games/{game_id}?lang=ru").text
+    assert evening.count('class="deal-hands"') == 1  # only the deal given with its hands
+    # par with its contract (endplay: 2♠ doubled by North, one down), the hands folded beneath it
+    assert '<summary><span class="par-line">Par: NS -100 (2SX N -1)</span></summary>' in evening
+    assert evening.count('class="diagram"') == 1 and "♠</span> A 8 4 3</li>" in evening
+    russian = client.get(f"/games/{game_id}?lang=ru").text
+    assert 'Пар: <span class="side">С-Ю</span> -100 (2П к С -1)' in russian
+    # the API's preview gives it too, before the deal is saved. Deal 3: South deals, N-S vulnerable
+    # (the dealer's side), so the sacrifice of 2♠X one down would cost 200, more than E-W's 2♥ (110):
+    # par is E-W's 2♥ made (endplay, by East or West).
+    shown = client.post(f"/api/games/{game_id}/preview", json={"text": f"2H E = deal={hands}"})
+    assert shown.status_code == 200, shown.text
+    assert shown.json()["context"] == {"par": {"score_ns": -110, "contracts": ["2H E =", "2H W ="]}}
+    without = client.post(f"/api/games/{game_id}/preview", json={"text": "2H E = hcp=NS:18"}).json()
+    assert without["context"] == {}
 
 
 def test_every_form_settles_through_the_same_card(client: TestClient) -> None:

@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient
 from bridgescore.web import answers, api
 from bridgescore.web.club import api as club_api
 from bridgescore.web.club import auth
+from bridgescore.web.club import hands as club_hands
 
 REFUSALS: dict[Callable[..., Any], set[int]] = {
     auth.signed_in: {401, 403, 503},
@@ -108,7 +109,7 @@ def test_every_operation_declares_the_errors_it_can_give(client: TestClient) -> 
     schemas = document["components"]["schemas"]
     routes = {
         (route.path, method.lower()): route
-        for router in (api.router, club_api.router)
+        for router in (api.router, club_api.router, club_hands.router)
         for route in router.routes
         if isinstance(route, APIRoute)
         for method in route.methods or ()

@@ -9,6 +9,7 @@ forms (the scorer, the movements) and the store, and knows nothing of HTTP.
 :mod:`.roles`          ``Role``, ``Actor``, :func:`~.roles.authorise` — who may take which action
 :mod:`.actions`        one class per kind of action (``Enter``, ``Confirm``, ``Correct`` …): its
                        ``kind``, its record, its ``apply``; :data:`~.actions.KINDS`
+:mod:`.deals`          ``SetDeals``: the boards' hand records (from PBN, or dealt); ``Solved``: their DD
 :mod:`.state`          ``ClubState`` (travellers, missing plays, rounds) and the fold's ``Ledger``
 :mod:`.fold`           ``Action`` (change, actor, time, reason), :func:`~.fold.fold`, :func:`~.fold.apply`
 :mod:`.event`          :func:`~.event.to_event` (what the duplicate scorer reads), :func:`~.event.exported`
@@ -31,6 +32,7 @@ from bridgescore.club.actions import (
     Foul,
     MoveBoard,
     Publish,
+    SetDeals,
     ShowRanking,
     ShowTravellers,
     StartRound,
@@ -80,6 +82,7 @@ __all__ = [
     "Play",
     "Publish",
     "Role",
+    "SetDeals",
     "ShowRanking",
     "ShowTravellers",
     "StartRound",

@@ -38,6 +38,7 @@ from bridgescore.club.change import (
     whole,
 )
 from bridgescore.club.corrections import ChangeMovement, Correct, Delete, Foul, MoveBoard, Weigh
+from bridgescore.club.deals import SetDeals
 from bridgescore.club.lines import LineTakenError, Play
 from bridgescore.club.roles import Actor, Role
 from bridgescore.club.state import Ledger
@@ -58,6 +59,7 @@ __all__ = [
     "JSONRecord",
     "MoveBoard",
     "Publish",
+    "SetDeals",
     "ShowRanking",
     "ShowTravellers",
     "StartRound",
@@ -333,6 +335,7 @@ KINDS: Mapping[str, type[Change]] = {
         MoveBoard,
         Foul,
         ChangeMovement,
+        SetDeals,
         Publish,
         ShowRanking,
         ShowTravellers,

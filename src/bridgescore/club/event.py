@@ -71,15 +71,17 @@ def _boards(state: ClubState, weighted: Mapping[Play, ArtificialScore]) -> tuple
         if not lines:  # not played yet: no traveller
             continue
         groups = state.fouled.get(number)
+        given = state.deals.get(number)
+        deal = None if given is None else given.format()
         if not groups:
             chosen = [_traveller_line(line, _plain(line, weighted)) for line in lines]
-            boards.append(Board(number, tuple(chosen)))
+            boards.append(Board(number, tuple(chosen), deal=deal))
             continue
         for group in groups:  # a fouled board: each group its own traveller, of the same number
             members = set(group)
             chosen = [_traveller_line(line, _plain(line, weighted)) for line in lines
                       if (line.play.round, line.play.table) in members]  # fmt: skip
-            boards.append(Board(number, tuple(chosen)))
+            boards.append(Board(number, tuple(chosen), deal=None if len(groups) > 1 else deal))
     return tuple(boards)
 
 
@@ -112,11 +114,13 @@ def to_event(state: ClubState, *, live: bool = False) -> Event:
     """The session as a duplicate :class:`~bridgescore.forms.duplicate.model.Event`, for the scorer.
 
     One section; a line not entered is simply absent (Neuberg factors such a board up), and so
-    is a board nobody has played yet. A fouled board is one traveller per group, each with the
-    board's number, so that each group is matchpointed on its own (and factored up by Neuberg). A
-    weighted score is given to its table as the weighted sum of what each of its results scores
-    there (each scored by the duplicate scorer, the other lines as they are), as an artificial
-    score: the other tables are compared among themselves on that board.
+    is a board nobody has played yet. Each board carries its deal when the director gave the
+    hand records (:class:`~bridgescore.club.deals.SetDeals`). A fouled board is one traveller
+    per group, each with the board's number, so that each group is matchpointed on its own (and
+    factored up by Neuberg); its groups played different cards, so none carries the hand
+    records' deal. A weighted score is given to its table as the weighted sum of what each of
+    its results scores there (each scored by the duplicate scorer, the other lines as they
+    are), as an artificial score: the other tables are compared among themselves on that board.
 
     *live*: scored as the results stand while play goes on (:func:`live_scoring`).
     """

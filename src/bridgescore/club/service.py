@@ -6,7 +6,8 @@ are folded on the next request — so a worker never answers from a state the da
 past (the actions after the memo are read on every request: one indexed query, mostly finding
 none), and workers need not agree on anything but the database. A write reads those actions in
 the transaction that stores it, and the state its check made becomes the memo. The scored results
-are kept per version of the log: a ranking is scored when asked, once per version.
+are kept per version of the log: a ranking is scored when asked, once per version; the hand
+records' double dummy once per deal (:class:`~bridgescore.club.deals.Solved`).
 
 An action the actor may not take is :class:`~bridgescore.club.roles.NotYoursError` (403 on the
 web), a table's result for a line that has one :class:`LineTakenConflict` (409), a second
@@ -20,8 +21,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bridgescore.club.actions import Change, Confirm, change_json, read_change
+from bridgescore.club.deals import SOLVED
 from bridgescore.club.event import to_event
 from bridgescore.club.fold import Action, apply, fold
 from bridgescore.club.lines import LineTakenError
@@ -30,11 +33,16 @@ from bridgescore.club.roles import Actor, Role
 from bridgescore.club.settings import ClubSettings
 from bridgescore.club.state import ClubState
 from bridgescore.core.errors import N_
+from bridgescore.forms.duplicate.model import Event
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.scored import ScoredEvent
 from bridgescore.store.club import ActorRecord, ClubStore, StoredAction, StoredReceipt
 from bridgescore.store.errors import ConflictError
 from bridgescore.store.shared import SharedState
+
+if TYPE_CHECKING:
+    from bridgescore.analysis.board import DoubleDummy
+    from bridgescore.analysis.event import DealKey
 
 MEMO_SIZE = 64
 """How many sessions' folded states are kept (tonight's sessions)."""
@@ -80,6 +88,9 @@ class ClubService:
         self._published: OrderedDict[tuple[str, int], ClubState] = OrderedDict()
         self._scored: OrderedDict[tuple[str, int, bool], ScoredEvent] = OrderedDict()
         self._lock = threading.Lock()  # guards the memos only; the database orders the actions
+        self.solved = SOLVED
+        """The hand records' double-dummy tables and par, each deal solved once (when the director
+        gives the hand records, else when a page first shows it)."""
 
     def settings(self, session_id: str) -> ClubSettings:
         """The session's settings as the director made them."""
@@ -135,6 +146,17 @@ class ClubService:
                 while len(self._scored) > MEMO_SIZE:
                     self._scored.popitem(last=False)
         return known
+
+    def double_dummy(self, scored: ScoredEvent | Event) -> dict[DealKey, DoubleDummy]:
+        """The double dummy of the boards of *scored* (a scored event, or an event as the exports
+        write it) that carry their deal: solved once per deal (most when the director gave them),
+        kept by :attr:`solved`."""
+        if isinstance(scored, Event):
+            boards = [board for session in scored.sessions for section in session.sections
+                      for board in section.boards]  # fmt: skip
+        else:
+            boards = [board.board for section in scored.sections for board in section.boards]
+        return self.solved.of(boards)
 
     def append(self, session_id: str, change: Change, actor: Actor, *, reason: str = "",
                key: str | None = None) -> StoredReceipt:  # fmt: skip

@@ -16,6 +16,7 @@ from typing import TypeVar
 from bridgescore.club.lines import LineOutcome, LineState, Play
 from bridgescore.club.roles import Actor
 from bridgescore.club.settings import ClubSettings
+from bridgescore.core.deal import Deal
 from bridgescore.core.errors import N_, RuleError
 from bridgescore.forms.duplicate.movement import Assignment, Movement, PairSeat
 
@@ -37,13 +38,32 @@ class ClubState:
     changed a score (a correction after publishing: ``changed > published``); ``ranking_shown``
     whether the tables and viewers may see the live ranking, ``travellers_shown`` whether a table's
     phone shows the travellers of the boards its pairs have finished before the results are
-    published; ``started`` the round each table was told to start (by its phone or the director).
+    published; ``started`` the round each table was told to start (by its phone or the director);
+    ``deals`` the hands of the boards whose hand records the director gave.
 
     Where a table is in the movement is read from the log, never from a clock: the round *seated*
-    there is the latest round whose pairs have started it (a result entered, the phone's *Start
-    round*, or both its pairs done with their previous round elsewhere, so they must have come);
-    the round to *enter* is that one, or the next once it is complete. A board left out of an
-    earlier round is *overdue*: it blocks nobody, and the table or the director enters it late.
+    there is the latest round whose pairs have started it — a result entered, the phone's *Start
+    round*, or every pair of the round seated before either staying for it or begun on its next
+    round elsewhere while its own pairs are free of their previous round, so they must have come.
+    Every board of the round before entered is no such proof: in a Mitchell the arriving E-W pair
+    may have long finished while the leaving one still confirms, so "where to go" and the round's
+    confirmations stay with the pairs seated until the next ones start. The round to *enter* is
+    the seated one, or the next once it is complete. A board left out of an earlier round is
+    *overdue*: it blocks nobody, and the table or the director enters it late.
+
+    >>> from datetime import UTC, datetime
+    >>> from bridgescore.club import Action, Actor, Enter, StartRound, apply, fold
+    >>> from bridgescore.core import Result
+    >>> from bridgescore.forms.duplicate.movement import movement
+    >>> mitchell, at = movement("mitchell", 4), datetime(2026, 12, 4, 19, 0, tzinfo=UTC)
+    >>> state = fold(ClubSettings("Friday", mitchell), [
+    ...     Action(Enter(Play(1, a.table, b), Result.parse("3NT N 9")), Actor.at_table(a.table), at)
+    ...     for a in mitchell.assignments if a.round == 1 for b in a.boards])
+    >>> state.seated_round(2), state.entry_round(2)  # every board in, but 2EW is not at table 3 yet
+    (1, 2)
+    >>> state = apply(state, Action(StartRound(2, 3), Actor.at_table(3), at))
+    >>> state.seated_round(2), state.entry_round(2)  # it is: 1EW, done at table 1, sits at table 2
+    (2, 2)
     """
 
     settings: ClubSettings
@@ -56,6 +76,8 @@ class ClubState:
     started: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
     travellers_shown: bool = True
     changed: int = 0
+    deals: Mapping[int, Deal] = field(default_factory=lambda: MappingProxyType({}))
+    """The boards' deals the director gave (:class:`~bridgescore.club.deals.SetDeals`), by number."""
     _seated: dict[int, int | None] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Each table's seated round, worked out once per state (a state never changes)."""
 
@@ -133,10 +155,11 @@ class ClubState:
         return bool(later) and self._begun(min(later, key=lambda a: a.round))
 
     def _moved_on(self, current: Assignment | None, following: Assignment) -> bool:
-        """Whether *following*'s pairs have sat down at its table: those of *current* (the round
-        seated there) are done, or have begun their next round elsewhere (a slow table is not
-        skipped), and *following*'s pairs are free of their previous round."""
-        if current is not None and not self.done(current):
+        """Whether *following*'s pairs have sat down at its table: each pair of *current* (the round
+        seated there) stays for *following* or has begun its next round elsewhere, and
+        *following*'s pairs are free of their previous round. *current*'s boards all entered are
+        no proof that its pairs have left (a Mitchell's arriving E-W may have long finished)."""
+        if current is not None:
             staying = (following.ns, following.ew)
             if not all(
                 pair in staying or self._gone(pair, current.round) for pair in (current.ns, current.ew)
@@ -234,13 +257,22 @@ class ClubState:
         return frozenset(line.play.board for line in self.lines.values() if pair in (line.ns, line.ew))
 
     def visible_boards(self, table: int) -> frozenset[int]:
-        """The travellers *table*'s phone may show: boards both pairs seated there have finished
-        (none while the director keeps the travellers for the end)."""
+        """The travellers *table*'s phone may show: boards both pairs seated there have finished,
+        and, once the phone enters the next round's boards, each of that round's pairs free to sit
+        down there too (it may be reading the phone; none while the director keeps the travellers
+        for the end)."""
         seated = self.seated_round(table)
         here = None if seated is None else self.movement.at(seated, table)
         if here is None or not self.travellers_shown:
             return frozenset()
-        return self.finished_boards(here.ns) & self.finished_boards(here.ew)
+        shown = self.finished_boards(here.ns) & self.finished_boards(here.ew)
+        entry = self.entry_round(table)
+        coming = None if entry is None or entry == seated else self.movement.at(entry, table)
+        if coming is not None:
+            for pair in (coming.ns, coming.ew):
+                if self._left(pair, coming.round, table):
+                    shown &= self.finished_boards(pair)
+        return shown
 
     def may_see(self, table: int, board: int) -> bool:
         """Whether *table*'s phone may show board *board*'s other results."""
@@ -290,12 +322,14 @@ class Ledger:
         self.started = _copy(begun.started)
         self.travellers_shown = begun.travellers_shown
         self.changed = begun.changed
+        self.deals = _copy(begun.deals)
 
     def state(self) -> ClubState:
         """The session as the ledger stands, frozen (the ledger's dicts are not copied again)."""
         return ClubState(self.settings, self.movement, MappingProxyType(self.lines),
                          MappingProxyType(self.fouled), self.seq, self.published, self.ranking_shown,
-                         MappingProxyType(self.started), self.travellers_shown, self.changed)  # fmt: skip
+                         MappingProxyType(self.started), self.travellers_shown, self.changed,
+                         MappingProxyType(self.deals))  # fmt: skip
 
     def seated(self, play: Play) -> Assignment:
         """Who the movement seats at *play*; refused if the movement has no such play."""

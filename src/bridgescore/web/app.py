@@ -26,6 +26,7 @@ from bridgescore.club.service import ClubService
 from bridgescore.store import Store
 from bridgescore.web import api, appshell, engine_files, language, pages, problems
 from bridgescore.web.club import api as club_api
+from bridgescore.web.club import hands as club_hands
 from bridgescore.web.club import movement_pages as club_movement_pages
 from bridgescore.web.club import pages as club_pages
 from bridgescore.web.club.auth import Limits
@@ -128,6 +129,8 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(club_pages.router)
     app.include_router(club_movement_pages.router)
+    app.include_router(club_hands.router)
+    app.include_router(club_hands.pages)
     app.include_router(appshell.router)
     app.include_router(engine_files.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -20,6 +20,9 @@ router = APIRouter(include_in_schema=False)
 
 STATIC = Path(__file__).parent / "static"
 ICON = STATIC / "icons" / "icon.svg"
+DIAGRAM_CSS = (Path(__file__).parent.parent / "formats" / "templates" / "diagram.css", STATIC / "hands.css")
+"""The hand diagram's stylesheet, the hand records' own, and the scorepad's frame around it (a
+compensation deal given with its hands)."""
 
 
 def swagger_ui() -> Path | None:
@@ -92,6 +95,18 @@ DOCS = """<!doctype html>
 </body>
 </html>
 """
+
+
+@lru_cache(maxsize=1)
+def _diagram_css() -> bytes:
+    return b"".join(path.read_bytes() for path in DIAGRAM_CSS)
+
+
+@router.get("/diagram.css")
+def diagram_css() -> Response:
+    """The hand diagram's stylesheet for the game pages: ``formats/templates/diagram.css`` (the
+    hand records'), then ``static/hands.css``."""
+    return Response(_diagram_css(), media_type="text/css", headers={"Cache-Control": "max-age=86400"})
 
 
 @router.get("/docs", response_class=HTMLResponse)

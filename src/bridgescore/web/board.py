@@ -15,6 +15,7 @@ templates, the same globals and filters, the same words. Nothing here needs a se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from bridgescore.core.seat import SEAT_NAMES, Seat, Side
+from bridgescore.formats.diagram import diagram_view
 from bridgescore.forms.description import FormState, Settings
 from bridgescore.forms.players import Players
 from bridgescore.i18n import LANGUAGES, language, translator
@@ -35,9 +37,28 @@ from bridgescore.web.pads import PadState
 from bridgescore.web.views.scorepad import AnyPad
 
 TEMPLATES = Path(__file__).parent / "templates"
+DIAGRAM = Path(__file__).parent.parent / "formats" / "templates"
+"""Where the hand diagram's macro is (``diagram.html``, the one the hand records draw)."""
 
 SEAT_LETTERS = {lang: {seat.value: seat.letter(lang) for seat in Seat} for lang in LANGUAGES}
 SIDE_NAMES = {lang: {side.value: side.name_in(lang) for side in Side} for lang in LANGUAGES}
+
+_NAMES = "|".join(re.escape(name) for names in SIDE_NAMES.values() for name in names.values())
+_A_SIDE = re.compile(f"(?<![\\w-])({_NAMES})(?![\\w-])")
+
+
+def sides_kept(text: object) -> Markup:
+    """Plain *text* as HTML, escaped, each side's name (``N-S``, ``E-W``, ``С-Ю``, ``В-З``) in a
+    ``<span class="side">`` that the stylesheet keeps on one line: a narrow phone breaks a line at
+    a hyphen, and "E-" then ends one line and "W" starts the next. For text only, never markup (a
+    name inside an attribute would be cut into).
+
+    >>> sides_kept("honours E-W 100 · Анна-Мария")
+    Markup('honours <span class="side">E-W</span> 100 · Анна-Мария')
+    >>> sides_kept("ФО С-Ю 25 <b>")
+    Markup('ФО <span class="side">С-Ю</span> 25 &lt;b&gt;')
+    """
+    return Markup(_A_SIDE.sub(r'<span class="side">\1</span>', str(escape(text))))
 
 
 def utc(moment: datetime | None) -> str:
@@ -62,23 +83,26 @@ def number(value: Decimal) -> str:
 
 @cache
 def environment() -> jinja2.Environment:
-    """The templates' environment: HTML escaped, the seats and sides as globals, the ``utc`` and
-    ``number`` filters, :func:`deal_rows`.
+    """The templates' environment: HTML escaped, the seats and sides as globals (and the hand
+    diagram's ``diagram_view``, its macro found among the formats' templates), the ``utc``,
+    ``number`` and ``sides`` filters, :func:`deal_rows`.
 
     A template is read and compiled once per process (``auto_reload`` off): in the browser the
     engine's files are written again before each start restored from its memory snapshot, and
     Jinja, seeing their times changed, would compile every template of the board again at the
     first drawing of each visit (about a second on a slowed phone, docs/performance.md)."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        loader=jinja2.FileSystemLoader([str(TEMPLATES), str(DIAGRAM)]),
         autoescape=jinja2.select_autoescape(),
         auto_reload=False,
     )
+    env.globals["diagram_view"] = diagram_view
     env.globals["seats"] = [seat.value for seat in Seat]
     env.globals["seat_names"] = {seat.value: name for seat, name in SEAT_NAMES.items()}
     env.globals["sides"] = {side.value: side for side in Side}
     env.filters["utc"] = utc
     env.filters["number"] = number
+    env.filters["sides"] = sides_kept
     env.globals["deal_rows"] = deal_rows
     return env
 

@@ -55,6 +55,8 @@ DATA = (
     "web/templates/game_seats.html",
     "web/templates/declarers.html",
     "web/templates/preview.html",
+    "web/templates/deal_hands.html",
+    "formats/templates/diagram.html",
     "web/templates/boards/*.html",
 )
 """What the engine reads besides its modules, relative to the package (``forms.tables`` is read

@@ -8,13 +8,14 @@ the page these values to draw.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, NotRequired, TypeVar
 
 from typing_extensions import TypedDict
 
 from bridgescore.core.scoring import Score, ScoreJSON, ScoreLine, ScoreLineJSON
+from bridgescore.formats.diagram import HandDiagram
 from bridgescore.forms.description import FormState, Settings
 from bridgescore.forms.log import DealLog
 from bridgescore.forms.players import Players
@@ -87,6 +88,19 @@ class PadState(Generic[S, St]):
 
 
 @dataclass(frozen=True, slots=True)
+class CardLine:
+    """A line of the home page's card of a game: each side's points (``{"NS": 940, "EW": 0}``) and
+    what they are (a msgid with ``{count}``; None: the game's score so far). A rubber game keeps
+    its finished rubbers apart from the one in play: ``CardLine({"NS": 940, "EW": 0},
+    N_("Finished rubbers ({count})"), 1)``, then ``CardLine({"NS": 0, "EW": 60}, N_("This rubber"))``.
+    """
+
+    points: Mapping[str, int]
+    label: str | None = None
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Row:
     """One figure of a preview: what it is (an English msgid), the points, for which side, and a note.
 
@@ -110,7 +124,7 @@ class Preview:
 
     ``score`` is the contract's explained score from the core (None for a pass-out or a
     players line); ``rows`` are the form's own figures (what goes below and above the line,
-    the expected score and the IMPs …).
+    the expected score and the IMPs …); ``hands`` the diagram of a deal given with its hands.
     """
 
     reading: Reading
@@ -118,6 +132,8 @@ class Preview:
     vulnerable: bool | None = None
     rows: tuple[Row, ...] = ()
     news: News = ()
+    hands: HandDiagram | None = None
+    """A deal given with its hands: its diagram, and its par when it was solved."""
 
     def as_dict(self, gettext: Callable[[str], str] | None = None) -> PreviewJSON:
         """A JSON-ready mapping of the preview, its words translated by *gettext* when given."""
@@ -137,8 +153,21 @@ class Preview:
                 }
                 for row in self.rows
             ],
-            "context": {"news": [list(item) for item in self.news]} if self.news else {},
+            "context": self.context(),
         }
+
+    def context(self) -> PreviewContext:
+        """What the preview says beyond its figures: the news, and the par of a deal given with its hands."""
+        said: PreviewContext = {}
+        if self.news:
+            said["news"] = [list(item) for item in self.news]
+        solved = None if self.hands is None else self.hands.double_dummy
+        if solved is not None:
+            said["par"] = {
+                "score_ns": solved.par.score_ns,
+                "contracts": [str(result) for result in solved.par.contracts],
+            }
+        return said
 
 
 class PreviewRowJSON(TypedDict):
@@ -151,10 +180,19 @@ class PreviewRowJSON(TypedDict):
     lines: list[ScoreLineJSON]
 
 
+class ParJSON(TypedDict):
+    """A deal's double-dummy par: North-South's score and the par contracts with their results."""
+
+    score_ns: int
+    contracts: list[str]
+
+
 class PreviewContext(TypedDict, total=False):
-    """What a preview says beyond its figures: ``news`` (``[msgid, side]``: a rubber won …)."""
+    """What a preview says beyond its figures: ``news`` (``[msgid, side]``: a rubber won …) and
+    ``par`` (a deal given with its hands, where it was solved)."""
 
     news: list[list[str]]
+    par: ParJSON
 
 
 class PreviewJSON(TypedDict):

@@ -25,6 +25,7 @@ from bridgescore.store.errors import NotFoundError
 from bridgescore.store.journal import Effect
 from bridgescore.web import board, language, security
 from bridgescore.web.api import MAX_DEALER, MAX_LOG, MAX_NAME, MAX_TITLE, import_log, plain
+from bridgescore.web.pads import CardLine
 from bridgescore.web.problems import FieldError
 from bridgescore.web.refusal import RefusedError
 from bridgescore.web.services import Needs, Opened, Services
@@ -150,13 +151,13 @@ def home(request: Request, services: Needs) -> HTMLResponse:
     )
 
 
-def _standing(services: Services, game_id: str) -> dict[str, int] | None:
-    """Each side's score in a game, for the list of games (None when it does not replay)."""
+def _standing(services: Services, game_id: str) -> tuple[CardLine, ...]:
+    """Each side's score in a game, for the list of games (none when it does not replay)."""
     try:
         opened = services.open(game_id)
     except (BridgeScoreError, LookupError):
-        return None
-    return opened.pad.standing(opened.sheet)
+        return ()
+    return opened.pad.card(opened.sheet)
 
 
 @router.get("/new/{form}", response_class=HTMLResponse)

@@ -269,9 +269,11 @@ def console_of(session_id: str, club: ClubService, state: ClubState, lang: str =
     """The console of *state*: scored by the duplicate scorer, or why it cannot be yet (in *lang*)."""
     try:
         live = not state.complete()
-        return club_console.console(session_id, state, club.scored(session_id, state, live=live), live=live)
+        scored = club.scored(session_id, state, live=live)
+        return club_console.console(session_id, state, scored, live=live, solved=club.solved)
     except BridgeScoreError as error:
-        return club_console.console(session_id, state, None, error.translate(translator(lang)))
+        problem = error.translate(translator(lang))
+        return club_console.console(session_id, state, None, problem, solved=club.solved)
 
 
 @router.get(
@@ -419,8 +421,9 @@ declares none of its own), and their errors JSON as everywhere."""
 def export_pbn(session_id: SessionId, director: SessionDirector, club: Service) -> PlainTextResponse:
     from bridgescore.formats import pbn
 
-    published = exported(club.folded(session_id).state)
-    return _download(pbn.dumps(published), f"{session_id}.pbn", "application/x-pbn; charset=utf-8")
+    published = exported(club.folded(session_id).state)  # with the hand records' tables and par
+    text = pbn.dumps(published, double_dummy=club.double_dummy(published))
+    return _download(text, f"{session_id}.pbn", "application/x-pbn; charset=utf-8")
 
 
 @router.get("/sessions/{session_id}/export.xml", summary="The session as USEBIO, with our numbers",
@@ -462,7 +465,7 @@ def table_view(
     of_table(session_id, table, who)
     joined = who.joined.phone if who.joined is not None and who.table_in(session_id) == table else None
     state = club.folded(session_id).state
-    return phone.table_view(session_id, state, table, language.of_request(request), joined)
+    return phone.table_view(session_id, state, table, language.of_request(request), joined, club.solved)
 
 
 @router.post("/sessions/{session_id}/tables/{table}/results", status_code=201,
@@ -589,4 +592,6 @@ def published_page(session_id: SessionId, who: AnyPass, club: Service, request: 
     from bridgescore.formats import html
 
     state = _published(session_id, who, club)
-    return HTMLResponse(html.dumps(club.scored(session_id, state), language.of_request(request)))
+    scored = club.scored(session_id, state)
+    page = html.dumps(scored, language.of_request(request), double_dummy=club.double_dummy(scored))
+    return HTMLResponse(page)

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from bridgescore.club import KINDS, ClubState, LineState, Play, outcome_text
+from bridgescore.club.deals import Solved, far_lines
 from bridgescore.club.fold import Action, history
 from bridgescore.club.service import action_of
 from bridgescore.club.settings import ClubSettings
+from bridgescore.core.contract import Result
 from bridgescore.forms.duplicate.printing import LINE_IMPS, LINE_MP
 from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredLine
 from bridgescore.store.club import StoredAction
@@ -21,6 +23,7 @@ from bridgescore.web.club.views import (
     ActionView,
     Console,
     ConsoleBoard,
+    FarView,
     MovementSummary,
     PlaceView,
     PlayView,
@@ -75,9 +78,11 @@ def console(
     problem: str | None = None,
     *,
     live: bool = False,
+    solved: Solved | None = None,
 ) -> Console:
     """The director's console of *state*, with the numbers of *scored* (None: *problem* says why
-    not; *live*: scored as the results stand)."""
+    not; *live*: scored as the results stand; *solved*: the deals solved so far, whose results far
+    from double dummy the console lists — the console never waits for the solver)."""
     missing = state.missing()
     numbers = _scored_lines(scored)
     boards = []
@@ -114,7 +119,18 @@ def console(
         travellers_shown=state.travellers_shown,
         problem=problem,
         names=pair_names(state.settings),
+        dealt=tuple(sorted(state.deals)),
+        far=() if solved is None else _far(state, solved),
     )
+
+
+def _far(state: ClubState, solved: Solved) -> tuple[FarView, ...]:
+    """The results far from double dummy (:func:`~bridgescore.club.deals.far_lines`)."""
+    return tuple(
+        FarView(round=line.play.round, table=line.play.table, board=line.play.board,
+                outcome=outcome_text(line.outcome), tricks=line.outcome.tricks or 0, double_dummy=tricks)
+        for line, tricks in far_lines(state, solved) if isinstance(line.outcome, Result)
+    )  # fmt: skip
 
 
 def _what(action: Action, gettext: Callable[[str], str]) -> str:
@@ -128,8 +144,8 @@ def _what(action: Action, gettext: Callable[[str], str]) -> str:
     elif change.table is not None:
         words.append(gettext("table {table}").format(table=change.table))
     record = change.record()
-    for key in ("result", "outcome", "side", "to", "round", "shown"):
-        if key in record and not (key == "round" and where is not None):
+    for key in ("result", "outcome", "side", "to", "round", "shown", "source"):
+        if key in record and record[key] != "" and not (key == "round" and where is not None):
             value = record[key]
             words.append(gettext(str(value)) if isinstance(value, str) else str(value).lower())
     return " · ".join(words)

@@ -134,7 +134,14 @@ def console_with(
     movement = _club(request).folded(session_id).state.movement
     current = {"kind": movement.kind, "pair_count": str(len(movement.pairs())),
                "boards_per_round": str(movement.boards_per_round)}  # fmt: skip
-    context = {"change_values": current, "change": None, "change_file": "", "change_error": None, **context}
+    context = {
+        "change_values": current,
+        "change": None,
+        "change_file": "",
+        "change_error": None,
+        "hands_error": None,
+        **context,
+    }
     return _page(request, "club/console.html", status=status, director=director, session_id=session_id,
                  console=console, trail=trail, phones=phones_address(request), directors=directors,
                  **context)  # fmt: skip
@@ -246,9 +253,15 @@ def table_page(request: Request) -> Response:
         where = "ranking" if shown else "results"
         return RedirectResponse(f"/club/{where}/{joined.session_id}", status_code=303)
     view = phone.table_view(
-        joined.session_id, state, joined.table, language.of_request(request), joined.phone
+        joined.session_id,
+        state,
+        joined.table,
+        language.of_request(request),
+        joined.phone,
+        _club(request).solved,
     )
-    return _page(request, "club/table.html", view=view, session_id=joined.session_id)
+    return _page(request, "club/table.html", view=view, session_id=joined.session_id,
+                 diagram_style=phone.diagram_style())  # fmt: skip
 
 
 @router.get("/club/table/live", response_model=None)
@@ -259,7 +272,12 @@ def table_live(request: Request) -> Response:
         return Response(status_code=401)
     state = _club(request).folded(joined.session_id).state
     view = phone.table_view(
-        joined.session_id, state, joined.table, language.of_request(request), joined.phone
+        joined.session_id,
+        state,
+        joined.table,
+        language.of_request(request),
+        joined.phone,
+        _club(request).solved,
     )
     return _page(request, "club/table_live.html", view=view, session_id=joined.session_id)
 
@@ -299,7 +317,9 @@ def results_page(request: Request, session_id: SessionId) -> Response:
             session=session_id
         )
         return _page(request, "error.html", status=409, message=message)
-    return HTMLResponse(html.dumps(club.scored(session_id, state), language.of_request(request)))
+    scored = club.scored(session_id, state)
+    page = html.dumps(scored, language.of_request(request), double_dummy=club.double_dummy(scored))
+    return HTMLResponse(page)
 
 
 CODE = re.compile(r"^[A-Za-z0-9-]{1,20}$")

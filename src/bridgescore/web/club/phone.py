@@ -3,14 +3,23 @@
 The phone shows the round its pairs play now (the log says which: :meth:`ClubState.entry_round
 <bridgescore.club.state.ClubState.entry_round>`), with each board's dealer and vulnerability;
 boards left out of an earlier round, to enter late; the results the seated pairs have not both
-agreed with; the travellers of the boards both seated pairs have finished, and no other; where
-each pair goes next — kept until the next round's pairs have come.
+agreed with; the travellers of the boards both seated pairs have finished, and no other (nor,
+while the next round's pairs may be sitting down, one they have not finished) — with the board's
+hands when the director gave the hand records (the results page's diagram, its double-dummy table
+and par when solved); where each pair goes next — kept, with the lines to confirm, until the next
+round's pairs start.
 """
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
 from bridgescore.club import ClubSettings, ClubState, Play
+from bridgescore.club.deals import Solved, given_boards
 from bridgescore.core.board import board_dealer, board_vulnerability
+from bridgescore.core.deal import Deal
 from bridgescore.forms.duplicate.movement import Assignment, PairSeat
 from bridgescore.i18n import Lang
 from bridgescore.web.club.views import (
@@ -25,7 +34,10 @@ from bridgescore.web.club.views import (
     phone_line,
 )
 
-__all__ = ["table_view"]
+if TYPE_CHECKING:
+    from bridgescore.analysis.board import DoubleDummy
+
+__all__ = ["diagram_style", "table_view"]
 
 
 def _seated(assignment: Assignment | None, settings: ClubSettings) -> Seated | None:
@@ -56,11 +68,47 @@ def _going(state: ClubState, pair: PairSeat, round: int) -> Assignment | None:
     return min(later, key=lambda a: a.round) if later else None
 
 
+@cache
+def diagram_style() -> str:
+    """The hand diagram's style (the formats' ``diagram.css``, the one the results page includes)."""
+    return (resources.files("bridgescore.formats") / "templates" / "diagram.css").read_text("utf-8")
+
+
+def _traveller(state: ClubState, board: int, lang: Lang, solved: Solved | None) -> PhoneTraveller:
+    """Board *board*'s traveller, with its hands when they were given (and solved, its table and par)."""
+    lines = tuple(phone_line(line, lang) for line in state.traveller(board))
+    deal = state.deals.get(board)
+    if deal is None:
+        return PhoneTraveller(board=board, lines=lines)
+    [given] = given_boards({board: deal})
+    found = None if solved is None else solved.known(given)
+    return PhoneTraveller(
+        board=board, lines=lines, deal=deal.format(), diagram=_drawing(board, deal, lang, found)
+    )
+
+
+@lru_cache(maxsize=1024)
+def _drawing(board: int, deal: Deal, lang: Lang, found: DoubleDummy | None) -> str:
+    """Board *board*'s diagram, drawn once (the phones ask for their round every few seconds)."""
+    from bridgescore.formats.diagram import HandDiagram, diagram_view
+    from bridgescore.formats.html import environment
+
+    drawn = HandDiagram(board, deal, board_dealer(board), board_vulnerability(board), found)
+    macro = environment().get_template("diagram.html").module.diagram
+    return str(macro(diagram_view(drawn, lang), corner=False))
+
+
 def table_view(
-    session_id: str, state: ClubState, table: int, lang: Lang = "en", phone: str | None = None
+    session_id: str,
+    state: ClubState,
+    table: int,
+    lang: Lang = "en",
+    phone: str | None = None,
+    solved: Solved | None = None,
 ) -> TableView:
     """What *table*'s phone shows (its lines' text in *lang*; *phone*: which of the table's phones,
-    offered only the sides it may still answer for)."""
+    offered only the sides it may still answer for; *solved*: the deals solved so far, whose
+    double-dummy table and par the hands show — a phone never waits for the solver)."""
     settings = state.settings
     entry = state.entry_round(table)
     here = None if entry is None else state.assignment(entry, table)
@@ -100,10 +148,5 @@ def table_view(
             for seat, later in state.next_round(table)
         ),
         waiting=tuple(phone_line(line, lang, phone) for line in state.to_confirm(table)),
-        travellers=tuple(
-            PhoneTraveller(
-                board=board, lines=tuple(phone_line(line, lang) for line in state.traveller(board))
-            )
-            for board in visible
-        ),
+        travellers=tuple(_traveller(state, board, lang, solved) for board in visible),
     )

@@ -34,6 +34,9 @@ MAX_TABLES = 400
 MAX_ROUND = 100
 MAX_BOARD = 999
 MAX_MOVEMENT_FILE = 200_000
+MAX_HAND_RECORDS = 1_000_000
+"""The longest PBN of hand records read (a 36-board set with its tables is some 40 kB)."""
+MOST_SEED = 2**128 - 1
 SessionId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[0-9a-zA-Z_-]+$")]
 TableNumber = Annotated[int, Path(ge=1, le=MAX_TABLES)]
 BoardNumber = Annotated[int, Path(ge=1, le=MAX_BOARD)]
@@ -245,6 +248,22 @@ class RankingShownIn(_Strict):
 class PublishIn(_Strict):
     """Publish the results as they stand."""
 
+    idempotency_key: IdempotencyKey = None
+
+
+class HandRecordsIn(_Strict):
+    """The session's hand records: a PBN file's text (``pbn``: its games' ``Deal`` tags, as a
+    dealing program or BridgeComposer writes them; ``file_name`` for the audit trail), or, without
+    one, boards dealt by bridgescore — from ``seed`` (reproducible: the boards ``bridgescore deal
+    --seed`` gives), else from the operating system's random source.
+
+    >>> HandRecordsIn(seed=7).pbn is None
+    True
+    """
+
+    pbn: str | None = Field(None, min_length=1, max_length=MAX_HAND_RECORDS)
+    file_name: Line | None = Field(None, max_length=200, examples=["tuesday.pbn"])
+    seed: int | None = Field(None, ge=0, le=MOST_SEED, examples=[7])
     idempotency_key: IdempotencyKey = None
 
 

@@ -116,6 +116,11 @@ class PhoneTraveller(View):
 
     board: int
     lines: tuple[PhoneLine, ...]
+    deal: str | None = None
+    """The board's hands in PBN (``N:AKQ.… …``) when the director gave the hand records."""
+    diagram: str | None = None
+    """The hand diagram the phone draws (the results page's, HTML), with the double-dummy table
+    and par once solved."""
 
 
 class PlaceView(View):
@@ -129,6 +134,17 @@ class PlayView(PlaceView):
     """Where a board is to be played."""
 
     board: int
+
+
+class FarView(View):
+    """A result three tricks or more from double dummy: where, what, and the solver's tricks."""
+
+    round: int
+    table: int
+    board: int
+    outcome: str
+    tricks: int
+    double_dummy: int
 
 
 class ConsoleBoard(View):
@@ -196,6 +212,10 @@ class Console(View):
     problem: str | None = None
     names: dict[str, str]
     """Each pair's players, by the pair as the ranking names it."""
+    dealt: tuple[int, ...] = ()
+    """The boards whose hand records the director gave (their hands are on the results page)."""
+    far: tuple[FarView, ...] = ()
+    """The results three tricks or more from double dummy (boards with their hands, solved)."""
 
 
 class NextTable(PairView):

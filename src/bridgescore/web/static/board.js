@@ -117,7 +117,7 @@ window.bridgescoreBoard = function (options) {
       const shown = scorer.preview(text);
       return { html: shown.html, ok: shown.status === 200 };
     } catch (error) {
-      return null; // a deal given with its hands: its par needs the server's solver
+      return null; // the engine could not: the page says the deal is checked when it is sent
     }
   }
 

@@ -21,8 +21,8 @@
 // prefetch() fetches the files without running them; quick() says whether a start would restore a
 // snapshot. Where the files are is kept on the phone, so that a start needs no network once they
 // were fetched. When /py/ is missing (Pyodide not installed) open() rejects, and the page asks the server. A
-// call answered with status 501 needs the server too (a deal given with its hands: par needs the
-// double-dummy solver).
+// deal given with its hands is drawn with its diagram, its par "counted by the server" (the browser
+// has no double-dummy solver).
 "use strict";
 (function () {
   const STORE = "bridgescore-engine";

@@ -16,6 +16,7 @@ const ENGINE = "bridgescore-engine";
 const SHELL = [
   "/",
   "/static/app.css?v=" + VERSION,
+  "/diagram.css?v=" + VERSION,
   "/static/client.js?v=" + VERSION,
   "/static/entry.js?v=" + VERSION,
   "/static/app.js?v=" + VERSION,

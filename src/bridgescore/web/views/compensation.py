@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 from xml.sax.saxutils import escape
 
 from markupsafe import Markup
@@ -16,6 +16,7 @@ from bridgescore.core.errors import N_, ParseError
 from bridgescore.core.seat import Seat, Side
 from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats.deallog import format_deal
+from bridgescore.formats.diagram import HandDiagram
 from bridgescore.forms import compensation
 from bridgescore.forms.compensation import CompensationSettings, CompensationState, EveningDeal
 from bridgescore.forms.compensation_evening import FoldedEvening, fold_on
@@ -26,22 +27,38 @@ from bridgescore.store.journal import Kind
 from bridgescore.web.pads import DealNote, PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
 
+if TYPE_CHECKING:
+    from bridgescore.analysis.board import DoubleDummy
+
 SIDES = (Side.NS, Side.EW)
 QUOTE = {'"': "&quot;"}
 PALETTE = ("#1f5f8b", "#b3261e", "#2e7d32", "#8e6c00", "#6a1b9a", "#00838f", "#ad1457", "#4e342e")
 
 
 @lru_cache(maxsize=4096)
-def par_ns(cards: Cards, dealer: Seat, vulnerability: Vulnerability) -> int:
-    """North-South's double-dummy par of a deal given with its hands (solved once per process).
+def solved(cards: Cards, dealer: Seat, vulnerability: Vulnerability) -> DoubleDummy | None:
+    """The double-dummy table and par of a deal given with its hands (solved once per process);
+    None where there is no solver — the phone's engine: Pyodide has no DDS, and the bundle no
+    :mod:`bridgescore.analysis` (docs/web.md). The page then says that par is counted by the server.
 
     The page is drawn in a worker thread (the route is not async), so the solver does not hold up
     the event loop; DDS calls take turns behind the solver's lock.
     """
-    from bridgescore.analysis.board import analyse
+    try:
+        from bridgescore.analysis.board import analyse
 
-    [found] = analyse([(cards, dealer, vulnerability)])
-    return found.par.score_ns
+        [found] = analyse([(cards, dealer, vulnerability)])
+    except ImportError:
+        return None
+    return found
+
+
+def hands_of(deal: LoggedDeal, number: int, dealer: Seat, vulnerability: Vulnerability) -> HandDiagram | None:
+    """The diagram of a deal given with its hands (with its par where it can be solved); None without them."""
+    cards = deal.cards
+    if cards is None:
+        return None
+    return HandDiagram(number, cards, dealer, vulnerability, solved(cards, dealer, vulnerability))
 
 
 Sheet = PadState[CompensationSettings, CompensationState]
@@ -79,8 +96,7 @@ def folded(state: CompensationState) -> tuple[FoldedEvening, EveningRows]:
 def _row(deal: EveningDeal, running: int) -> dict[str, Any]:
     """One deal of the evening's table: North-South's figures, and their IMPs after it (*running*)."""
     scored = deal.scored
-    cards = deal.deal.cards
-    par = None if cards is None else par_ns(cards, deal.dealer, scored.vulnerability)
+    hands = hands_of(deal.deal, deal.number, deal.dealer, scored.vulnerability)
     return {
         "number": deal.number,
         "dealer": deal.dealer.value,
@@ -88,7 +104,7 @@ def _row(deal: EveningDeal, running: int) -> dict[str, Any]:
         "result": scored.result,
         "hcp": scored.hcp.of_side(Side.NS),
         "expected": scored.expected_for(Side.NS),
-        "par": par,
+        "hands": hands,
         "score": scored.points(Side.NS),
         "difference": scored.difference(Side.NS),
         "imps": scored.imps(Side.NS),
@@ -143,7 +159,8 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
 
     def preview_of(self, sheet: Sheet, deal: LoggedDeal) -> Preview:
         """The contract's score, then the table's price and the IMPs of the scoring side."""
-        scored = compensation.apply(sheet.state, deal).deals[-1].scored
+        played = compensation.apply(sheet.state, deal).deals[-1]
+        scored = played.scored
         side = scored.scoring_side or Side.NS
         declarer = scored.declarer_side
         vulnerable = None if declarer is None else scored.vulnerability.is_vulnerable(declarer)
@@ -155,7 +172,8 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
             Row(N_("IMPs"), signed(scored.imps(side)), side.value),
         )
         contract = None if deal.is_passed_out else scored.contract_score
-        return Preview(Reading(Kind.DEAL, format_deal(deal)), contract, vulnerable, rows)
+        hands = hands_of(deal, played.number, played.dealer, scored.vulnerability)
+        return Preview(Reading(Kind.DEAL, format_deal(deal)), contract, vulnerable, rows, hands=hands)
 
     # what the page draws -------------------------------------------------------------------------------
 

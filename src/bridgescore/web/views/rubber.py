@@ -16,11 +16,12 @@ from bridgescore.forms import rubber
 from bridgescore.forms.logged import LoggedDeal
 from bridgescore.forms.rubber import RubberSettings, RubberState, Settlement
 from bridgescore.store.journal import Kind
-from bridgescore.web.pads import DealNote, NextDeal, PadState, Preview, Reading, Row
+from bridgescore.web.pads import CardLine, DealNote, NextDeal, PadState, Preview, Reading, Row
 from bridgescore.web.views.scorepad import Scorepad
 
 BELOW, ABOVE = N_("below the line"), N_("above the line")
 TOTAL = N_("Total")
+FINISHED_RUBBERS, THIS_RUBBER = N_("Finished rubbers ({count})"), N_("This rubber")
 
 Sheet = PadState[RubberSettings, RubberState]
 """A rubber game's page state."""
@@ -65,6 +66,19 @@ class RubberPad(Scorepad[RubberSettings, RubberState]):
         if not sheet.state.rubbers:
             return None
         return {side.value: sum(item.totals[side] for item in sheet.state.rubbers) for side in Side}
+
+    def card(self, sheet: Sheet) -> tuple[CardLine, ...]:
+        """The finished rubbers' points (with how many there are) apart from the rubber in play as it
+        stands: two sums a player reads as they are, never one that adds a rubber not yet won."""
+        finished = [item for item in sheet.state.rubbers if item.finished]
+        lines = []
+        if finished:
+            points = {side.value: sum(item.totals[side] for item in finished) for side in Side}
+            lines.append(CardLine(points, FINISHED_RUBBERS, len(finished)))
+        current = sheet.state.current
+        if current is not None:
+            lines.append(CardLine({side.value: current.totals[side] for side in Side}, THIS_RUBBER))
+        return tuple(lines)
 
     def preview_of(self, sheet: Sheet, deal: LoggedDeal) -> Preview:
         """The deal's score at the vulnerability of the moment, and where each number goes."""

@@ -29,7 +29,7 @@ from bridgescore.forms.logged import DealOption, LoggedDeal
 from bridgescore.forms.players import Players
 from bridgescore.i18n import translator
 from bridgescore.store.journal import Kind
-from bridgescore.web.pads import DealNote, DealRow, NextDeal, PadState, Preview, Reading, Row
+from bridgescore.web.pads import CardLine, DealNote, DealRow, NextDeal, PadState, Preview, Reading, Row
 
 S = TypeVar("S", bound=Settings)
 St = TypeVar("St", bound=FormState)
@@ -347,6 +347,12 @@ class Scorepad(Generic[S, St]):
     def standing(self, sheet: PadState[S, St]) -> dict[str, int] | None:
         """Each side's score so far (``{"NS": …, "EW": …}``) for the list of games; None: not shown."""
         return None
+
+    def card(self, sheet: PadState[S, St]) -> tuple[CardLine, ...]:
+        """What the home page's card of the game says of its score: by default one line, the
+        :meth:`standing` (none when there is none to show)."""
+        standing = self.standing(sheet)
+        return () if standing is None else (CardLine(standing),)
 
     def deal_info(self, state: St, deal: LoggedDeal) -> DealNote:
         """What the list of deals shows beside *deal*, just applied to *state* (its score …)."""
