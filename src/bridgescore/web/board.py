@@ -104,6 +104,7 @@ def environment() -> jinja2.Environment:
     env.filters["number"] = number
     env.filters["sides"] = sides_kept
     env.globals["deal_rows"] = deal_rows
+    env.globals["kept_rows"] = kept_rows
     return env
 
 
@@ -111,21 +112,45 @@ KEPT_ROWS = 20_000
 """How many drawn lines of the list of deals are kept (about 1 kB each) before they are all dropped."""
 
 _rows: dict[tuple[Any, ...], str] = {}
-_row_macros: dict[str, tuple[Any, Any]] = {}
+_kept: dict[tuple[str, str, int], tuple[object, str]] = {}
+_macros: dict[tuple[str, str], tuple[Any, Any]] = {}
+WORDS = ("lang", "_", "seat_letters", "side_names")
 
 
-def _row_macro(lang: str, gettext: Any) -> Any:
-    """``deal_row.html``'s macro with *lang*'s words (made once per language)."""
-    made = _row_macros.get(lang)
+def _macro(template: str, name: str, values: jinja2.runtime.Context) -> Any:
+    """Macro *name* of *template* with the page's words (its module made once per language)."""
+    lang, gettext = values["lang"], values["_"]
+    made = _macros.get((template, lang))
     if made is None or made[0] is not gettext:
-        module = environment().get_template("deal_row.html").make_module({"_": gettext, "lang": lang})
-        made = _row_macros[lang] = (gettext, module.deal_row)  # type: ignore[attr-defined]
+        module = environment().get_template(template).make_module({key: values[key] for key in WORDS})
+        made = _macros[template, lang] = (gettext, getattr(module, name))
     return made[1]
 
 
 def forget() -> None:
-    """Drop every line of the list of deals kept drawn (:func:`deal_rows`); the tests draw afresh."""
+    """Drop every row kept drawn (:func:`deal_rows`, :func:`kept_rows`); the tests draw afresh."""
     _rows.clear()
+    _kept.clear()
+
+
+@jinja2.pass_context
+def kept_rows(values: jinja2.runtime.Context, template: str, macro: str, rows: Sequence[object]) -> Markup:
+    """Each of *rows* drawn by *macro* of *template* and kept, as long as the row is the same
+    object (kept with its drawing, so that no other row takes its place), in the page's language:
+    for rows that a view keeps folded and never changes (the compensation evening's table,
+    ``web/views/compensation.py``), a deal saved draws one new row, not the evening's hundred."""
+    lang = values["lang"]
+    draw_row = _macro(template, macro, values)
+    drawn = []
+    for row in rows:
+        key = (template, lang, id(row))
+        kept = _kept.get(key)
+        if kept is None or kept[0] is not row:
+            if len(_kept) >= KEPT_ROWS:
+                _kept.clear()
+            kept = _kept[key] = (row, str(draw_row(row)))
+        drawn.append(kept[1])
+    return Markup("".join(drawn))
 
 
 @jinja2.pass_context
@@ -146,8 +171,8 @@ def deal_rows(values: jinja2.runtime.Context) -> Markup:
     >>> html.count("<li "), '<span class="deal-text">3БК Ю +1</span>' in html
     (2, True)
     """
-    lang, gettext, numbers = values["lang"], values["_"], values["numbers"]
-    row = _row_macro(lang, gettext)
+    lang, numbers = values["lang"], values["numbers"]
+    row = _macro("deal_row.html", "deal_row", values)
     form = getattr(values.get("pad"), "form", "")
     drawn = []
     for line in values["lines"]:
