@@ -13,7 +13,8 @@ cache, IndexedDB: a phone's browser), then the engine as a page loads it:
   snapshot is gone (the HTTP cache still warm: Python's whole start-up again);
 - on a 100-deal evening of each form: each preview (target 50 ms), the sheet drawn from the 100
   deals (the whole log folded and drawn: target 100 ms; the first time with no line of the list of
-  deals drawn yet, later ones with the lines kept drawn) and after one more deal (folded on);
+  deals drawn yet, later ones with the lines kept drawn) and after one more deal (folded on; with
+  the form's state as JSON, and the board alone as the game page asks for it, ``scorer.board``);
 - the baseline, measured in the same throttled page of the same run: the same preview and board
   fetched from the server (/games/{id}/preview, /games/{id}/board) over loopback;
 - the path the game page runs (static/board.js), offline, on each 100-deal evening's own page (a
@@ -70,12 +71,16 @@ EVENING = """async ({ game, lines, previews, id }) => {
     return [performance.now() - start, value];
   };
   const given = lines.map((text, index) => ({ id: index + 1, text }));
-  const full = [], added = [], shown = [], served = [], boards = [];
+  const full = [], added = [], placed = [], shown = [], served = [], boards = [];
   for (let round = 0; round < 5; round += 1) {
     const scorer = await bridgescoreEngine.open(game);
     full.push(timed(() => scorer.sheet(given, true))[0]);
     scorer.sheet(given.slice(0, -1), true);
     added.push(timed(() => scorer.sheet(given, true))[0]);
+    if (scorer.board) { // the game page's call: the board without the form's state as JSON
+      scorer.board(given.slice(0, -1), true);
+      placed.push(timed(() => scorer.board(given, true))[0]);
+    }
     scorer.close();
   }
   const scorer = await bridgescoreEngine.open(game);
@@ -91,7 +96,7 @@ EVENING = """async ({ game, lines, previews, id }) => {
     await (await fetch(`/games/${id}/board`)).text();
     boards.push(performance.now() - start);
   }
-  return { full, added, shown, served, boards };
+  return { full, added, placed, shown, served, boards };
 }"""
 
 
@@ -306,6 +311,8 @@ def main() -> None:
                     f"{'':13s} — the first of them {timed['full'][0]:7.1f} ms (no line of the list drawn yet)"
                 )
                 report("", "one more deal", timed["added"])
+                if timed["placed"]:
+                    report("", "— board alone", timed["placed"])
             page.close()
             for form, game in evenings.items():
                 game_page(

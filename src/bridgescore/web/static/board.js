@@ -63,7 +63,7 @@ window.bridgescoreBoard = function (options) {
   }
 
   function fold(lines, undo) {
-    const board = scorer.sheet(lines, undo);
+    const board = scorer.board(lines, undo); // the board alone: the form's state is not read here
     folded = JSON.stringify(lines);
     return board;
   }
