@@ -109,7 +109,7 @@ def environment() -> jinja2.Environment:
 
 
 KEPT_ROWS = 20_000
-"""How many drawn lines of the list of deals are kept (about 1 kB each) before they are all dropped."""
+"""How many drawn rows are kept, in each of the two stores (about 1 kB each), before all are dropped."""
 
 _rows: dict[tuple[Any, ...], str] = {}
 _kept: dict[tuple[str, str, int], tuple[object, str]] = {}
