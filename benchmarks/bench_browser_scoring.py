@@ -12,13 +12,16 @@ cache, IndexedDB: a phone's browser), then the engine as a page loads it:
   from the snapshot — the target is 3 s; and, the case that goes wrong, a later visit whose
   snapshot is gone (the HTTP cache still warm: Python's whole start-up again);
 - on a 100-deal evening of each form: each preview (target 50 ms), the sheet drawn from the 100
-  deals (the whole log folded and drawn: target 100 ms) and after one more deal (folded on);
+  deals (the whole log folded and drawn: target 100 ms; the first time with no line of the list of
+  deals drawn yet, later ones with the lines kept drawn) and after one more deal (folded on; with
+  the form's state as JSON, and the board alone as the game page asks for it, ``scorer.board``);
 - the baseline, measured in the same throttled page of the same run: the same preview and board
   fetched from the server (/games/{id}/preview, /games/{id}/board) over loopback;
 - the path the game page runs (static/board.js), offline, on each 100-deal evening's own page (a
   later visit): navigation to the engine started by the page (once it is idle) and to its first
   preview (the server's 100 lines folded first), each preview after it, the board the phone draws
-  and places when a deal waits in the queue, and a preview after that deal.
+  and places when a deal waits in the queue (its engine's part — the sheet folded and drawn — and
+  the page's, placing it and redrawing around it), and a preview after that deal.
 
 Figures and the command in docs/performance.md.
 """
@@ -68,12 +71,16 @@ EVENING = """async ({ game, lines, previews, id }) => {
     return [performance.now() - start, value];
   };
   const given = lines.map((text, index) => ({ id: index + 1, text }));
-  const full = [], added = [], shown = [], served = [], boards = [];
+  const full = [], added = [], placed = [], shown = [], served = [], boards = [];
   for (let round = 0; round < 5; round += 1) {
     const scorer = await bridgescoreEngine.open(game);
     full.push(timed(() => scorer.sheet(given, true))[0]);
     scorer.sheet(given.slice(0, -1), true);
     added.push(timed(() => scorer.sheet(given, true))[0]);
+    if (scorer.board) { // the game page's call: the board without the form's state as JSON
+      scorer.board(given.slice(0, -1), true);
+      placed.push(timed(() => scorer.board(given, true))[0]);
+    }
     scorer.close();
   }
   const scorer = await bridgescoreEngine.open(game);
@@ -89,7 +96,7 @@ EVENING = """async ({ game, lines, previews, id }) => {
     await (await fetch(`/games/${id}/board`)).text();
     boards.push(performance.now() - start);
   }
-  return { full, added, shown, served, boards };
+  return { full, added, placed, shown, served, boards };
 }"""
 
 
@@ -105,9 +112,12 @@ PAGE = """async ({ previews, queued }) => {
   const shown = previews.slice(1).map((text) => timed(() => board.preview(text, true))[0]);
   localStorage.setItem("bridgescore.queue", JSON.stringify([queued])); // offline: it stays there
   const [drawn, placed] = timed(() => board.draw());
+  const measured = (name) => (performance.getEntriesByName(name).at(-1) || { duration: NaN }).duration;
+  const sheet = measured("board-sheet"), whole = measured("board-drawn");
   const queuedShown = previews.slice(1, 11).map((text) => timed(() => board.preview(text, false))[0]);
   localStorage.setItem("bridgescore.queue", "[]");
-  return { ready, first, firstOk: Boolean(firstShown && firstShown.ok), shown, drawn, placed, queuedShown };
+  const firstOk = Boolean(firstShown && firstShown.ok);
+  return { ready, first, firstOk, shown, drawn, placed, sheet, whole, queuedShown };
 }"""
 
 
@@ -217,6 +227,10 @@ def game_page(context: BrowserContext, rate: float, url: str, form: str, texts: 
     )
     report("", "page preview", timed["shown"])
     report("", "queued board", [timed["drawn"]])
+    print(
+        f"{'':13s} — of which the engine's sheet {timed['sheet']:7.1f} ms (Python: fold and draw),"
+        f" placed and the page redrawn {timed['whole'] - timed['sheet']:7.1f} ms"
+    )
     report("", "then preview", timed["queuedShown"])
     page.close()
 
@@ -293,7 +307,12 @@ def main() -> None:
                 timed = page.evaluate(EVENING, {**given, "previews": previews(game, args.previews)})
                 report(form, "preview", timed["shown"], timed["served"], "server's, fetched")
                 report("", "100-deal sheet", timed["full"], timed["boards"], "server's board, fetched")
+                print(
+                    f"{'':13s} — the first of them {timed['full'][0]:7.1f} ms (no line of the list drawn yet)"
+                )
                 report("", "one more deal", timed["added"])
+                if timed["placed"]:
+                    report("", "— board alone", timed["placed"])
             page.close()
             for form, game in evenings.items():
                 game_page(

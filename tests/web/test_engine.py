@@ -120,3 +120,12 @@ def test_without_pyodide_the_page_is_told_to_ask_the_server(
 ) -> None:
     monkeypatch.setenv("BRIDGESCORE_PYODIDE", str(tmp_path))
     assert client.get("/py/engine.json").status_code == 404
+
+
+def test_the_board_alone_is_the_board_without_the_forms_state() -> None:
+    made = game("compensation", 5, most=20)
+    lines = read_lines(json.dumps([{"id": n, "text": t} for n, t in enumerate(made.lines, 1)]))
+    scorer = Scorer("g", "compensation", made.header, made.lang)
+    whole, alone = scorer.sheet(lines, undo=True), scorer.sheet(lines, undo=True, figures=False)
+    assert (alone.html, alone.standing, alone.unit) == (whole.html, whole.standing, whole.unit)
+    assert whole.state["state"]["form"] == "compensation" and alone.state == {}

@@ -85,9 +85,16 @@ def number(value: Decimal) -> str:
 def environment() -> jinja2.Environment:
     """The templates' environment: HTML escaped, the seats and sides as globals (and the hand
     diagram's ``diagram_view``, its macro found among the formats' templates), the ``utc``,
-    ``number`` and ``sides`` filters."""
+    ``number`` and ``sides`` filters, :func:`deal_rows`.
+
+    A template is read and compiled once per process (``auto_reload`` off): in the browser the
+    engine's files are written again before each start restored from its memory snapshot, and
+    Jinja, seeing their times changed, would compile every template of the board again at the
+    first drawing of each visit (about a second on a slowed phone, docs/performance.md)."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader([str(TEMPLATES), str(DIAGRAM)]), autoescape=jinja2.select_autoescape()
+        loader=jinja2.FileSystemLoader([str(TEMPLATES), str(DIAGRAM)]),
+        autoescape=jinja2.select_autoescape(),
+        auto_reload=False,
     )
     env.globals["diagram_view"] = diagram_view
     env.globals["seats"] = [seat.value for seat in Seat]
@@ -96,7 +103,89 @@ def environment() -> jinja2.Environment:
     env.filters["utc"] = utc
     env.filters["number"] = number
     env.filters["sides"] = sides_kept
+    env.globals["deal_rows"] = deal_rows
+    env.globals["kept_rows"] = kept_rows
     return env
+
+
+KEPT_ROWS = 20_000
+"""How many drawn rows are kept, in each of the two stores (about 1 kB each), before all are dropped."""
+
+_rows: dict[tuple[Any, ...], str] = {}
+_kept: dict[tuple[str, str, int], tuple[object, str]] = {}
+_macros: dict[tuple[str, str], tuple[Any, Any]] = {}
+WORDS = ("lang", "_", "seat_letters", "side_names")
+
+
+def _macro(template: str, name: str, values: jinja2.runtime.Context) -> Any:
+    """Macro *name* of *template* with the page's words (its module made once per language)."""
+    lang, gettext = values["lang"], values["_"]
+    made = _macros.get((template, lang))
+    if made is None or made[0] is not gettext:
+        module = environment().get_template(template).make_module({key: values[key] for key in WORDS})
+        made = _macros[template, lang] = (gettext, getattr(module, name))
+    return made[1]
+
+
+def forget() -> None:
+    """Drop every row kept drawn (:func:`deal_rows`, :func:`kept_rows`); the tests draw afresh."""
+    _rows.clear()
+    _kept.clear()
+
+
+@jinja2.pass_context
+def kept_rows(values: jinja2.runtime.Context, template: str, macro: str, rows: Sequence[object]) -> Markup:
+    """Each of *rows* drawn by *macro* of *template* and kept, as long as the row is the same
+    object (kept with its drawing, so that no other row takes its place), in the page's language:
+    for rows that a view keeps folded and never changes (the compensation evening's table,
+    ``web/views/compensation.py``), a deal saved draws one new row, not the evening's hundred."""
+    lang = values["lang"]
+    draw_row = _macro(template, macro, values)
+    drawn = []
+    for row in rows:
+        key = (template, lang, id(row))
+        kept = _kept.get(key)
+        if kept is None or kept[0] is not row:
+            if len(_kept) >= KEPT_ROWS:
+                _kept.clear()
+            kept = _kept[key] = (row, str(draw_row(row)))
+        drawn.append(kept[1])
+    return Markup("".join(drawn))
+
+
+@jinja2.pass_context
+def deal_rows(values: jinja2.runtime.Context) -> Markup:
+    """The list of deals' lines (``board_list.html``), each drawn by ``deal_row.html`` once and kept.
+
+    A line's drawing depends on its entry (id), kind and text, and on what the fold says of it —
+    its number, its score, the rubber it ends — in the game's form and the page's language; kept
+    under those, a deal saved draws one new line, not the evening's hundred (docs/performance.md).
+    A line whose number or score moved (a deal deleted or corrected above it) is drawn again.
+
+    >>> from bridgescore.web.views import scorepads
+    >>> from bridgescore.store.journal import Kind, Line
+    >>> pad = scorepads()["chicago"]
+    >>> sheet = pad.replay([("form", "chicago")], ["3NT S 10", "pass"])
+    >>> lines = [Line(1, Kind.DEAL, "3NT S +1", 1), Line(2, Kind.DEAL, "pass", 2)]
+    >>> html = draw("board_list.html", {**words("ru"), **context(pad, sheet, lines, "g1", undo=False)})
+    >>> html.count("<li "), '<span class="deal-text">3БК Ю +1</span>' in html
+    (2, True)
+    """
+    lang, numbers = values["lang"], values["numbers"]
+    row = _macro("deal_row.html", "deal_row", values)
+    form = getattr(values.get("pad"), "form", "")
+    drawn = []
+    for line in values["lines"]:
+        info = numbers.get(line.id, {})
+        key = (form, lang, line.id, line.kind.value, line.text, info.get("deal"), info.get("score"),
+               info.get("rubber_over"), info.get("text_" + lang))  # fmt: skip
+        text = _rows.get(key)
+        if text is None:
+            if len(_rows) >= KEPT_ROWS:
+                _rows.clear()
+            text = _rows[key] = str(row(line, info))
+        drawn.append(text)
+    return Markup("".join(drawn))
 
 
 def words(lang: str) -> dict[str, Any]:

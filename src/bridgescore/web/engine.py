@@ -117,8 +117,11 @@ class Scorer:
         self.texts, self.state = texts, state
         return state
 
-    def sheet(self, lines: Sequence[Line], *, undo: bool = False) -> DrawnBoard:
-        """The board after *lines* (the log as it stands); *undo*: whether Undo is offered."""
+    def sheet(self, lines: Sequence[Line], *, undo: bool = False, figures: bool = True) -> DrawnBoard:
+        """The board after *lines* (the log as it stands); *undo*: whether Undo is offered;
+        *figures*: whether the form's whole state comes with it (``state``: every deal as JSON,
+        which the game page, placing the board, does not read — and which costs more than the
+        drawing of a saved deal)."""
         try:
             state = self.fold([line.text for line in lines])
         except BridgeScoreError as error:
@@ -127,7 +130,7 @@ class Scorer:
         values = {**self.words, **board.context(self.pad, state, lines, self.game, undo=undo)}
         return DrawnBoard(
             board.draw("board.html", values),
-            state={"state": state.state.as_dict(), "next": state.next},
+            state={"state": state.state.as_dict(), "next": state.next} if figures else {},
             standing=self.pad.standing(state),
             unit=self.pad.stake_divisor(state) if self.pad.stake_unit else None,
         )
@@ -145,10 +148,16 @@ class Scorer:
 
     # the page's side: JSON in, JSON out --------------------------------------------------------------
 
-    def sheet_json(self, lines: str, undo: bool = False) -> str:
+    def sheet_json(self, lines: str, undo: bool = False, figures: bool = True) -> str:
         """:meth:`sheet` of the lines given as JSON (``[{"id": 7, "text": "4S N 10"}, …]``; a line's
-        ``kind`` is read from its text when not given)."""
-        return json.dumps(self.sheet(read_lines(lines), undo=undo).as_dict(), ensure_ascii=False)
+        ``kind`` is read from its text when not given).
+
+        >>> scorer = opened('{"form": "chicago", "header": [["form", "chicago"]]}')
+        >>> json.loads(scorer.sheet_json('[{"id": 1, "text": "3NT S 9"}]', figures=False))["state"]
+        {}
+        """
+        drawn = self.sheet(read_lines(lines), undo=undo, figures=figures)
+        return json.dumps(drawn.as_dict(), ensure_ascii=False)
 
     def fold_json(self, lines: str) -> int:
         """The lines given as JSON folded, not drawn (what :meth:`preview` previews after): 200, or

@@ -51,6 +51,7 @@ DATA = (
     "web/templates/board.html",
     "web/templates/board_top.html",
     "web/templates/board_list.html",
+    "web/templates/deal_row.html",
     "web/templates/game_seats.html",
     "web/templates/declarers.html",
     "web/templates/preview.html",

@@ -3,6 +3,7 @@
 //   const scorer = await bridgescoreEngine.open({id, form, header: [[key, value], …], lang});
 //   scorer.preview("4S N 10")   -> {html, status, preview}                 (/games/{id}/preview)
 //   scorer.sheet(lines, undo)   -> {html, status, state, standing, unit}   (/games/{id}/board)
+//   scorer.board(lines, undo)   -> the same without the form's state (what the game page places)
 //   scorer.fold(lines)          -> 200 | 422: folded, not drawn (what preview() previews after)
 //   scorer.stored("3nt s 10")   -> "3NT S +1": a line as the server stores it ("": it does not read)
 //   scorer.seating({N: "Ann"})  -> "players: N=Ann": the line that seats them
@@ -178,6 +179,10 @@
       sheet(lines, undo) {
         const given = lines.map((line) => ({ id: line.id, text: line.text, kind: line.kind || "" }));
         return JSON.parse(scorer.sheet_json(JSON.stringify(given), Boolean(undo)));
+      },
+      board(lines, undo) {
+        const given = lines.map((line) => ({ id: line.id, text: line.text, kind: line.kind || "" }));
+        return JSON.parse(scorer.sheet_json(JSON.stringify(given), Boolean(undo), false));
       },
       fold(lines) {
         const given = lines.map((line) => ({ id: line.id, text: line.text, kind: line.kind || "" }));

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 from xml.sax.saxutils import escape
 
 from markupsafe import Markup
@@ -18,7 +18,8 @@ from bridgescore.core.vulnerability import Vulnerability
 from bridgescore.formats.deallog import format_deal
 from bridgescore.formats.diagram import HandDiagram
 from bridgescore.forms import compensation
-from bridgescore.forms.compensation import CompensationSettings, CompensationState
+from bridgescore.forms.compensation import CompensationSettings, CompensationState, EveningDeal
+from bridgescore.forms.compensation_evening import FoldedEvening, fold_on
 from bridgescore.forms.compensation_table import builtin_table, builtin_tables
 from bridgescore.forms.logged import LoggedDeal
 from bridgescore.i18n import signed
@@ -64,6 +65,53 @@ Sheet = PadState[CompensationSettings, CompensationState]
 """A compensation game's page state."""
 
 
+KEPT_EVENINGS = 8
+"""How many evenings' totals are kept folded (the latest ones drawn), to fold on from."""
+
+EveningRows = tuple[dict[str, Any], ...]
+"""The evening's table, a deal a row (:meth:`CompensationPad.evening`)."""
+
+_kept: list[tuple[FoldedEvening, EveningRows]] = []
+
+
+def folded(state: CompensationState) -> tuple[FoldedEvening, EveningRows]:
+    """The evening's totals and its table's rows (:meth:`CompensationPad.evening`), folded on from
+    the longest of the evenings kept whose deals begin *state*'s: a deal saved adds one deal's
+    figures, a deal corrected or deleted folds from the start (the same figures either way)."""
+    kept = list(_kept)
+    since, rows = FoldedEvening(), cast(EveningRows, ())
+    for evening, drawn in kept:
+        if len(evening.deals) > len(since.deals) and evening.is_before(state.deals):
+            since, rows = evening, drawn
+    now = fold_on(state.deals, since)
+    if now is not since:
+        rows = rows[: len(since.deals)] + tuple(
+            _row(deal, now.north_south[index + 1])
+            for index, deal in enumerate(state.deals[len(since.deals) :], len(since.deals))
+        )
+    _kept[:] = [(now, rows), *(item for item in kept if item[0] is not now)][:KEPT_EVENINGS]
+    return now, rows
+
+
+def _row(deal: EveningDeal, running: int) -> dict[str, Any]:
+    """One deal of the evening's table: North-South's figures, and their IMPs after it (*running*)."""
+    scored = deal.scored
+    hands = hands_of(deal.deal, deal.number, deal.dealer, scored.vulnerability)
+    return {
+        "number": deal.number,
+        "dealer": deal.dealer.value,
+        "vulnerability": scored.vulnerability.value,
+        "result": scored.result,
+        "hcp": scored.hcp.of_side(Side.NS),
+        "expected": scored.expected_for(Side.NS),
+        "hands": hands,
+        "score": scored.points(Side.NS),
+        "difference": scored.difference(Side.NS),
+        "imps": scored.imps(Side.NS),
+        "running": running,
+    }  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class ChartLine:
     """One player's (or side's) running IMPs over the evening, for the chart: the value after each deal."""
@@ -106,7 +154,8 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
         """Each side's IMPs over the evening."""
         if not sheet.state.deals:
             return None
-        return {side.value: sheet.state.side_totals(side).imps for side in SIDES}
+        evening = folded(sheet.state)[0]
+        return {side.value: evening.side(side).imps for side in SIDES}
 
     def preview_of(self, sheet: Sheet, deal: LoggedDeal) -> Preview:
         """The contract's score, then the table's price and the IMPs of the scoring side."""
@@ -130,39 +179,21 @@ class CompensationPad(Scorepad[CompensationSettings, CompensationState]):
 
     def evening(self, sheet: Sheet) -> list[dict[str, Any]]:
         """Each deal of the evening with North-South's figures and running IMPs."""
-        state = sheet.state
-        rows = []
-        total = 0
-        for deal in state.deals:
-            scored = deal.scored
-            total += scored.imps(Side.NS)
-            hands = hands_of(deal.deal, deal.number, deal.dealer, scored.vulnerability)
-            rows.append({
-                "number": deal.number,
-                "dealer": deal.dealer.value,
-                "vulnerability": scored.vulnerability.value,
-                "result": scored.result,
-                "hcp": scored.hcp.of_side(Side.NS),
-                "expected": scored.expected_for(Side.NS),
-                "hands": hands,
-                "score": scored.points(Side.NS),
-                "difference": scored.difference(Side.NS),
-                "imps": scored.imps(Side.NS),
-                "running": total,
-            })  # fmt: skip
-        return rows
+        return list(folded(sheet.state)[1])
 
     def sides(self, sheet: Sheet) -> dict[str, compensation.Totals]:
         """Each side's evening."""
-        return {side.value: sheet.state.side_totals(side) for side in SIDES}
+        evening = folded(sheet.state)[0]
+        return {side.value: evening.side(side) for side in SIDES}
 
     def players_table(self, sheet: Sheet) -> list[tuple[str, compensation.Totals]]:
         """Each named player's evening, most IMPs first."""
-        return sorted(sheet.state.player_totals().items(), key=lambda item: (-item[1].imps, item[0]))
+        players = folded(sheet.state)[0].players
+        return sorted(players.items(), key=lambda item: (-item[1].imps, item[0]))
 
     def chart(self, sheet: Sheet, side_names: Mapping[str, str], title: str = "") -> Markup:
         """The evening as a line chart (SVG): running IMPs after each deal, one line per player."""
-        lines = [ChartLine(name, points) for name, points in sheet.state.running_imps().items()]
+        lines = [ChartLine(name, points) for name, points in folded(sheet.state)[0].running_imps().items()]
         deals = max((len(line.points) - 1 for line in lines), default=0)
         if deals == 0:
             return Markup("")
