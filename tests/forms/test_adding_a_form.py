@@ -77,7 +77,7 @@ def test_the_web_offers_it_on_the_home_and_new_game_pages(plain: None, tmp_path:
         with TestClient(make_app(store)) as client:
             assert 'href="/new/plain"' in client.get("/").text
             page = client.get("/new/plain").text
-            assert 'name="setting_honours"' in page and '<option value="off"' in page
+            assert '<input type="radio" name="setting_honours" value="off"' in page
             fields = signed(client, {"setting_honours": "off"})
             made = client.post("/new/plain", data=fields, follow_redirects=False)
             assert made.status_code == 303
