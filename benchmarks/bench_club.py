@@ -70,6 +70,8 @@ class Tally:
     acknowledged: set[tuple[int, int, int]] = field(default_factory=set)
     resends: int = 0
     retries: int = 0
+    join_waits: int = 0
+    """Joins told to try again in a second (more tables at once than the session's burst)."""
     errors: list[str] = field(default_factory=list)
 
 
@@ -273,11 +275,19 @@ async def play_table(base: str, session: str, code: str, args: argparse.Namespac
     try:
         try:
             await phone.open()
-            joined = (await phone.post("/api/club/join", {"code": code})).json()
+            answer = await phone.post("/api/club/join", {"code": code})
+            for _again in range(20):  # 200 tables at once overflow the session's burst of joins (150):
+                if answer.status_code != 429:  # the phone says "try again in 1 s", the player taps again
+                    break
+                tally.join_waits += 1
+                await asyncio.sleep(float(answer.headers.get("retry-after", "1")))
+                answer = await phone.post("/api/club/join", {"code": code})
+            if answer.status_code != 200:  # a refused join would leave the other tables waiting for it
+                raise RuntimeError(f"join: {answer.status_code} {answer.text[:200]}")
+            table = answer.json()["table"]
         except BaseException:
             await seated.abort()
             raise
-        table = joined["table"]
         await seated.wait()  # play starts when every table has joined, as the director starts a round
         here = f"/api/club/sessions/{session}/tables/{table}"
         await asyncio.sleep(rng.random() * args.interval)
@@ -388,6 +398,7 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         "requests": len(tally.writes) + len(tally.reads) + 4 + 2 * args.tables,
         "resends": tally.resends,
         "retries": tally.retries,
+        "join_waits": tally.join_waits,
         "seconds": round(elapsed, 1),
         "writes_per_s": round(len(tally.writes) / elapsed, 1) if elapsed else 0,
         "p50_ms": round(statistics.median(tally.writes), 1) if tally.writes else 0,
