@@ -17,7 +17,7 @@ from collections.abc import Callable
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from bridgescore.club import Actor, Change, ShowRanking, ShowTravellers
+from bridgescore.club import Actor, Change, ClubState, ShowRanking, ShowTravellers
 from bridgescore.club.service import ClubService
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, BridgeScoreError
@@ -252,16 +252,15 @@ def table_page(request: Request) -> Response:
         shown = state.ranking_shown and not state.published
         where = "ranking" if shown else "results"
         return RedirectResponse(f"/club/{where}/{joined.session_id}", status_code=303)
-    view = phone.table_view(
-        joined.session_id,
-        state,
-        joined.table,
-        language.of_request(request),
-        joined.phone,
-        _club(request).solved,
-    )
+    view = _table_view(request, joined, state)
     return _page(request, "club/table.html", view=view, session_id=joined.session_id,
                  diagram_style=phone.diagram_style())  # fmt: skip
+
+
+def _table_view(request: Request, joined: TablePass, state: ClubState) -> views.TableView:
+    """What *joined*'s table's phone shows of *state*, in the request's language."""
+    return phone.table_view(joined.session_id, state, joined.table, language.of_request(request),
+                            joined.phone, _club(request).solved)  # fmt: skip
 
 
 @router.get("/club/table/live", response_model=None)
@@ -271,14 +270,7 @@ def table_live(request: Request) -> Response:
     if joined is None or joined.table == VIEWER_TABLE:
         return Response(status_code=401)
     state = _club(request).folded(joined.session_id).state
-    view = phone.table_view(
-        joined.session_id,
-        state,
-        joined.table,
-        language.of_request(request),
-        joined.phone,
-        _club(request).solved,
-    )
+    view = _table_view(request, joined, state)
     return _page(request, "club/table_live.html", view=view, session_id=joined.session_id)
 
 
