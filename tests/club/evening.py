@@ -34,6 +34,20 @@ def phone_context(browser: Browser, locale: str) -> BrowserContext:
     return context
 
 
+def open_phones(browser: Browser, live: Server, codes: dict[int, str], locales: dict[str, str]
+                ) -> tuple[dict[str, BrowserContext], dict[str, Page]]:  # fmt: skip
+    """The evening's chromium phones, each joined with its table's code: *locales* by name, a
+    name's first character its table ("2a", "2b": two phones at table 2)."""
+    contexts = {name: phone_context(browser, locale) for name, locale in locales.items()}
+    phones: dict[str, Page] = {}
+    for name, context in contexts.items():
+        page = context.new_page()
+        page.goto(f"{live.url}/club/join#{codes[int(name[0])]}")
+        page.wait_for_url("**/club/table")
+        phones[name] = page
+    return contexts, phones
+
+
 class Evening:
     """What happened so far, as the test knows it: each played table-round's results entered."""
 

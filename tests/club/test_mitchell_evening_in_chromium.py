@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from bridgescore.forms.duplicate.movement import mitchell
 from tests.club.evening import (
@@ -25,6 +25,7 @@ from tests.club.evening import (
     director_corrects_the_disputed,
     director_get,
     enter_on_phone,
+    open_phones,
     phone_context,
     publish_correct_and_check,
     start_session,
@@ -57,14 +58,9 @@ class Room:
     def __init__(self, browser: Browser, live: Server, codes: dict[int, str]) -> None:
         self.evening = Evening(MOVEMENT)
         self.results = iter(RESULTS * 20)
-        locales = {"1a": "en-GB", "1b": "en-GB", "3": "ru-RU"}
-        self.contexts = {name: phone_context(browser, locale) for name, locale in locales.items()}
-        self.phones: dict[str, Page] = {}
-        for name, context in self.contexts.items():
-            page = context.new_page()
-            page.goto(f"{live.url}/club/join#{codes[int(name[0])]}")
-            page.wait_for_url("**/club/table")
-            self.phones[name] = page
+        self.contexts, self.phones = open_phones(
+            browser, live, codes, {"1a": "en-GB", "1b": "en-GB", "3": "ru-RU"}
+        )
         self.api = {table: ApiPhone(live, codes[table]) for table in API_TABLES}
         self.queued: list[tuple[int, int]] = []
 

@@ -22,6 +22,14 @@ def started(boss: Phone, movement: dict[str, Any]) -> dict[str, Any]:
     return {**console, "codes": made.json()["codes"]}
 
 
+def previewed(boss: Phone, movement: dict[str, Any]) -> dict[str, Any]:
+    """The preview the director is shown of *movement* (nothing started)."""
+    answer = boss.post("/api/club/movements/preview", {"movement": movement})
+    assert answer.status_code == 200, answer.text
+    found: dict[str, Any] = answer.json()
+    return found
+
+
 @pytest.mark.parametrize(
     ("movement", "name", "rounds"),
     [
@@ -142,13 +150,10 @@ def test_the_preview_draws_the_published_four_table_howell_without_starting_a_se
 def test_the_preview_of_a_howell_cut_short_draws_the_cards_of_the_rounds_played(app: FastAPI) -> None:
     boss = director(app)
 
-    def shown(movement: dict[str, Any]) -> dict[str, Any]:
-        answer = boss.post("/api/club/movements/preview", {"movement": movement})
-        assert answer.status_code == 200, answer.text
-        found: dict[str, Any] = answer.json()
-        return found
-
-    full, cut = shown({"kind": "howell", "tables": 8}), shown({"kind": "howell", "tables": 8, "rounds": 12})
+    full, cut = (
+        previewed(boss, {"kind": "howell", "tables": 8}),
+        previewed(boss, {"kind": "howell", "tables": 8, "rounds": 12}),
+    )
     assert (full["rounds"], cut["rounds"], cut["pairs"]) == (15, 12, 16)
     assert "first 12 of its 15 rounds" in cut["notes"]
     # the table cards are the full Howell's first 12 rounds, as bridgecentral.com's endless Howell
@@ -168,23 +173,17 @@ def test_the_preview_of_a_howell_cut_short_draws_the_cards_of_the_rounds_played(
 def test_the_preview_draws_the_published_skip_and_relay_mitchells(app: FastAPI) -> None:
     boss = director(app)
 
-    def shown(movement: dict[str, Any]) -> dict[str, Any]:
-        answer = boss.post("/api/club/movements/preview", {"movement": movement})
-        assert answer.status_code == 200, answer.text
-        found: dict[str, Any] = answer.json()
-        return found
-
     # bridgewebs.com/exeter: 10 tables, a Mitchell with a skip after round 5, 9 rounds
-    skip = shown({"kind": "mitchell", "tables": 10, "boards_per_round": 3})
+    skip = previewed(boss, {"kind": "mitchell", "tables": 10, "boards_per_round": 3})
     one = next(g for g in skip["guides"] if g["pair"] == "1EW")
     assert skip["rounds"] == 9 and [row["table"] for row in one["rows"]] == [1, 2, 3, 4, 5, 7, 8, 9, 10]
     # bridgewebs.com/hitchin: 8 tables relay, tables 1 and 8 share, the bye stand between 4 and 5
-    relay = shown({"kind": "mitchell", "tables": 8, "relay": True})
+    relay = previewed(boss, {"kind": "mitchell", "tables": 8, "relay": True})
     assert relay["shared"] == [[1, 8]] and "between tables 4 and 5" in relay["notes"]
     first = relay["schedule"][0]["tables"]
     assert first[0]["boards"] == first[7]["boards"] == "1-2"
     # an arrow-switch round seats the East-West pairs North-South on the traveller
-    arrow = shown({"kind": "mitchell", "tables": 7, "arrow_switch": [7]})
+    arrow = previewed(boss, {"kind": "mitchell", "tables": 7, "arrow_switch": [7]})
     assert arrow["schedule"][6]["tables"][0]["ns"].endswith("EW")
 
 

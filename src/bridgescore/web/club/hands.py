@@ -24,6 +24,7 @@ from bridgescore.club import Actor, AskLead, ClubState, SetDeals
 from bridgescore.club.deals import BoardDeals, deals_from_pbn, dealt, given_boards
 from bridgescore.club.service import ClubService
 from bridgescore.core.errors import N_, FieldError, ParseError, RuleError, blamed
+from bridgescore.formats import encoding
 from bridgescore.web import security
 from bridgescore.web.club.api import STORED, Service, _append
 from bridgescore.web.club.auth import FormToken, SessionDirector
@@ -167,9 +168,7 @@ def _given(club: ClubService, session_id: str, given: HandRecordsIn, director: s
 
 
 def _text(raw: bytes) -> str:
-    """The file's text: UTF-8 (with or without its BOM), else Windows-1252, as dealing programs
-    write on Windows (the PBN reader reads the text as given)."""
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
+    """The file's text in the encoding the results files' reader finds (UTF-8 with or without its
+    BOM, else the Windows code page whose reading looks like words, as dealing programs write)."""
+    text, _sniffed = encoding.decode(raw)
+    return text
