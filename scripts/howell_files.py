@@ -26,6 +26,10 @@ SOURCE = (
     "Endless (flower) Howell pair movement, bridgecentral.com/MvtHTML/endlesshowellmovement.htm; "
     "board sets by scripts/howell_files.py (every pair plays every set once)"
 )
+SOURCE_RU = (
+    "Бесконечный («цветочный») Хоуэлл для пар, bridgecentral.com/MvtHTML/endlesshowellmovement.htm; "
+    "комплекты сдач — scripts/howell_files.py (каждая пара играет каждый комплект один раз)"
+)
 
 
 def pairs_at(n: int, r: int, k: int) -> tuple[int, int]:
@@ -136,6 +140,9 @@ def write(n: int) -> None:
         f'source = "{SOURCE}"\n'
         f'notes = "Pair {2 * n} stays North-South at table 1; with {m} pairs it is the missing pair and '
         f'table 1 the sit-out table."\n'
+        f'source_ru = "{SOURCE_RU}"\n'
+        f'notes_ru = "Пара {2 * n} весь вечер сидит на линии Север-Юг за столом 1; при {m} парах её нет, '
+        f'и стол 1 — стол отдыха."\n'
         f"tables = {n}\n"
         "boards_per_round = 2\n"
         f"{shared}"

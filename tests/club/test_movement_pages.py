@@ -201,3 +201,41 @@ def test_a_change_preview_is_the_sessions_directors(app: FastAPI) -> None:
         stranger, f"/club/sessions/{sid}/movement/preview", {"kind": "howell", "pair_count": "6"}
     )
     assert answer.status_code == 303 and answer.headers["location"] == "/club"
+
+
+def muted(page: str) -> list[str]:
+    """The preview's notes and source, as text."""
+    part = page[page.index('id="preview-name"') : page.index('id="table-cards"')]
+    return [html.unescape(p) for p in re.findall(r'<p class="muted">(.*?)</p>', part, re.S)]
+
+
+def test_a_packaged_movements_notes_and_source_are_in_the_pages_language(app: FastAPI) -> None:
+    boss = director(app)
+    ru = {"accept-language": "ru"}
+    relay = {**MITCHELL, "pair_count": "16", "skip": "no", "relay": "yes"}
+    notes, source = muted(send_form(boss, "/club/movements/preview", relay, headers=ru).text)
+    assert notes.startswith("При нечётном числе столов туров столько же, сколько столов.")
+    assert notes.endswith("Релей: столы 1 и 8 в каждом туре играют общие сдачи; запасной столик стоит "
+                          "между столами 4 и 5.")  # fmt: skip
+    assert source.startswith("Источник: ACBL, Duplicate Decisions (митчелл;")
+    cut = {**MITCHELL, "kind": "howell", "pair_count": "16", "howell_rounds": "12"}
+    notes, source = muted(send_form(boss, "/club/movements/preview", cut, headers=ru).text)
+    assert notes == (
+        "Пара 16 весь вечер сидит на линии Север-Юг за столом 1; при 15 парах её нет, и стол 1 — стол "
+        "отдыха. Сокращён до первых 12 из 15 туров полного Хоуэлла (это не сбалансированный 3/4 Хоуэлл): "
+        "не все пары встречаются друг с другом, и некоторые комплекты сдач играются на одном столе больше, "
+        "чем другие."
+    )
+    assert source.startswith("Источник: Бесконечный («цветочный») Хоуэлл для пар")
+    english = muted(send_form(boss, "/club/movements/preview", cut).text)
+    assert english[0].startswith("Pair 16 stays North-South at table 1") and "Cut to" in english[0]
+    # a file of one's own: its notes as it gives them, on a Russian page too
+    own = dumps_movement(mitchell(3)).replace('source = "', 'notes = "Our own words"\nsource = "', 1)
+    own = re.sub(r"^(source_ru|notes_ru) = .*\n", "", own.replace('notes = "An odd', 'x = "'), flags=re.M)
+    own = re.sub(r"^x = .*\n", "", own, flags=re.M)
+    notes, _source = muted(
+        send_form(
+            boss, "/club/movements/preview", {**MITCHELL, "kind": "file", "file_text": own}, headers=ru
+        ).text
+    )
+    assert notes == "Our own words"

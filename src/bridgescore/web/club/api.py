@@ -236,9 +236,9 @@ def start_session(given: NewSessionIn, director: Director, club: ClubService) ->
 
 @router.post("/movements/preview", summary="A movement's table cards and guide cards, before starting it",
              dependencies=[FormToken], responses=STARTING)  # fmt: skip
-def preview_movement(given: MovementPreviewIn, director: DirectorPass) -> MovementPreview:
+def preview_movement(given: MovementPreviewIn, director: DirectorPass, request: Request) -> MovementPreview:
     with field("movement"):
-        return movement_preview(checked(movement_of(given.movement)))
+        return movement_preview(checked(movement_of(given.movement)), lang=language.of_request(request))
 
 
 def checked(m: Movement) -> Movement:
@@ -356,10 +356,10 @@ def preview_movement_change(
         return movement_change_preview(club.folded(session_id).state, chosen, language.of_request(request))
 
 
-def movement_change_preview(state: ClubState, chosen: Movement, lang: str) -> MovementPreview:
+def movement_change_preview(state: ClubState, chosen: Movement, lang: Lang) -> MovementPreview:
     """*chosen* shown for a change of *state*'s movement: its cards and its conflicts (in *lang*)."""
     conflicts = movement_conflicts(state.movement, state.lines, chosen)
-    return movement_preview(chosen, conflicts, translator(lang))
+    return movement_preview(chosen, conflicts, lang)
 
 
 @router.post("/sessions/{session_id}/publish", summary="Publish the results as they stand",

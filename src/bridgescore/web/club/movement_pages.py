@@ -168,7 +168,7 @@ async def preview_new(request: Request) -> Response:
     if director is None:
         return RedirectResponse("/club", status_code=303)
     try:
-        shown = movement_preview(checked(movement_of(movement_in(values))))
+        shown = movement_preview(checked(movement_of(movement_in(values))), lang=language.of_request(request))
     except Refused as error:
         return sessions_page(request, director, 422, values=_shown(values), error=_message(request, error))
     return sessions_page(request, director, values=_shown(values), preview=shown)

@@ -15,7 +15,7 @@ drawn from the one :class:`MovementPreview`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from pydantic import BaseModel
 
@@ -29,6 +29,7 @@ from bridgescore.forms.duplicate.movement import (
     missing_pairs,
     schedule_rows,
 )
+from bridgescore.i18n import Lang, translator
 
 MAX_PREVIEW_TABLES = 50
 """The most tables a preview draws the cards of: every pair's card of every round grows as the
@@ -123,11 +124,14 @@ def _guide(m: Movement, pair: PairSeat) -> GuideCard:
     return GuideCard(pair=str(pair), rows=tuple(rows))
 
 
-def movement_preview(
-    m: Movement, conflicts: Iterable[Problem] = (), gettext: Callable[[str], str] | None = None
-) -> MovementPreview:
-    """*m* shown for the director; *conflicts* (a change's) in the language of *gettext*; a
-    :class:`RuleError` beyond :data:`MAX_PREVIEW_TABLES` tables."""
+def movement_preview(m: Movement, conflicts: Iterable[Problem] = (), lang: Lang = "en") -> MovementPreview:
+    """*m* shown for the director in *lang*: its source and notes (a file's as it gives them) and
+    *conflicts* (a change's); a :class:`RuleError` beyond :data:`MAX_PREVIEW_TABLES` tables.
+
+    >>> from bridgescore.forms.duplicate.movement import mitchell
+    >>> movement_preview(mitchell(3), lang="ru").notes.startswith("При нечётном числе столов")
+    True
+    """
     if m.tables > MAX_PREVIEW_TABLES:
         raise RuleError(
             N_("a preview draws the cards of at most {most} tables, not {tables}: bridgescore movement "
@@ -160,9 +164,9 @@ def movement_preview(
         pairs=len(playing),
         missing=tuple(str(p) for p in missing_pairs(m)),
         shared=m.shared,
-        source=m.source,
-        notes=m.notes,
+        source=m.source_in(lang),
+        notes=m.notes_in(lang),
         schedule=schedule,
         guides=tuple(_guide(m, pair) for pair in m.pairs()),
-        conflicts=tuple(problem.translated(gettext) for problem in conflicts),
+        conflicts=tuple(problem.translated(translator(lang)) for problem in conflicts),
     )

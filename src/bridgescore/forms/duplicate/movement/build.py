@@ -17,6 +17,7 @@ from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.movement.files import builtin_movement
 from bridgescore.forms.duplicate.movement.mitchell import mitchell
 from bridgescore.forms.duplicate.movement.model import Movement, MovementKind, PairSeat, check_size, without
+from bridgescore.i18n import translator
 
 KINDS = tuple(kind.value for kind in (MovementKind.HOWELL, MovementKind.MITCHELL))
 """The kinds of movement :func:`movement` builds, as they are written: ``howell``, ``mitchell``."""
@@ -81,12 +82,14 @@ def _first_rounds(m: Movement, rounds: int | None) -> Movement:
             N_("this {tables}-table Howell has 1 to {full} rounds, not {rounds!r}"),
             tables=m.tables, full=full, rounds=rounds,
         )  # fmt: skip
-    note = (
-        f" Cut to the full Howell's first {rounds} of its {full} rounds (not a balanced 3/4 Howell): "
+    note = N_(
+        "Cut to the full Howell's first {rounds} of its {full} rounds (not a balanced 3/4 Howell): "
         "not every pair meets every other, and some board sets are played at one table more than others."
     )
+    notes = f"{m.notes} {note.format(rounds=rounds, full=full)}".strip()
+    notes_ru = f"{m.notes_in('ru')} {translator('ru')(note).format(rounds=rounds, full=full)}".strip()
     return replace(
-        m, name=f"{m.name} first {rounds} of {full} rounds", rounds=rounds, notes=(m.notes + note).strip(),
+        m, name=f"{m.name} first {rounds} of {full} rounds", rounds=rounds, notes=notes, notes_ru=notes_ru,
         assignments=tuple(a for a in m.assignments if a.round <= rounds),
     )  # fmt: skip
 

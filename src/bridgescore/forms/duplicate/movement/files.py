@@ -35,6 +35,8 @@ _KNOWN_KEYS = frozenset(
         "source",
         "url",
         "notes",
+        "source_ru",
+        "notes_ru",
         "tables",
         "boards_per_round",
         "shared",
@@ -113,11 +115,12 @@ def loads_movement(
     kind = _text(data, "kind", where)
     source = _text(data, "source", where)
     notes = _text(data, "notes", where, default="")
+    russian = {key: _text(data, key, where, default="") for key in ("source_ru", "notes_ru")}
     per_round = (
         boards_per_round if boards_per_round is not None else _whole(data, "boards_per_round", where, 2)
     )
     if "rule" in data:
-        return _from_rule(data, kind, where, tables, per_round, source, notes)
+        return _from_rule(data, kind, where, tables, per_round, source, notes, russian)
     if "schedule" not in data:
         raise ParseError(
             N_("{origin}: a movement file has a schedule (rounds × tables) or a [rule]"), origin=where
@@ -129,7 +132,7 @@ def loads_movement(
     return Movement(
         name=name, kind=kind, tables=count, rounds=len(data["schedule"]), boards_per_round=per_round,
         assignments=tuple(a for a in assignments if not {a.ns, a.ew} & missing),
-        source=source, notes=notes, shared=_shared(data.get("shared", []), where),
+        source=source, notes=notes, **russian, shared=_shared(data.get("shared", []), where),
         sit_outs=tuple(a for a in assignments if {a.ns, a.ew} & missing),
     )  # fmt: skip
 
@@ -154,6 +157,7 @@ def _from_rule(
     per_round: int,
     source: str,
     notes: str,
+    russian: Mapping[str, str],
 ) -> Movement:
     rule = data["rule"]
     if kind != MovementKind.MITCHELL.value or not isinstance(rule, dict):
@@ -173,7 +177,10 @@ def _from_rule(
     except RuleError as error:
         raise ParseError(N_("{origin}: {problem}"), origin=where, problem=error) from None
     name = _text(data, "name", where, default=m.name)
-    return replace(m, name=name, source=source, notes=notes or m.notes)
+    # the file's own notes (in Russian only if it gives them), else the rule's (with their Russian)
+    notes_ru = russian["notes_ru"] if notes else m.notes_ru
+    return replace(m, name=name, source=source, source_ru=russian["source_ru"], notes=notes or m.notes,
+                   notes_ru=notes_ru)  # fmt: skip
 
 
 def _schedule(rows: object, tables: int, per_round: int, where: str) -> tuple[Assignment, ...]:
@@ -273,6 +280,9 @@ def dumps_movement(m: Movement) -> str:
     lines = [f"name = {_quoted(m.name)}", f"kind = {_quoted(m.kind)}", f"source = {_quoted(m.source)}"]
     if m.notes:
         lines.append(f"notes = {_quoted(m.notes)}")
+    for key, text in (("source_ru", m.source_ru), ("notes_ru", m.notes_ru)):
+        if text:
+            lines.append(f"{key} = {_quoted(text)}")
     lines += [f"tables = {m.tables}", f"boards_per_round = {m.boards_per_round}"]
     if m.shared:
         lines.append(

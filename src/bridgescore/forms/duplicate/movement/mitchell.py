@@ -25,6 +25,7 @@ from bridgescore.forms.duplicate.movement.model import (
     without,
 )
 from bridgescore.forms.duplicate.movement.packaged import package_file
+from bridgescore.i18n import translator
 
 MAX_TABLES = 500
 """The most tables a Mitchell may have (a limit on what a request may ask to build)."""
@@ -96,16 +97,18 @@ def mitchell(
     if switched:
         name += "-arrow-" + ",".join(str(number) for number in sorted(switched))
     rule = _mitchell_rule()
-    notes = rule.notes
+    notes, notes_ru = rule.notes, rule.notes_ru
     if relay:
-        notes += (
-            f" Relay: tables 1 and {tables} share each round's boards; the bye stand is between tables "
-            f"{tables // 2} and {tables // 2 + 1}."
-        )
+        relay_note = N_("Relay: tables 1 and {last} share each round's boards; the bye stand is between "
+                        "tables {before} and {after}.")  # fmt: skip
+        where = {"last": tables, "before": tables // 2, "after": tables // 2 + 1}
+        notes += " " + relay_note.format(**where)
+        notes_ru += " " + translator("ru")(relay_note).format(**where)
     m = Movement(
         name=name, kind=MovementKind.MITCHELL.value, tables=tables, rounds=count,
         boards_per_round=boards_per_round, assignments=tuple(assignments), source=rule.source,
-        notes=notes.strip(), shared=((1, tables),) if relay else (),
+        notes=notes.strip(), source_ru=rule.source_ru, notes_ru=notes_ru.strip(),
+        shared=((1, tables),) if relay else (),
     )  # fmt: skip
     if sit_out is None:
         return m
@@ -154,9 +157,11 @@ def _relay_sets(tables: int) -> Callable[[int, int], int]:
 class _Rule:
     source: str
     notes: str
+    source_ru: str
+    notes_ru: str
 
 
 @cache
 def _mitchell_rule() -> _Rule:
     data = tomllib.loads(package_file("mitchell.toml"))
-    return _Rule(str(data["source"]), str(data.get("notes", "")))
+    return _Rule(*(str(data.get(key, "")) for key in ("source", "notes", "source_ru", "notes_ru")))

@@ -117,7 +117,9 @@ class Movement:
     ``shared`` lists groups of tables that may play the same boards in one round (a relay: they
     pass the boards between them during the round); anywhere else a board is at one table a round.
     ``sit_outs`` are the table-rounds of a missing pair (an odd number of pairs): its opponents sit
-    out there, and the boards are not played there that round.
+    out there, and the boards are not played there that round. ``source`` and ``notes`` are in
+    English; ``source_ru`` and ``notes_ru`` in Russian when the file gives them (the files that come
+    with bridgescore do), read with :meth:`source_in` and :meth:`notes_in`.
     """
 
     name: str
@@ -128,6 +130,8 @@ class Movement:
     assignments: tuple[Assignment, ...]
     source: str = ""
     notes: str = ""
+    source_ru: str = ""
+    notes_ru: str = ""
     shared: tuple[tuple[int, ...], ...] = ()
     sit_outs: tuple[Assignment, ...] = ()
     _places: dict[tuple[int, int], Assignment] = field(init=False, repr=False, compare=False, hash=False)
@@ -146,6 +150,19 @@ class Movement:
             tables.setdefault(a.table, []).append(a)
         object.__setattr__(self, "_cards", {pair: tuple(found) for pair, found in cards.items()})
         object.__setattr__(self, "_tables", {table: tuple(found) for table, found in tables.items()})
+
+    def notes_in(self, language: str) -> str:
+        """The notes in *language* (``en`` or ``ru``): English when the file gives no translation.
+
+        >>> from bridgescore.forms.duplicate.movement import howell
+        >>> howell(3).notes_in("ru")
+        'Пара 6 весь вечер сидит на линии Север-Юг за столом 1; при 5 парах её нет, и стол 1 — стол отдыха.'
+        """
+        return self.notes_ru if language == "ru" and self.notes_ru else self.notes
+
+    def source_in(self, language: str) -> str:
+        """The source in *language* (``en`` or ``ru``): English when the file gives no translation."""
+        return self.source_ru if language == "ru" and self.source_ru else self.source
 
     def at(self, round: int, table: int) -> Assignment | None:
         """What is played at *table* in *round* (``None``: nobody plays there then)."""
