@@ -101,11 +101,47 @@ def test_the_audit_trail_speaks_words_and_says_what_a_line_held_before(app: Fast
     assert english[0].endswith("slow play")
     assert english[1].startswith("#1 Result entered · board 1 · table 1 · round 1 · 4S N = table 1")
     russian = trail(boss.get(f"/club/sessions/{sid}", headers={"accept-language": "ru"}).text)
-    assert russian[0].startswith("#2 Исправлено · сдача 1 · стол 1 · тур 1 · A+/A- · было 4S N = Anna")
-    # a table's phone is named in the page's language too, not "table 1"
-    assert russian[1].startswith("#1 Результат записан · сдача 1 · стол 1 · тур 1 · 4S N = стол 1")
+    # the contracts in the Russian notation the phone writes, and a table's phone named in Russian too
+    assert russian[0].startswith("#2 Исправлено · сдача 1 · стол 1 · тур 1 · A+/A- · было 4П С = Anna")
+    assert russian[1].startswith("#1 Результат записан · сдача 1 · стол 1 · тур 1 · 4П С = стол 1")
     for entry in english + russian:
         assert not re.search(r"\b(correct|enter|weigh|delete|move|foul)\b", entry), entry
+
+
+def outcomes(page: str) -> list[str]:
+    """The console's traveller lines' outcome cells, as text."""
+    cells = re.findall(r'<td class="outcome">(.*?)</td>', page, re.S)
+    return [" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in cells]
+
+
+def test_the_console_writes_contracts_and_leads_in_the_pages_language(app: FastAPI) -> None:
+    boss = director(app)
+    made = boss.post(S, {"title": "Tuesday", "movement": {"kind": "howell", "tables": 3},
+                         "scoring": "mp", "lead_asked": True})  # fmt: skip
+    assert made.status_code == 201, made.text
+    sid, phones = made.json()["id"], {table: Phone(app) for table in (1, 2, 3)}
+    for table, phone in phones.items():
+        phone.join(made.json()["codes"][str(table)])
+    sent = phones[1].post(f"{S}/{sid}/tables/1/results",
+                          {"round": 1, "board": 1, "result": "3NT S 8", "lead": "HA"})  # fmt: skip
+    assert sent.status_code == 201, sent.text
+    enter(phones, sid, 2, 1, "pass")
+    weighed = {"kind": "weigh", "round": 1, "table": 3, "board": 1, "reason": "misinformation",
+               "parts": [["3/5", "4S N 10"], ["2/5", "4S N 9"]]}  # fmt: skip
+    assert boss.post(f"{S}/{sid}/corrections", weighed).status_code == 201
+    english = outcomes(boss.get(f"/club/sessions/{sid}").text)
+    assert english == ["3NT S -1 · lead ♥A", "Pass", "60% 4S N =, 40% 4S N -1 ✎"]
+    russian = outcomes(boss.get(f"/club/sessions/{sid}", headers={"accept-language": "ru"}).text)
+    assert russian == ["3БК Ю -1 · первый ход ♥Т", "пас", "60% 4П С =, 40% 4П С -1 ✎"]
+    # the API's lines keep the notation a program reads, beside the words of the request's language
+    console = boss.get(f"{S}/{sid}/console", headers={"accept-language": "ru"}).json()
+    line = console["boards"][0]["lines"][0]
+    shown = (line["outcome"], line["text"], line["lead"], line["lead_text"])
+    assert shown == ("3NT S -1", "3БК Ю -1", "♥A", "♥Т")
+    # a second result for a line that has one: the line as stored, as the phone writes it
+    again = phones[1].post(f"{S}/{sid}/tables/1/results", {"round": 1, "board": 1, "result": "4S N 10"},
+                           headers={"accept-language": "ru"})  # fmt: skip
+    assert again.status_code == 409 and again.json()["stored"]["text"] == "3БК Ю -1"
 
 
 def test_the_console_lists_overdue_boards_apart_from_those_still_to_come(fast_app: FastAPI) -> None:

@@ -146,7 +146,17 @@ def test_the_published_results_show_each_played_boards_hands_double_dummy_and_pa
     two.join(session["codes"]["2"])
     two.post(f"/api/club/sessions/{sid}/tables/2/results", {"round": 1, "board": 1, "result": "6S N 12"})
     far = boss.get(f"/api/club/sessions/{sid}/console").json()["far"]  # nine tricks double dummy
-    assert far == [{"round": 1, "table": 2, "board": 1, "outcome": "6S N =", "tricks": 12, "double_dummy": 9}]
+    assert far == [
+        {
+            "round": 1,
+            "table": 2,
+            "board": 1,
+            "outcome": "6S N =",
+            "tricks": 12,
+            "double_dummy": 9,
+            "text": "6S N =",
+        }
+    ]
     assert "Board 1 at table 2, round 1: 6S N = · 12 tricks, double dummy 9" in text_of(
         boss.get(f"/club/sessions/{sid}").text
     )
@@ -209,7 +219,6 @@ def test_boards_dealt_from_the_systems_source_say_so_in_the_audit_trail() -> Non
 
     from bridgescore.club import Action, Actor, ClubSettings, fold
     from bridgescore.forms.duplicate.movement import movement
-    from bridgescore.i18n import translator
     from bridgescore.web.club.console import _what
     from bridgescore.web.club.hands import hand_records
     from bridgescore.web.club.requests import HandRecordsIn
@@ -220,4 +229,4 @@ def test_boards_dealt_from_the_systems_source_say_so_in_the_audit_trail() -> Non
     assert [board for board, _deal in change.deals] == list(range(1, 11))
     assert change.deals != hand_records(system, state).deals  # nobody can deal them again
     action = Action(change, Actor.director("Anna"), datetime(2026, 12, 1, 19, 0, tzinfo=UTC))
-    assert _what(action, translator("ru")) == "Расклады заданы · сданы случайно"
+    assert _what(action, "ru") == "Расклады заданы · сданы случайно"

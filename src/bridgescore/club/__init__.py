@@ -51,6 +51,7 @@ from bridgescore.club.lines import (
     LineTakenError,
     Play,
     Weighted,
+    outcome_in,
     outcome_text,
     parse_outcome,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "exported",
     "fold",
     "movement_conflicts",
+    "outcome_in",
     "outcome_text",
     "parse_outcome",
     "read_change",

@@ -20,6 +20,7 @@ from bridgescore.core.card import Card
 from bridgescore.core.contract import Result
 from bridgescore.core.errors import N_, ParseError, RuleError
 from bridgescore.core.seat import Side
+from bridgescore.core.words import Language
 from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore, Award
 from bridgescore.forms.duplicate.movement import PairSeat
 
@@ -31,6 +32,7 @@ __all__ = [
     "LineTakenError",
     "Play",
     "Weighted",
+    "outcome_in",
     "outcome_text",
     "parse_outcome",
 ]
@@ -164,6 +166,26 @@ def outcome_text(outcome: LineOutcome) -> str:
     if isinstance(outcome, Weighted):
         return "; ".join(f"{weight} {result}" for weight, result in outcome.parts)
     return str(outcome)
+
+
+def outcome_in(outcome: LineOutcome, language: Language = "en") -> str:
+    """An outcome as a page in *language* shows it: a result in that language's notation (as the
+    phone writes it), a weighted score's results too, each after its weight; an adjusted score as
+    :func:`outcome_text` writes it (``A+/A-``, ``=-620``: the same in every language).
+
+    >>> four = Result.parse("4S N 10")
+    >>> outcome_in(four, "ru"), outcome_in(four), outcome_in(Result.parse("pass"), "ru")
+    ('4П С =', '4S N =', 'пас')
+    >>> outcome_in(Weighted(((Fraction(3, 5), four), (Fraction(2, 5), Result.parse("4S N 9")))), "ru")
+    '60% 4П С =, 40% 4П С -1'
+    >>> outcome_in(AssignedScore(-620), "ru")
+    '=-620'
+    """
+    if isinstance(outcome, Result):
+        return outcome.format(language)
+    if isinstance(outcome, Weighted):
+        return ", ".join(f"{_percent(weight)}% {result.format(language)}" for weight, result in outcome.parts)
+    return outcome_text(outcome)
 
 
 def _award(text: str) -> Award | Fraction:

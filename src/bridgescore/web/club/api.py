@@ -33,6 +33,7 @@ from bridgescore.club import (
     StartRound,
     exported,
     movement_conflicts,
+    outcome_in,
 )
 from bridgescore.club.record import settings_json
 from bridgescore.club.service import ClubService, LineTakenConflict, no_such
@@ -42,7 +43,7 @@ from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.export import as_dict
 from bridgescore.forms.duplicate.movement import Movement, PairSeat, validate
 from bridgescore.forms.duplicate.settings import parse_scoring
-from bridgescore.i18n import translator
+from bridgescore.i18n import Lang, translator
 from bridgescore.store.club import Director, StoredReceipt, read_code
 from bridgescore.store.errors import NotFoundError
 from bridgescore.web import language
@@ -134,6 +135,7 @@ def _receipt(receipt: StoredReceipt) -> JSONResponse:
 
 def _taken(request: Request, taken: LineTakenConflict) -> JSONResponse:
     stored = views.line_view(taken.line).model_dump(mode="json")
+    stored["text"] = outcome_in(taken.line.outcome, language.of_request(request))  # as the phone writes it
     return JSONResponse({**body(request, taken, None), "stored": stored}, status_code=409)
 
 
@@ -265,15 +267,15 @@ def rotate_codes(
                        viewer_code=codes.get(VIEWER_TABLE))  # fmt: skip
 
 
-def console_of(session_id: str, club: ClubService, state: ClubState, lang: str = "en") -> views.Console:
+def console_of(session_id: str, club: ClubService, state: ClubState, lang: Lang = "en") -> views.Console:
     """The console of *state*: scored by the duplicate scorer, or why it cannot be yet (in *lang*)."""
     try:
         live = not state.complete()
         scored = club.scored(session_id, state, live=live)
-        return club_console.console(session_id, state, scored, live=live, solved=club.solved)
+        return club_console.console(session_id, state, scored, live=live, solved=club.solved, lang=lang)
     except BridgeScoreError as error:
         problem = error.translate(translator(lang))
-        return club_console.console(session_id, state, None, problem, solved=club.solved)
+        return club_console.console(session_id, state, None, problem, solved=club.solved, lang=lang)
 
 
 @router.get(
@@ -313,7 +315,7 @@ def audit_trail(
     session_id: SessionId, director: SessionDirector, club: Service, request: Request
 ) -> list[views.ActionView]:
     folded = club.folded(session_id)
-    return club_console.trail(folded.settings, folded.log, translator(language.of_request(request)))[::-1]
+    return club_console.trail(folded.settings, folded.log, language.of_request(request))[::-1]
 
 
 @router.post("/sessions/{session_id}/corrections", summary="A director's correction, with why",

@@ -8,9 +8,9 @@ matchpointed among the results entered so far (:func:`~bridgescore.club.event.li
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
-from bridgescore.club import KINDS, ClubState, LineState, Play, outcome_text
+from bridgescore.club import KINDS, ClubState, LineState, Play, outcome_in, outcome_text
 from bridgescore.club.deals import Solved, far_lines
 from bridgescore.club.fold import Action, history
 from bridgescore.club.service import action_of
@@ -18,6 +18,7 @@ from bridgescore.club.settings import ClubSettings
 from bridgescore.core.contract import Result
 from bridgescore.forms.duplicate.printing import LINE_IMPS, LINE_MP
 from bridgescore.forms.duplicate.scored import ScoredEvent, ScoredLine
+from bridgescore.i18n import Lang, translator
 from bridgescore.store.club import StoredAction
 from bridgescore.web.club.views import (
     ActionView,
@@ -32,6 +33,7 @@ from bridgescore.web.club.views import (
     line_fields,
     pair_names,
     printed,
+    shown_fields,
     standing_view,
 )
 
@@ -53,8 +55,8 @@ def _scored_lines(scored: ScoredEvent | None) -> Numbers:
     }
 
 
-def _scored_line(line: LineState, numbers: Numbers) -> ScoredLineView:
-    fields = line_fields(line)
+def _scored_line(line: LineState, numbers: Numbers, lang: Lang) -> ScoredLineView:
+    fields = {**line_fields(line), **shown_fields(line, lang)}
     scored = numbers.get((line.play.board, line.play.round, line.play.table))
     if scored is None:
         return ScoredLineView.model_validate(fields)
@@ -79,15 +81,17 @@ def console(
     *,
     live: bool = False,
     solved: Solved | None = None,
+    lang: Lang = "en",
 ) -> Console:
     """The director's console of *state*, with the numbers of *scored* (None: *problem* says why
     not; *live*: scored as the results stand; *solved*: the deals solved so far, whose results far
-    from double dummy the console lists — the console never waits for the solver)."""
+    from double dummy the console lists — the console never waits for the solver); each line's
+    outcome and lead also as *lang* writes them (``text``, ``lead_text``)."""
     missing = state.missing()
     numbers = _scored_lines(scored)
     boards = []
     for board in state.boards():
-        lines = tuple(_scored_line(line, numbers) for line in state.traveller(board))
+        lines = tuple(_scored_line(line, numbers, lang) for line in state.traveller(board))
         wanted = tuple(PlaceView(round=p.round, table=p.table) for p in missing if p.board == board)
         boards.append(ConsoleBoard(board=board, lines=lines, missing=wanted))
     ranking = () if scored is None else tuple(
@@ -111,7 +115,7 @@ def console(
         boards=tuple(boards),
         missing=tuple(_play(p) for p in missing),
         overdue=tuple(_play(p) for p in state.overdue()),
-        disputed=tuple(_scored_line(line, numbers) for line in state.disputed()),
+        disputed=tuple(_scored_line(line, numbers, lang) for line in state.disputed()),
         tables=tuple(tables),
         fouled={str(board): [[list(w) for w in g] for g in groups] for board, groups in state.fouled.items()},
         ranking=ranking,
@@ -121,20 +125,22 @@ def console(
         problem=problem,
         names=pair_names(state.settings),
         dealt=tuple(sorted(state.deals)),
-        far=() if solved is None else _far(state, solved),
+        far=() if solved is None else _far(state, solved, lang),
     )
 
 
-def _far(state: ClubState, solved: Solved) -> tuple[FarView, ...]:
+def _far(state: ClubState, solved: Solved, lang: Lang) -> tuple[FarView, ...]:
     """The results far from double dummy (:func:`~bridgescore.club.deals.far_lines`)."""
     return tuple(
         FarView(round=line.play.round, table=line.play.table, board=line.play.board,
-                outcome=outcome_text(line.outcome), tricks=line.outcome.tricks or 0, double_dummy=tricks)
+                outcome=outcome_text(line.outcome), text=outcome_in(line.outcome, lang),
+                tricks=line.outcome.tricks or 0, double_dummy=tricks)
         for line, tricks in far_lines(state, solved) if isinstance(line.outcome, Result)
     )  # fmt: skip
 
 
-def _what(action: Action, gettext: Callable[[str], str]) -> str:
+def _what(action: Action, lang: Lang) -> str:
+    gettext = translator(lang)
     change = action.change
     words = [gettext(KINDS[change.kind].label)]
     where = change.where
@@ -148,17 +154,20 @@ def _what(action: Action, gettext: Callable[[str], str]) -> str:
     for key in ("result", "outcome", "side", "to", "round", "shown", "asked", "source"):
         if key in record and record[key] != "" and not (key == "round" and where is not None):
             value = record[key]
-            words.append(gettext(str(value)) if isinstance(value, str) else str(value).lower())
+            outcome = getattr(change, key, None) if key in ("result", "outcome") else None
+            if outcome is not None:  # a result in the page's notation, as its line shows it
+                words.append(outcome_in(outcome, lang))
+            else:
+                words.append(gettext(str(value)) if isinstance(value, str) else str(value).lower())
     lead = getattr(change, "lead", None)  # as the table sent it (kept only while it is asked for)
     if lead is not None:
-        words.append(gettext("lead {card}").format(card=lead))
+        words.append(gettext("lead {card}").format(card=lead.format(lang)))
     return " · ".join(words)
 
 
-def trail(
-    settings: ClubSettings, log: Iterable[StoredAction], gettext: Callable[[str], str]
-) -> list[ActionView]:
-    """The audit trail, newest first: each action in words, with what its line held before it."""
+def trail(settings: ClubSettings, log: Iterable[StoredAction], lang: Lang = "en") -> list[ActionView]:
+    """The audit trail, newest first: each action in words (in *lang*), with what its line held
+    before it."""
     stored = list(log)
     views = []
     for row, (action, before) in zip(stored, history(settings, map(action_of, stored)), strict=True):
@@ -171,8 +180,9 @@ def trail(
                 table=row.actor.table,
                 at=row.at.isoformat(),
                 reason=row.reason,
-                what=_what(action, gettext),
+                what=_what(action, lang),
                 before=None if before is None else outcome_text(before),
+                before_text=None if before is None else outcome_in(before, lang),
             )
         )
     return views[::-1]

@@ -159,9 +159,9 @@ def console_live(request: Request, session_id: SessionId) -> Response:
 def _console(request: Request, session_id: str) -> tuple[views.Console, list[views.ActionView]]:
     club = _club(request)
     folded = club.folded(session_id)
-    console = console_of(session_id, club, folded.state, language.of_request(request))
-    gettext = translator(language.of_request(request))
-    return console, club_console.trail(folded.settings, folded.log, gettext)
+    lang = language.of_request(request)
+    console = console_of(session_id, club, folded.state, lang)
+    return console, club_console.trail(folded.settings, folded.log, lang)
 
 
 @router.post("/club/sessions/{session_id}/ranking-shown", response_model=None)

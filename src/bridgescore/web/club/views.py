@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, JsonValue, PlainSerializer
 
-from bridgescore.club import ClubSettings, ClubState, LineState, outcome_text
+from bridgescore.club import ClubSettings, ClubState, LineState, outcome_in, outcome_text
 from bridgescore.core.board import board_vulnerability
 from bridgescore.core.contract import Result
 from bridgescore.core.scoring import score
@@ -89,8 +89,11 @@ class LineTaken(Problem):
 
 
 class ScoredLineView(LineView):
-    """A line of the director's console, with North-South's score and the line's matchpoints or IMPs."""
+    """A line of the director's console, with North-South's score and the line's matchpoints or IMPs;
+    ``text`` and ``lead_text``: the outcome and the lead in the console's language, as a phone shows them."""
 
+    text: str = ""
+    lead_text: str | None = None
     score_ns: int | None = None
     mp_ns: Printed | None = None
     mp_ew: Printed | None = None
@@ -149,6 +152,8 @@ class FarView(View):
     outcome: str
     tricks: int
     double_dummy: int
+    text: str = ""
+    """The outcome in the console's language."""
 
 
 class ConsoleBoard(View):
@@ -319,6 +324,8 @@ class ActionView(View):
     """The action in words, in the request's language (``Corrected · board 5 · table 2``)."""
     before: str | None = None
     """What the line held before the action (a correction's previous result)."""
+    before_text: str | None = None
+    """The same in the request's language (``4П С =``)."""
 
 
 class ActionReceipt(View):
@@ -444,19 +451,21 @@ def ns_score(result: Result, board: int) -> int:
 def phone_line(line: LineState, lang: Lang, phone: str | None = None) -> PhoneLine:
     """A line as *phone* shows it, in *lang*."""
     outcome = line.outcome
-    answers = tuple(side.value for side in line.answerable(phone))
-    if isinstance(outcome, Result):
-        return PhoneLine.model_validate(
-            {
-                **line_fields(line),
-                "lead_text": None if line.lead is None else line.lead.format(lang),
-                "text": outcome.format(lang),
-                "score_ns": ns_score(outcome, line.play.board),
-                "answers": answers,
-            }
-        )
-    fields = {**line_fields(line), "text": outcome_text(outcome), "score_ns": None, "answers": answers}
-    return PhoneLine.model_validate(fields)
+    return PhoneLine.model_validate({
+        **line_fields(line),
+        **shown_fields(line, lang),
+        "score_ns": ns_score(outcome, line.play.board) if isinstance(outcome, Result) else None,
+        "answers": tuple(side.value for side in line.answerable(phone)),
+    })  # fmt: skip
+
+
+def shown_fields(line: LineState, lang: Lang) -> dict[str, object]:
+    """A line's outcome and lead as a page in *lang* shows them (``text``, ``lead_text``), the phone's
+    and the console's alike."""
+    return {
+        "text": outcome_in(line.outcome, lang),
+        "lead_text": None if line.lead is None else line.lead.format(lang),
+    }
 
 
 def standing_view(standing: Standing) -> StandingView:

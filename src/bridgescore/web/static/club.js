@@ -250,7 +250,7 @@
       if (response.ok) { status(say("saved")); return; }
       let taken = null;
       if (response.status === 409) try { taken = (await response.clone().json()).stored; } catch (e) { /* not JSON */ }
-      if (taken) status(say("taken", { board: item.board || item.body.board, outcome: taken.outcome || "" }), true, true);
+      if (taken) status(say("taken", { board: item.board || item.body.board, outcome: taken.text || taken.outcome || "" }), true, true);
       else {
         status(say("refused", { message: await messageOf(response) }), true, true);
         if (item.body && item.body.result !== undefined) reopen(item.body);
