@@ -86,10 +86,10 @@ postgres: setup
 	done
 	@echo "PostgreSQL test database: $(PG_URL)"
 
-# The chromium evening (tests/club/test_evening_in_chromium.py) on PostgreSQL is `make test-postgres-browser`:
-# it runs on SQLite in `make test`, and CI's 20 minutes leave no room for a second run.
-test-postgres: postgres
-	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m "postgres and not browser" $(PG_TESTS)
+# Of the browser tests, only the two club evenings in chromium (tests/conftest.py EVENINGS) run on
+# PostgreSQL in `make test`; `make test-postgres-browser` runs every browser test of those folders there.
+test-postgres: postgres chromium
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m "postgres and (not browser or evening)" $(PG_TESTS)
 
 test-postgres-browser: postgres chromium
 	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m "postgres and browser" $(PG_TESTS)

@@ -44,9 +44,15 @@ they run on SQLite only, and CI's time on PostgreSQL goes to the store, the API'
 club's sessions."""
 
 
+EVENINGS = ("test_evening_in_chromium.py", "test_mitchell_evening_in_chromium.py")
+"""The club evenings driven in chromium (tests/club): the only browser tests that `make test-postgres`
+runs on PostgreSQL too, as the club issue asks (an evening end to end on SQLite and PostgreSQL)."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark what a test needs, so that a developer can leave it out (``-m "not browser"``):
-    ``browser`` for each test that asks for chromium, ``postgres`` for the database's tests."""
+    ``browser`` for each test that asks for chromium, ``postgres`` for the database's tests,
+    ``evening`` for a whole club evening in chromium."""
     root = Path(__file__).parent
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
@@ -54,6 +60,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         parts = item.path.relative_to(root).parts if item.path.is_relative_to(root) else ()
         if parts and parts[0] in ON_THE_DATABASE and parts[-1] not in ON_THE_BOUNDARY:
             item.add_marker(pytest.mark.postgres)
+        if parts and parts[-1] in EVENINGS:
+            item.add_marker(pytest.mark.evening)
 
 
 @pytest.fixture(scope="session")

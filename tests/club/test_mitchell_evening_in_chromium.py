@@ -1,5 +1,5 @@
 """A 13-pair Mitchell evening in chromium, on the tests' database (SQLite; PostgreSQL in `make
-test-postgres-browser`): seven tables, two winners, the last East-West pair missing, so one North-South
+test-postgres`): seven tables, two winners, the last East-West pair missing, so one North-South
 pair sits out each round (at table 1 in round 2, at table 3 in round 4). Tables 1 (two phones, one
 each pair's) and 3 (in Russian, offline for round 3) are phones in chromium, the other five are
 phones through the API; table 5 leaves a board of round 2 out and enters it late in round 4; a pair
