@@ -34,7 +34,9 @@ def phone_page(browser: Browser, locale: str, timezone: str | None = None) -> It
     # (and every page under it in tests/browser/test_access.py, which does not bypass it).
     context = browser.new_context(viewport=PHONE, device_scale_factor=2, locale=locale, is_mobile=True,
                                   has_touch=True, timezone_id=timezone, bypass_csp=True)  # fmt: skip
-    context.set_default_timeout(10_000)
+    # 30 s, not 10: on CI's machine, two browser tests at once, a tap once waited over 10 s with its
+    # button found visible and stable (the page's thread busy); nothing failed but the wait.
+    context.set_default_timeout(30_000)
     try:
         yield context.new_page()
     finally:
