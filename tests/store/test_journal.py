@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -216,15 +215,19 @@ def test_the_history_fold_agrees_with_replaying_before_each_entry(
     assert got == reference_effects(journal)
 
 
-@pytest.mark.slow
-def test_many_lines_cross_the_blocks_of_the_fold() -> None:
-    journal = [Entry(i, i, Op.ADD, Kind.DEAL, f"d{i}") for i in range(1, 1201)]
-    # insert before early lines until a block splits, edit and delete across blocks, undo and redo
-    n = 1200
-    for target in (3, 3, 3, 700, 1199) * 120:
+def test_many_lines_cross_the_blocks_of_the_fold(monkeypatch: Any) -> None:
+    # Blocks of 8 lines (256 in use): the same paths — a block filled, a block split by insertions
+    # before early lines, edits and deletions across blocks, an undo far back — on a log the slow
+    # reference can replay in well under a second.
+    from bridgescore.store import journal as module
+
+    monkeypatch.setattr(module, "BLOCK", 8)
+    journal = [Entry(i, i, Op.ADD, Kind.DEAL, f"d{i}") for i in range(1, 61)]
+    n = 60
+    for target in (3, 3, 3, 35, 59) * 12:
         n += 1
         journal.append(Entry(n, n, Op.ADD, Kind.DEAL, f"i{n}", line=target))
-    for op, target in ((Op.EDIT, 900), (Op.DELETE, 5), (Op.EDIT, 1), (Op.DELETE, 1200)):
+    for op, target in ((Op.EDIT, 45), (Op.DELETE, 5), (Op.EDIT, 1), (Op.DELETE, 60)):
         n += 1
         journal.append(Entry(n, n, op, Kind.DEAL, None if op is Op.DELETE else f"e{n}", line=target))
     n += 1
@@ -232,9 +235,11 @@ def test_many_lines_cross_the_blocks_of_the_fold() -> None:
     n += 1
     journal.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=n - 1))
     n += 1
-    journal.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=1300))  # far back: replayed
+    journal.append(Entry(n, n, Op.UNDO, Kind.DEAL, None, undoes=65))  # far back: replayed
     got = [(e.position, e.before, e.live, e.undone_by) for e in effects(journal)]
     assert got == reference_effects(journal)
+    blocks = [len(block.lines) for block in module._refold(journal)[0].blocks]
+    assert len(blocks) > 8 and max(blocks) <= 16  # many blocks, and the grown ones were split
 
 
 def test_the_history_of_adds_edits_and_undos_of_the_latest_change_never_replays(
