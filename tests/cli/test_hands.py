@@ -225,7 +225,7 @@ def test_the_pdf_prints_every_boards_hands_table_and_par_as_published(
         # OptimumScore "NS 400" → Par: NS +400 (…); "NS -620" → NS -620; "NS 0" → 0
         score = int(board.optimum_score.split()[1])
         expected = "Par: 0 (" if score == 0 else f"Par: NS {score:+d} ("
-        assert [line for line in lines if line.startswith("Par: ")][0].startswith(expected), number
+        assert next(line for line in lines if line.startswith("Par: ")).startswith(expected), number
 
 
 def test_without_weasyprint_the_pdf_says_what_to_install(
