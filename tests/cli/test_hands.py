@@ -12,6 +12,7 @@ import pytest
 
 from bridgescore.cli.main import main
 from tests.analysis.conftest import RESULTS, Published, published_boards
+from tests.formats.test_diagram import pbn_hands
 
 INDIVIDUALS = RESULTS / "ruter_individuals_2022.pbn"  # 27 boards, each with its published table and par
 BOARD = """[Event "Club <Monday>"]
@@ -189,7 +190,7 @@ def test_the_published_tables_and_par_are_reproduced_on_the_hand_records(
 
 
 @pytest.mark.slow
-def test_the_pdf_prints_every_boards_par_as_published(
+def test_the_pdf_prints_every_boards_hands_table_and_par_as_published(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     out = tmp_path / "records.pdf"
@@ -197,11 +198,34 @@ def test_the_pdf_prints_every_boards_par_as_published(
     assert pages(out) == 3
     text = "\n".join(pdf_text(out))
     published = _published(INDIVIDUALS.name)
-    pars = re.findall(r"^Board (\d+)$.*?^Par: (NS [+-]\d+|0) ", text, re.M | re.S)
-    assert len(pars) == len(published) == 27
-    for number, shown in pars:
-        score = int(published[int(number)].optimum_score.split()[1])
-        assert shown == ("0" if score == 0 else f"NS {score:+d}"), number
+    deals = dict(
+        re.findall(r'^\[Board "(\d+)"\].*?^\[Deal "([^"]+)"\]', INDIVIDUALS.read_text("utf-8"), re.M | re.S)
+    )
+    drawn = re.split(r"^Board (\d+)$", text, flags=re.M)[1:]  # number, what follows it, number, …
+    assert sorted(int(number) for number in drawn[::2]) == sorted(published) == list(range(1, 28))
+    for number, board_text in zip(drawn[::2], drawn[1::2], strict=True):
+        board = published[int(number)]
+        lines = board_text.splitlines()
+        # the page draws North's hand, then West's, East's and South's, a suit a line
+        hands = pbn_hands(deals[number], "en")
+        assert [line for line in lines if line[:1] in ("♠", "♥", "♦", "♣")] == [
+            *hands["N"],
+            *hands["W"],
+            *hands["E"],
+            *hands["S"],
+        ], number
+        assert "NT ♠ ♥ ♦ ♣" in lines
+        rows = [line.split() for line in lines if re.fullmatch(r"[NSEW]( \d+){5}", line)]
+        shown = {
+            (seat, strain): int(tricks)
+            for seat, *figures in rows
+            for strain, tricks in zip(("NT", "S", "H", "D", "C"), figures, strict=True)
+        }
+        assert len(rows) == 4 and shown == board.tricks, number
+        # OptimumScore "NS 400" → Par: NS +400 (…); "NS -620" → NS -620; "NS 0" → 0
+        score = int(board.optimum_score.split()[1])
+        expected = "Par: 0 (" if score == 0 else f"Par: NS {score:+d} ("
+        assert next(line for line in lines if line.startswith("Par: ")).startswith(expected), number
 
 
 def test_without_weasyprint_the_pdf_says_what_to_install(

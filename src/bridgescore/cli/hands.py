@@ -83,7 +83,9 @@ def hands_command(
         HandDiagram(number, deal, dealer, vulnerable, None if found is None else found[index])
         for index, (number, deal, dealer, vulnerable) in enumerate(boards)
     ]
-    page = handrecord.dumps(
+    # the screen's markup for HTML; for the PDF, the same boards in markup made for paper
+    render = handrecord.paper_dumps if chosen is HandsFormat.PDF else handrecord.dumps
+    page = render(
         drawn,
         current_language(),
         per_page=per_page,

@@ -24,7 +24,7 @@ from bridgescore.core.errors import N_, RuleError
 from bridgescore.formats.diagram import HandDiagram, diagram_view
 from bridgescore.i18n import translator
 
-__all__ = ["PER_PAGE", "Paper", "dumps", "write_pdf", "write_text"]
+__all__ = ["PER_PAGE", "Paper", "dumps", "paper_dumps", "write_pdf", "write_text"]
 
 PER_PAGE = (1, 2, 4, 6, 9)
 """How many boards a page holds: one, two stacked, 2 × 2, 2 × 3 or 3 × 3."""
@@ -49,9 +49,42 @@ def dumps(
 ) -> str:
     """The hand records of *boards* as one HTML page, in *lang* (``en`` or ``ru``).
 
-    On screen the diagrams flow to the window's width (one column on a phone); printed (and in
-    the PDF) *per_page* boards fill each page of *paper*.
+    On screen the diagrams flow to the window's width (one column on a phone); printed by a
+    browser, *per_page* boards fill each page of *paper*. The PDF is drawn from
+    :func:`paper_dumps` instead.
     """
+    return _render("hands.html", boards, lang, per_page, paper, title)
+
+
+def paper_dumps(
+    boards: Sequence[HandDiagram],
+    lang: str = "en",
+    *,
+    per_page: int = 4,
+    paper: Paper = "a4",
+    title: str = "",
+) -> str:
+    """The hand records of *boards* as the page :func:`write_pdf` lays out: what :func:`dumps`
+    prints, in markup for paper only (``templates/hands_paper.html``).
+
+    WeasyPrint's layout costs by the box, so each hand is one preformatted block, a suit a line,
+    and the double-dummy table one block, a row a line; text extracted from the PDF reads the same.
+
+    >>> from bridgescore.core.deal import Deal
+    >>> from bridgescore.core.seat import Seat
+    >>> from bridgescore.core.vulnerability import Vulnerability
+    >>> deal = Deal.parse("N:AJT984.6.Q32.KJ9 7652.QT83.T54.32 Q.7542.K987.QT64 K3.AKJ9.AJ6.A875")
+    >>> page = paper_dumps([HandDiagram(1, deal, Seat.NORTH, Vulnerability.NONE)])
+    >>> hand = page[page.index('<div class="hand hand-n">') :]
+    >>> hand[: hand.index("</div>")].split(">", 1)[1].splitlines()
+    ['♠ A J 10 9 8 4', '<span class="red">♥</span> 6', '<span class="red">♦</span> Q 3 2', '♣ K J 9']
+    """
+    return _render("hands_paper.html", boards, lang, per_page, paper, title)
+
+
+def _render(
+    template: str, boards: Sequence[HandDiagram], lang: str, per_page: int, paper: Paper, title: str
+) -> str:
     if per_page not in PER_PAGE:
         raise RuleError(N_("{count} boards a page is not a layout: 1, 2, 4, 6 or 9"), count=per_page)
     if paper not in get_args(Paper):
@@ -71,7 +104,7 @@ def dumps(
     width, height = _SHEET[paper]
     rendered: str = (
         environment()
-        .get_template("hands.html")
+        .get_template(template)
         .render(
             lang=lang,
             title=title or gettext("Hand records"),
@@ -88,7 +121,7 @@ def dumps(
 
 
 def write_pdf(page: str, target: Path) -> None:
-    """Lay *page* (from :func:`dumps`) out for print and write it to *target* as a PDF (whole or
+    """Lay *page* (from :func:`paper_dumps`) out for print and write it to *target* as a PDF (whole or
     not at all, as :func:`write_text`)."""
     try:
         from weasyprint import HTML
