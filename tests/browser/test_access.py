@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
@@ -74,7 +74,7 @@ def pages(games: dict[str, str]) -> list[str]:
             "/docs"]  # fmt: skip
 
 
-SCHEMES = ("light", "dark")
+SCHEMES: tuple[Literal["light", "dark"], ...] = ("light", "dark")
 """Each page is checked in both, switched on the loaded page (the theme is the CSS media query
 ``prefers-color-scheme``), which costs an axe run, not a page load."""
 
