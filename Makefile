@@ -89,10 +89,10 @@ postgres: setup
 # Of the browser tests, only the two club evenings in chromium (tests/conftest.py EVENINGS) run on
 # PostgreSQL in `make test`; `make test-postgres-browser` runs every browser test of those folders there.
 test-postgres: postgres chromium
-	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) --dist loadgroup -m "postgres and (not browser or evening)" $(PG_TESTS)
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m "postgres and (not browser or evening)" $(PG_TESTS)
 
 test-postgres-browser: postgres chromium
-	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) --dist loadgroup -m "postgres and browser" $(PG_TESTS)
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m "postgres and browser" $(PG_TESTS)
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks
@@ -102,7 +102,7 @@ typecheck: setup
 	$(BIN)/mypy src tests
 
 unit: setup
-	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup
+	$(BIN)/pytest -n $(PYTEST_WORKERS)
 
 # Not a test: redraw the README's phone pictures (docs/scorepad-*.png) after the pages change.
 screenshots: setup chromium

@@ -55,10 +55,3 @@ def published() -> list[tuple[Published, DoubleDummy]]:
     found = analyse([(b.deal, board_dealer(b.board), board_vulnerability(b.board)) for b in boards])
     return list(zip(boards, found, strict=True))
 
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests of the published boards run on one pytest-xdist worker (``--dist loadgroup`` in
-    the Makefile), so that the 90 boards are solved once, not once a worker (~40 s each)."""
-    for item in items:
-        if "published" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("published"))
