@@ -54,4 +54,3 @@ def published() -> list[tuple[Published, DoubleDummy]]:
     boards = published_boards()
     found = analyse([(b.deal, board_dealer(b.board), board_vulnerability(b.board)) for b in boards])
     return list(zip(boards, found, strict=True))
-
