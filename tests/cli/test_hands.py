@@ -12,7 +12,7 @@ import pytest
 
 from bridgescore.cli.main import main
 from tests.analysis.conftest import RESULTS, Published, published_boards
-from tests.formats.test_diagram import pbn_hands
+from tests.formats.test_diagram import pbn_deals, pbn_hands
 
 INDIVIDUALS = RESULTS / "ruter_individuals_2022.pbn"  # 27 boards, each with its published table and par
 BOARD = """[Event "Club <Monday>"]
@@ -198,9 +198,7 @@ def test_the_pdf_prints_every_boards_hands_table_and_par_as_published(
     assert pages(out) == 3
     text = "\n".join(pdf_text(out))
     published = _published(INDIVIDUALS.name)
-    deals = dict(
-        re.findall(r'^\[Board "(\d+)"\].*?^\[Deal "([^"]+)"\]', INDIVIDUALS.read_text("utf-8"), re.M | re.S)
-    )
+    deals = pbn_deals(INDIVIDUALS)
     drawn = re.split(r"^Board (\d+)$", text, flags=re.M)[1:]  # number, what follows it, number, …
     assert sorted(int(number) for number in drawn[::2]) == sorted(published) == list(range(1, 28))
     for number, board_text in zip(drawn[::2], drawn[1::2], strict=True):

@@ -4,6 +4,7 @@ when solved — one definition drawn on the results page and on the hand records
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -104,6 +105,11 @@ def pbn_hands(deal: str, lang: str) -> dict[str, list[str]]:
     return drawn
 
 
+def pbn_deals(path: Path) -> dict[str, str]:
+    """Each board's ``Deal`` tag's text, by its ``Board`` tag, read from the file's text itself."""
+    return dict(re.findall(r'^\[Board "(\d+)"\].*?^\[Deal "([^"]+)"\]', path.read_text("utf-8"), re.M | re.S))
+
+
 def text_of(markup: str) -> str:
     return re.sub(r"<[^>]+>", "", markup)
 
@@ -112,13 +118,7 @@ def text_of(markup: str) -> str:
 def test_the_paper_page_holds_every_card_of_every_hand_and_the_tables_figures(lang: str) -> None:
     """27 published boards: every hand's suits as the file's ``Deal`` tag gives them, and the table's
     tricks as its ``OptimumResultTable`` does."""
-    deals = dict(
-        re.findall(
-            r'^\[Board "(\d+)"\].*?^\[Deal "([^"]+)"\]',
-            (RESULTS / "ruter_individuals_2022.pbn").read_text("utf-8"),
-            re.M | re.S,
-        )
-    )
+    deals = pbn_deals(RESULTS / "ruter_individuals_2022.pbn")
     published = [board for board in published_boards() if board.file == "ruter_individuals_2022.pbn"]
     assert len(published) == len(deals) == 27
     drawn = []
