@@ -112,3 +112,21 @@ def test_the_server_serve_starts_believes_no_forwarded_header_from_loopback(live
     url = f"{live}/api/games/{game['id']}/deals"
     codes = [post(url, {"text": "pass"}, f"203.0.113.{n}")[0] for n in range(2, 6)]
     assert codes[0] == 201 and codes[-1] == 429
+
+
+def test_a_connection_idle_past_uvicorns_five_seconds_still_answers(live: str) -> None:
+    # uvicorn closes an idle connection after 5 s by default: a client reusing it at that moment
+    # (a proxy's pool, Playwright's request context) lost its request as "socket hang up"
+    import http.client
+
+    connection = http.client.HTTPConnection(live.removeprefix("http://"), timeout=10)
+    try:
+        connection.request("GET", "/api/games")
+        assert connection.getresponse().read() and connection.sock is not None
+        opened = connection.sock
+        time.sleep(6)
+        connection.request("GET", "/api/games")
+        answer = connection.getresponse()
+        assert (answer.status, connection.sock) == (200, opened)  # the same connection, answered
+    finally:
+        connection.close()

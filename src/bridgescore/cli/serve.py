@@ -42,6 +42,10 @@ SERVER_OPTIONS: dict[str, object] = {
     "server_header": False,
     "proxy_headers": False,  # the app reads them, from --trusted-proxy only
     "forwarded_allow_ips": "",
+    # An idle connection stays open 75 s (uvicorn's default: 5 s), longer than a reverse proxy's
+    # pooled upstream connections (nginx keeps them 60 s): the server is then not the side that
+    # closes a connection a client is about to reuse, whose request would be lost ("socket hang up").
+    "timeout_keep_alive": 75,
 }
 """How ``serve`` starts uvicorn (and the tests' live server, alike)."""
 
