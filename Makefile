@@ -62,6 +62,11 @@ PG_URL   := postgresql+psycopg://bridgescore:bridgescore@127.0.0.1/$(PG_DB)
 PG_TESTS := tests/store tests/web $(wildcard tests/club)
 # The tests run on both cores (pytest-xdist); each worker has a PostgreSQL database of its own.
 PYTEST_WORKERS ?= 2
+# worksteal, not load: `load` hands each worker its share of the tests at the start and never takes
+# it back, so the worker given the browser tests (collected first) ran alone for ten minutes after
+# the other had finished (1,019 s: one worker busy 987 s, the other 367 s); a worker that runs out
+# of tests takes some of the other's queue. (Not loadgroup/loadscope: docs/ARCHITECTURE.md.)
+XDIST := -n $(PYTEST_WORKERS) --dist worksteal
 PG_WORKER_DBS := $(PG_DB) $(foreach n,$(shell seq 0 $$(( $(PYTEST_WORKERS) - 1 ))),$(PG_DB)_gw$(n))
 # The tests' connections do not wait for PostgreSQL's WAL to reach the disk at each commit
 # (synchronous_commit=off: only a crash of PostgreSQL itself could lose the last commits, which no
@@ -89,10 +94,10 @@ postgres: setup
 # Of the browser tests, only the two club evenings in chromium (tests/conftest.py EVENINGS) run on
 # PostgreSQL in `make test`; `make test-postgres-browser` runs every browser test of those folders there.
 test-postgres: postgres chromium
-	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m "postgres and (not browser or evening)" $(PG_TESTS)
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider $(XDIST) -m "postgres and (not browser or evening)" $(PG_TESTS)
 
 test-postgres-browser: postgres chromium
-	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) -m "postgres and browser" $(PG_TESTS)
+	BRIDGESCORE_TEST_DATABASE_URL='$(PG_TEST_URL)' $(BIN)/pytest -p no:cacheprovider $(XDIST) -m "postgres and browser" $(PG_TESTS)
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks
@@ -102,7 +107,7 @@ typecheck: setup
 	$(BIN)/mypy src tests
 
 unit: setup
-	$(BIN)/pytest -n $(PYTEST_WORKERS)
+	$(BIN)/pytest $(XDIST)
 
 # Not a test: redraw the README's phone pictures (docs/scorepad-*.png) after the pages change.
 screenshots: setup chromium

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import pickle
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,10 +49,25 @@ def published_boards() -> list[Published]:
 
 
 @pytest.fixture(scope="session")
-def published() -> list[tuple[Published, DoubleDummy]]:
-    """Every published board with our analysis of it (solved once for the whole test run)."""
+def published(
+    tmp_path_factory: pytest.TempPathFactory, worker_id: str
+) -> list[tuple[Published, DoubleDummy]]:
+    """Every published board with our analysis of it, solved once for the whole test run: under
+    pytest-xdist the first worker to ask solves (DDS on every core) and leaves the analysis in the
+    run's shared temporary folder; the other waits for it rather than solving the 90 boards again."""
     from bridgescore.core.board import board_dealer, board_vulnerability
 
     boards = published_boards()
-    found = analyse([(b.deal, board_dealer(b.board), board_vulnerability(b.board)) for b in boards])
+
+    def solved() -> list[DoubleDummy]:
+        return analyse([(b.deal, board_dealer(b.board), board_vulnerability(b.board)) for b in boards])
+
+    if worker_id == "master":  # one process: nothing to share
+        return list(zip(boards, solved(), strict=True))
+    shared = tmp_path_factory.getbasetemp().parent / "published-boards.pickle"  # this run's, every worker's
+    with (shared.with_suffix(".lock")).open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not shared.exists():
+            shared.write_bytes(pickle.dumps(solved()))
+        found: list[DoubleDummy] = pickle.loads(shared.read_bytes())
     return list(zip(boards, found, strict=True))
