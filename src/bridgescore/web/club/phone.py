@@ -46,6 +46,7 @@ def _seated(assignment: Assignment | None, settings: ClubSettings) -> Seated | N
     return Seated(
         round=assignment.round,
         table=assignment.table,
+        label=settings.table_label(assignment.table) if settings.sections else "",
         ns=pair_view(assignment.ns, settings),
         ew=pair_view(assignment.ew, settings),
         boards=assignment.boards,
@@ -133,6 +134,7 @@ def table_view(
         title=settings.title,
         version=state.seq,
         table=table,
+        label=settings.table_label(table) if settings.sections else "",
         round=entry,
         rounds=state.movement.rounds,
         seated=_seated(here, settings),

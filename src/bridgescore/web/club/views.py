@@ -239,6 +239,8 @@ class Seated(View):
 
     round: int
     table: int
+    label: str = ""
+    """The table as the players name it (``B1`` in sections; ``""``: its number)."""
     ns: PairView
     ew: PairView
     boards: tuple[int, ...]
@@ -270,6 +272,8 @@ class TableView(View):
     title: str
     version: int
     table: int
+    label: str = ""
+    """The table as the players name it (``B1`` in sections; ``""``: its number)."""
     round: int | None
     """The round whose boards the phone enters (None: the table's last round is entered)."""
     rounds: int
@@ -352,6 +356,8 @@ class NewSession(View):
     title: str
     codes: dict[str, str]
     viewer_code: str
+    tables: dict[str, str] | None = None
+    """In sections, how the players name each table of ``codes`` (``"4": "B1"``)."""
 
 
 class CodeView(View):

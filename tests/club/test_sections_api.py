@@ -1,0 +1,105 @@
+"""Two sections through the API: started with a movement each, the tables' codes and phones of
+each section its own, the results of both sections ranked, and ``bridgescore event`` on the
+exports ranking as the session's live ranking does."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+
+from bridgescore.cli.main import main
+from tests.club.conftest import Phone, director
+from tests.club.test_sessions import a_result
+
+TWO = {
+    "title": "Two rooms",
+    "sections": [{"letter": "A", "movement": {"kind": "mitchell", "tables": 3}},
+                 {"letter": "B", "movement": {"kind": "mitchell", "tables": 3}}],
+    "pairs": [{"pair": "B2", "direction": "EW", "names": ["Ann", "Bob"]}],
+    "scoring": "mp",
+}  # fmt: skip
+
+
+def started(app: FastAPI, **changes: Any) -> tuple[Phone, dict[str, Any]]:
+    boss = director(app)
+    created = boss.post("/api/club/sessions", {**TWO, **changes})
+    assert created.status_code == 201, created.text
+    data: dict[str, Any] = created.json()
+    return boss, data
+
+
+def test_each_section_has_its_tables_codes_and_phones(fast_app: FastAPI) -> None:
+    boss, data = started(fast_app)
+    sid = data["id"]
+    assert data["tables"] == {"1": "A1", "2": "A2", "3": "A3", "4": "B1", "5": "B2", "6": "B3"}
+    assert len(set(data["codes"].values())) == 6
+    b1, a1 = Phone(fast_app), Phone(fast_app)
+    b1.join(data["codes"]["4"])
+    a1.join(data["codes"]["1"])
+    view = b1.get(f"/api/club/sessions/{sid}/tables/4").json()
+    assert view["label"] == "B1" and view["seated"]["ns"]["pair"] == "B1"
+    assert view["round"] == 1 and [b["board"] for b in view["boards"]] == [1, 2]
+    # B1's phone enters for B1 only, not for A1 (which plays the same boards in round 1).
+    refused = b1.post(
+        f"/api/club/sessions/{sid}/tables/1/results", {"round": 1, "board": 1, "result": "4S N 10"}
+    )
+    assert refused.status_code == 403, refused.text
+    for phone, table, result in ((a1, 1, "4S N 10"), (b1, 4, "4S N 9")):
+        sent = phone.post(f"/api/club/sessions/{sid}/tables/{table}/results",
+                          {"round": 1, "board": 1, "result": result})  # fmt: skip
+        assert sent.status_code == 201, sent.text
+    # Board 1 is finished by B1's pairs: their phone may show its traveller, of both sections' tables.
+    view = b1.get(f"/api/club/sessions/{sid}/tables/4").json()
+    assert [t["board"] for t in view["travellers"]] == [1]
+    # Each section is ranked on its own: no line of A is compared with B's.
+    ranking = boss.get(f"/api/club/sessions/{sid}/ranking").json()["ranking"]
+    sections = {entry["section"] for entry in ranking}
+    assert sections == {"A", "B"}, ranking
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"sections": TWO["sections"][:1]}, "sections"),
+    ({"movement": {"kind": "howell", "tables": 3}}, "sections"),  # both: one or the other
+    ({"sections": [TWO["sections"][0], {**TWO["sections"][1], "letter": "A"}]}, "sections"),
+    ({"sections": [TWO["sections"][0], {"letter": "B", "movement": {"kind": "mitchell"}}]}, "sections.1.movement"),
+])  # fmt: skip
+def test_a_session_in_sections_is_refused_with_its_problem_named(
+    fast_app: FastAPI, body: dict[str, Any], field: str
+) -> None:
+    boss = director(fast_app)
+    answer = boss.post("/api/club/sessions", {**TWO, **body})
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["field"] == field, answer.text
+
+
+@pytest.mark.parametrize("across_field", [False, True])
+def test_the_export_ranks_as_the_live_ranking(
+    fast_app: FastAPI, capsys: pytest.CaptureFixture[str], tmp_path: Path, across_field: bool
+) -> None:
+    rng = random.Random(21)
+    boss, data = started(fast_app, across_field=across_field)
+    sid = data["id"]
+    for table, code in data["codes"].items():
+        phone = Phone(fast_app)
+        phone.join(code)
+        while (view := phone.get(f"/api/club/sessions/{sid}/tables/{table}").json())["round"] is not None:
+            for board in view["boards"]:
+                entry = {"round": view["round"], "board": board["board"], "result": a_result(rng)}
+                sent = phone.post(f"/api/club/sessions/{sid}/tables/{table}/results", entry)
+                assert sent.status_code == 201, sent.text
+    live = boss.get(f"/api/club/sessions/{sid}/ranking").json()["ranking"]
+    assert {entry.get("section", "") for entry in live} == ({""} if across_field else {"A", "B"})
+    assert {entry["pair"][0] for entry in live} == {"A", "B"}  # across the field too: A1 … B3
+    for kind in ("pbn", "xml"):
+        path = tmp_path / f"two.{kind}"
+        path.write_text(boss.get(f"/api/club/sessions/{sid}/export.{kind}").text, encoding="utf-8")
+        code = main(["event", str(path), "--check"])
+        out = capsys.readouterr().out
+        assert code == 0 and "no differences" in out, out
+        assert main(["event", str(path), "--format", "json"]) == 0
+        assert json.loads(capsys.readouterr().out)["ranking"] == live
