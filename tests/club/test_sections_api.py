@@ -66,7 +66,8 @@ def test_each_section_has_its_tables_codes_and_phones(fast_app: FastAPI) -> None
     ({"sections": TWO["sections"][:1]}, "sections"),
     ({"movement": {"kind": "howell", "tables": 3}}, "sections"),  # both: one or the other
     ({"sections": [TWO["sections"][0], {**TWO["sections"][1], "letter": "A"}]}, "sections"),
-    ({"sections": [TWO["sections"][0], {"letter": "B", "movement": {"kind": "mitchell"}}]}, "sections.1.movement"),
+    ({"sections": [TWO["sections"][0], {"letter": "B", "movement": {"kind": "mitchell"}}]},
+     "sections.1.movement"),
 ])  # fmt: skip
 def test_a_session_in_sections_is_refused_with_its_problem_named(
     fast_app: FastAPI, body: dict[str, Any], field: str
@@ -103,3 +104,31 @@ def test_the_export_ranks_as_the_live_ranking(
         assert code == 0 and "no differences" in out, out
         assert main(["event", str(path), "--format", "json"]) == 0
         assert json.loads(capsys.readouterr().out)["ranking"] == live
+
+
+FORM = {
+    "title": "Two rooms", "kind": "mitchell", "pair_count": "6", "boards_per_round": "2", "skip": "auto",
+    "two_sections": "yes", "b_kind": "howell", "b_pair_count": "6", "b_boards_per_round": "2",
+    "scoring": "mp", "pairs": "B6: Ann, Bob",
+}  # fmt: skip
+
+
+def test_the_new_session_form_previews_and_starts_two_sections(app: FastAPI) -> None:
+    from tests.club.test_movement_pages import send_form
+
+    boss = director(app)
+    page = send_form(boss, "/club/movements/preview", FORM)
+    assert page.status_code == 200, page.text
+    assert 'id="movement-preview"' in page.text and 'id="section-b-preview"' in page.text
+    assert '<option value="howell" selected>' in page.text and 'name="b_kind"' in page.text
+    assert boss.get("/api/club/sessions").json() == []
+    refused = send_form(boss, "/club/sessions", {**FORM, "b_pair_count": "3"})
+    assert refused.status_code == 422 and boss.get("/api/club/sessions").json() == []
+    started = send_form(boss, "/club/sessions", {**FORM, "across_field": "yes"})
+    assert started.status_code == 303, started.text
+    sid = started.headers["location"].rsplit("/", 1)[1]
+    console = boss.get(f"/api/club/sessions/{sid}/console").json()
+    assert console["names"]["B6"] == "Ann, Bob"
+    assert [t["label"] for t in console["tables"]] == ["A1", "A2", "A3", "B1", "B2", "B3"]
+    page = boss.client.get(f"/club/sessions/{sid}")
+    assert ">B1</button>" in page.text and "Table B3:" in page.text

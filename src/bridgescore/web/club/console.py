@@ -102,7 +102,9 @@ def console(
         sitting = state.sitting_out(table)
         out = () if sitting is None else tuple(str(pair) for pair in sitting[1])
         seated = state.seated_round(table)
-        tables.append(TableRound(table=table, round=state.entry_round(table), seated=seated, sitting_out=out))
+        label = state.settings.table_label(table) if state.settings.sections else ""
+        tables.append(TableRound(table=table, round=state.entry_round(table), seated=seated, sitting_out=out,
+                                 label=label))  # fmt: skip
     movement = state.movement
     return Console(
         session=session_id,

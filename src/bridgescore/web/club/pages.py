@@ -106,7 +106,7 @@ def sessions_page(request: Request, director: Director, status: int = 200, **con
     """The director's sessions and the new-session form (*context*: the form's values, a preview,
     an error)."""
     sessions = _club(request).store.sessions(of=director)
-    context = {"values": {}, "preview": None, "error": None, **context}
+    context = {"values": {}, "preview": None, "preview_b": None, "error": None, **context}
     return _page(request, "club/sessions.html", status=status, director=director, sessions=sessions,
                  methods=METHODS, kinds=KINDS, **context)  # fmt: skip
 

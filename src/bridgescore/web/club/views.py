@@ -185,6 +185,8 @@ class TableRound(View):
     round: int | None
     seated: int | None = None
     sitting_out: tuple[str, ...] = ()
+    label: str = ""
+    """The table as the players name it (``B1`` in sections; ``""``: its number)."""
 
 
 class MovementSummary(View):
