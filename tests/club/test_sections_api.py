@@ -85,14 +85,19 @@ def test_the_export_ranks_as_the_live_ranking(
     rng = random.Random(21)
     boss, data = started(fast_app, across_field=across_field)
     sid = data["id"]
+    phones = {}
     for table, code in data["codes"].items():
-        phone = Phone(fast_app)
-        phone.join(code)
-        while (view := phone.get(f"/api/club/sessions/{sid}/tables/{table}").json())["round"] is not None:
+        phones[table] = Phone(fast_app)
+        phones[table].join(code)
+    for round in (1, 2, 3):  # every table plays round by round, as in the room
+        for table, phone in phones.items():
+            view = phone.get(f"/api/club/sessions/{sid}/tables/{table}").json()
+            assert view["round"] == round, (table, view["round"])
             for board in view["boards"]:
-                entry = {"round": view["round"], "board": board["board"], "result": a_result(rng)}
+                entry = {"round": round, "board": board["board"], "result": a_result(rng)}
                 sent = phone.post(f"/api/club/sessions/{sid}/tables/{table}/results", entry)
                 assert sent.status_code == 201, sent.text
+    assert boss.get(f"/api/club/sessions/{sid}/console").json()["missing"] == []
     live = boss.get(f"/api/club/sessions/{sid}/ranking").json()["ranking"]
     assert {entry.get("section", "") for entry in live} == ({""} if across_field else {"A", "B"})
     assert {entry["pair"][0] for entry in live} == {"A", "B"}  # across the field too: A1 … B3

@@ -74,16 +74,18 @@ def test_two_sections_each_with_its_phones_and_both_on_the_published_page(
     shown = phones["B1"].eval_on_selector_all("#played details", "ds => ds.map(d => d.dataset.board)")
     assert shown == ["1"], shown
 
-    # The rest of the evening through the API: each table its own phone.
+    # The rest of the evening through the API: each table its own phone, round by round.
     results = iter(RESULTS * 40)
-    for label, code in codes.items():
-        if label == "Viewers":
-            continue
-        phone = ApiPhone(server, code)
-        while (view := phone.view())["round"] is not None:
+    api = [ApiPhone(server, code) for label, code in codes.items() if label != "Viewers"]
+    for round in (1, 2, 3):
+        for phone in api:
+            view = phone.view()
+            assert view["round"] == round, (phone.table, view["round"])
             for board in view["boards"]:
                 if board["line"] is None:
-                    phone.enter(view["round"], board["board"], next(results))
+                    phone.enter(round, board["board"], next(results))
+    for phone in api:
+        assert phone.view()["round"] is None
         phone.close()
     assert director_get(boss, f"{S}/{session}/console")["missing"] == []
     director_post(boss, f"{S}/{session}/publish", {})
