@@ -87,7 +87,8 @@ def percentages(scored: ScoredEvent, board: int) -> dict[str, list[Fraction | No
 def test_the_sections_tables_and_pairs_are_told_apart_by_their_letters() -> None:
     s = settings()
     assert [s.table_label(t) for t in range(1, 7)] == ["A1", "A2", "A3", "B1", "B2", "B3"]
-    assert s.movement.at(1, 4) is not None and str(s.movement.at(1, 4).ns) == "B1NS"
+    first = s.movement.at(1, 4)
+    assert first is not None and (str(first.ns), str(first.ew)) == ("B1NS", "B1EW")
     assert s.names(PairSeat("B2", Side.EW)) == ("Ann", "Bob") and s.names(PairSeat("2", Side.EW)) == ()
     assert read_settings(settings_json(s)) == s
     assert read_settings(settings_json(settings(True))).across_field

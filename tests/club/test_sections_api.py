@@ -16,10 +16,11 @@ from bridgescore.cli.main import main
 from tests.club.conftest import Phone, director
 from tests.club.test_sessions import a_result
 
-TWO = {
+SECTIONS: list[dict[str, Any]] = [{"letter": "A", "movement": {"kind": "mitchell", "tables": 3}},
+                                  {"letter": "B", "movement": {"kind": "mitchell", "tables": 3}}]  # fmt: skip
+TWO: dict[str, Any] = {
     "title": "Two rooms",
-    "sections": [{"letter": "A", "movement": {"kind": "mitchell", "tables": 3}},
-                 {"letter": "B", "movement": {"kind": "mitchell", "tables": 3}}],
+    "sections": SECTIONS,
     "pairs": [{"pair": "B2", "direction": "EW", "names": ["Ann", "Bob"]}],
     "scoring": "mp",
 }  # fmt: skip
@@ -63,10 +64,10 @@ def test_each_section_has_its_tables_codes_and_phones(fast_app: FastAPI) -> None
 
 
 @pytest.mark.parametrize(("body", "field"), [
-    ({"sections": TWO["sections"][:1]}, "sections"),
+    ({"sections": SECTIONS[:1]}, "sections"),
     ({"movement": {"kind": "howell", "tables": 3}}, "sections"),  # both: one or the other
-    ({"sections": [TWO["sections"][0], {**TWO["sections"][1], "letter": "A"}]}, "sections"),
-    ({"sections": [TWO["sections"][0], {"letter": "B", "movement": {"kind": "mitchell"}}]},
+    ({"sections": [SECTIONS[0], {**SECTIONS[1], "letter": "A"}]}, "sections"),
+    ({"sections": [SECTIONS[0], {"letter": "B", "movement": {"kind": "mitchell"}}]},
      "sections.1.movement"),
 ])  # fmt: skip
 def test_a_session_in_sections_is_refused_with_its_problem_named(
