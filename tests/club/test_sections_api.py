@@ -54,10 +54,17 @@ def test_each_section_has_its_tables_codes_and_phones(fast_app: FastAPI) -> None
         sent = phone.post(f"/api/club/sessions/{sid}/tables/{table}/results",
                           {"round": 1, "board": 1, "result": result})  # fmt: skip
         assert sent.status_code == 201, sent.text
-    # Board 1 is finished by B1's pairs: their phone may show its traveller, of both sections' tables.
+    # Board 1 is finished by B1's pairs: their phone may show its traveller.
     view = b1.get(f"/api/club/sessions/{sid}/tables/4").json()
     assert [t["board"] for t in view["travellers"]] == [1]
+    # scored within its section, the traveller is the section's: B1's line only, not A1's
+    assert [line["text"] for line in view["travellers"][0]["lines"]] == ["4S N -1"], view["travellers"]
     # Each section is ranked on its own: no line of A is compared with B's.
+    # The console gives each line its own numbers: A1 and B1 are both "table 1" of their section
+    # in the scored event, and each line is told apart by its pairs (A1's +420, B1's −50).
+    console = boss.get(f"/api/club/sessions/{sid}/console").json()
+    [board] = [b for b in console["boards"] if b["board"] == 1]
+    assert [(line["table"], line["score_ns"]) for line in board["lines"]] == [(1, 420), (4, -50)], board
     ranking = boss.get(f"/api/club/sessions/{sid}/ranking").json()["ranking"]
     sections = {entry["section"] for entry in ranking}
     assert sections == {"A", "B"}, ranking

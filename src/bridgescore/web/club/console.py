@@ -40,15 +40,16 @@ from bridgescore.web.club.views import (
 __all__ = ["console", "trail"]
 
 
-Numbers = Mapping[tuple[int, int | None, int | None], ScoredLine]
-"""A scored line by its board, round and table."""
+Numbers = Mapping[tuple[int, int | None, str, str], ScoredLine]
+"""A scored line by its board, round and pairs (a pair plays a board once; in two sections the
+tables are numbered within each section, so a table number alone is not one line)."""
 
 
 def _scored_lines(scored: ScoredEvent | None) -> Numbers:
     if scored is None:
         return {}
     return {
-        (board.board.number, line.line.round, line.line.table): line
+        (board.board.number, line.line.round, line.line.ns, line.line.ew): line
         for section in scored.sections
         for board in section.boards
         for line in board.lines
@@ -57,7 +58,7 @@ def _scored_lines(scored: ScoredEvent | None) -> Numbers:
 
 def _scored_line(line: LineState, numbers: Numbers, lang: Lang) -> ScoredLineView:
     fields = {**line_fields(line), **shown_fields(line, lang)}
-    scored = numbers.get((line.play.board, line.play.round, line.play.table))
+    scored = numbers.get((line.play.board, line.play.round, line.ns.id, line.ew.id))
     if scored is None:
         return ScoredLineView.model_validate(fields)
     return ScoredLineView.model_validate({
