@@ -76,6 +76,8 @@ def test_each_section_has_its_tables_codes_and_phones(fast_app: FastAPI) -> None
     ({"sections": [SECTIONS[0], {**SECTIONS[1], "letter": "A"}]}, "sections"),
     ({"sections": [SECTIONS[0], {"letter": "B", "movement": {"kind": "mitchell"}}]},
      "sections.1.movement"),
+    ({"sections": [{"letter": letter, "movement": {"kind": "mitchell", "tables": 101}} for letter in "ABCD"]},
+     "sections"),  # 404 tables together: more than a session's 400
 ])  # fmt: skip
 def test_a_session_in_sections_is_refused_with_its_problem_named(
     fast_app: FastAPI, body: dict[str, Any], field: str

@@ -74,6 +74,7 @@ from bridgescore.web.club.auth import (
 )
 from bridgescore.web.club.movement_views import MovementPreview, movement_preview
 from bridgescore.web.club.requests import (
+    MAX_TABLES,
     BoardNumber,
     CodesIn,
     ConfirmIn,
@@ -227,6 +228,9 @@ def start_session(given: NewSessionIn, director: Director, club: ClubService) ->
     for index, section in enumerate(given.sections):
         with field(f"sections.{index}.movement"):
             sections.append(ClubSection(section.letter, checked(movement_of(section.movement))))
+    if sum(section.movement.tables for section in sections) > MAX_TABLES:
+        with field("sections"):
+            raise ParseError(N_("the sections have more than {most} tables together"), most=MAX_TABLES)
     if given.movement is not None:
         with field("movement"):
             chosen = movement_of(given.movement)
