@@ -68,6 +68,13 @@ def test_each_section_has_its_tables_codes_and_phones(fast_app: FastAPI) -> None
     ranking = boss.get(f"/api/club/sessions/{sid}/ranking").json()["ranking"]
     sections = {entry["section"] for entry in ranking}
     assert sections == {"A", "B"}, ranking
+    # the console's ranking and the live ranking page, section by section
+    assert [(row["section"], row["pair"]) for row in console["ranking"]] == [("A", "A1")] * 2 + [
+        ("B", "B1")
+    ] * 2
+    boss.post(f"/api/club/sessions/{sid}/ranking/shown", {"shown": True})
+    page = b1.client.get(f"/club/ranking/{sid}").text
+    assert page.index("Section A") < page.index("Section B") and "Back to table B1" in page
 
 
 @pytest.mark.parametrize(("body", "field"), [

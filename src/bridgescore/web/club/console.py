@@ -96,7 +96,8 @@ def console(
         wanted = tuple(PlaceView(round=p.round, table=p.table) for p in missing if p.board == board)
         boards.append(ConsoleBoard(board=board, lines=lines, missing=wanted))
     ranking = () if scored is None else tuple(
-        standing_view(standing) for section in scored.sections for standing in section.standings
+        standing_view(standing, section.section.name) for section in scored.sections
+        for standing in section.standings
     )  # fmt: skip
     tables = []
     for table in state.tables():

@@ -175,6 +175,8 @@ class StandingView(View):
     imps: Printed | None = None
     boards: int
     rank: str
+    section: str = ""
+    """The section the place is in (``A``; ``""``: one section, or across the field)."""
 
 
 class TableRound(View):
@@ -476,9 +478,10 @@ def shown_fields(line: LineState, lang: Lang) -> dict[str, object]:
     }
 
 
-def standing_view(standing: Standing) -> StandingView:
-    """A place in the ranking, its numbers printed."""
+def standing_view(standing: Standing, section: str = "") -> StandingView:
+    """A place in the ranking (of *section*), its numbers printed."""
     return StandingView(
+        section=section,
         pair=standing.id,
         direction=_direction(standing.direction),
         name=standing.name,
