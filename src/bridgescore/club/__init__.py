@@ -56,7 +56,7 @@ from bridgescore.club.lines import (
     parse_outcome,
 )
 from bridgescore.club.roles import Actor, NotYoursError, OnePhoneOneSideError, Role
-from bridgescore.club.settings import ClubPair, ClubSettings
+from bridgescore.club.settings import ClubPair, ClubSection, ClubSettings
 from bridgescore.club.state import ClubState
 
 __all__ = [
@@ -68,6 +68,7 @@ __all__ = [
     "Change",
     "ChangeMovement",
     "ClubPair",
+    "ClubSection",
     "ClubSettings",
     "ClubState",
     "Confirm",

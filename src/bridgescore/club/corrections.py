@@ -271,6 +271,8 @@ class ChangeMovement(Change):
 
     def apply(self, ledger: Ledger, actor: Actor) -> None:
         """The new movement, if every line entered is still seated as it was."""
+        if ledger.settings.sections:
+            raise RuleError(N_("a session in sections keeps its sections' movements"))
         refuse_movement(movement_conflicts(ledger.movement, ledger.lines, self.movement))
         ledger.movement = self.movement
 

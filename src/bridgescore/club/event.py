@@ -25,7 +25,7 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from bridgescore.club.lines import WEIGHTED_PLACES, Adjusted, LineState, Play, Weighted
-from bridgescore.club.settings import ClubSettings
+from bridgescore.club.settings import ClubSection, ClubSettings
 from bridgescore.club.state import ClubState
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.model import (
@@ -38,7 +38,7 @@ from bridgescore.forms.duplicate.model import (
     Session,
     TravellerLine,
 )
-from bridgescore.forms.duplicate.movement import Movement, MovementKind
+from bridgescore.forms.duplicate.movement import Movement, MovementKind, PairSeat
 from bridgescore.forms.duplicate.publish import publish
 from bridgescore.forms.duplicate.results import score_event
 from bridgescore.forms.duplicate.rounding import to_decimal
@@ -53,37 +53,43 @@ def _field(movement: Movement) -> MovementKind:
     return MovementKind.MITCHELL if mitchell else MovementKind.HOWELL
 
 
-def _participants(settings: ClubSettings, movement: Movement) -> tuple[Participant, ...]:
+def _participants(settings: ClubSettings, seats: tuple[PairSeat, ...]) -> tuple[Participant, ...]:
     return tuple(
         Participant(seat.id, tuple(Player(name) for name in settings.names(seat)), direction=seat.direction)
-        for seat in movement.pairs()
+        for seat in seats
     )
 
 
-def _traveller_line(line: LineState, outcome: Adjusted) -> TravellerLine:
+def _traveller_line(line: LineState, outcome: Adjusted, table: int) -> TravellerLine:
     lead = None if line.lead is None else line.lead.pbn
-    return TravellerLine(
-        line.ns.id, line.ew.id, outcome, lead=lead, table=line.play.table, round=line.play.round
-    )
+    return TravellerLine(line.ns.id, line.ew.id, outcome, lead=lead, table=table, round=line.play.round)
 
 
-def _boards(state: ClubState, weighted: Mapping[Play, ArtificialScore]) -> tuple[Board, ...]:
+def _boards(
+    state: ClubState, weighted: Mapping[Play, ArtificialScore], section: ClubSection | None = None
+) -> tuple[Board, ...]:
+    """The travellers (of *section*'s tables only, if given); each line's table as its section
+    numbers it."""
+    settings = state.settings
     boards = []
     for number in state.boards():
         lines = state.traveller(number)
+        if section is not None:
+            lines = tuple(line for line in lines if settings.section_of(line.play.table) == section)
         if not lines:  # not played yet: no traveller
             continue
         groups = state.fouled.get(number)
         given = state.deals.get(number)
         deal = None if given is None else given.format()
         if not groups:
-            chosen = [_traveller_line(line, _plain(line, weighted)) for line in lines]
+            chosen = [_traveller_line(line, _plain(line, weighted), settings.local_table(line.play.table))
+                      for line in lines]  # fmt: skip
             boards.append(Board(number, tuple(chosen), deal=deal))
             continue
         for group in groups:  # a fouled board: each group its own traveller, of the same number
             members = set(group)
-            chosen = [_traveller_line(line, _plain(line, weighted)) for line in lines
-                      if (line.play.round, line.play.table) in members]  # fmt: skip
+            chosen = [_traveller_line(line, _plain(line, weighted), settings.local_table(line.play.table))
+                      for line in lines if (line.play.round, line.play.table) in members]  # fmt: skip
             boards.append(Board(number, tuple(chosen), deal=None if len(groups) > 1 else deal))
     return tuple(boards)
 
@@ -96,10 +102,21 @@ def _plain(line: LineState, weighted: Mapping[Play, ArtificialScore]) -> Adjuste
 
 
 def _event(state: ClubState, weighted: Mapping[Play, ArtificialScore], live: bool = False) -> Event:
-    movement = state.movement
-    section = Section("", _boards(state, weighted), _participants(state.settings, movement), _field(movement))
-    scoring = live_scoring(state.settings.scoring) if live else state.settings.scoring
-    return Event(state.settings.title, (Session(1, (section,)),), scoring=scoring)
+    settings, movement = state.settings, state.movement
+    if settings.sections and not settings.across_field:
+        sections = tuple(
+            Section(section.letter, _boards(state, weighted, section),
+                    _participants(settings, settings.section_pairs(section)), _field(section.movement))
+            for section in settings.sections
+        )  # fmt: skip
+    else:
+        sections = (
+            Section(
+                "", _boards(state, weighted), _participants(settings, movement.pairs()), _field(movement)
+            ),
+        )
+    scoring = live_scoring(settings.scoring) if live else settings.scoring
+    return Event(settings.title, (Session(1, sections),), scoring=scoring)
 
 
 def live_scoring(scoring: Scoring) -> Scoring:
@@ -116,7 +133,10 @@ def live_scoring(scoring: Scoring) -> Scoring:
 def to_event(state: ClubState, *, live: bool = False) -> Event:
     """The session as a duplicate :class:`~bridgescore.forms.duplicate.model.Event`, for the scorer.
 
-    One section; a line not entered is simply absent (Neuberg factors such a board up), and so
+    One section, or the session's sections (each its own :class:`Section`, named by its letter,
+    the tables numbered as in the section), or in sections scored across the field one section of
+    every section's lines (each board matchpointed over them all, one ranking); a line not entered
+    is simply absent (Neuberg factors such a board up), and so
     is a board nobody has played yet. Each board carries its deal when the director gave the
     hand records (:class:`~bridgescore.club.deals.SetDeals`). A fouled board is one traveller
     per group, each with the board's number, so that each group is matchpointed on its own (and
@@ -142,10 +162,11 @@ def _weigh(state: ClubState, play: Play, score: Weighted, live: bool = False) ->
         lines[play] = replace(state.lines[play], outcome=result)
         alone = replace(state, lines=MappingProxyType(lines))
         scored = score_event(_event(alone, {}, live))
-        for board in scored.sections[0].boards:
+        seated = (state.lines[play].ns.id, state.lines[play].ew.id, play.round, play.board)
+        for board in (board for section in scored.sections for board in section.boards):
             for scored_line in board.lines:
                 source = scored_line.line
-                if (source.round, source.table, board.board.number) != (play.round, play.table, play.board):
+                if (source.ns, source.ew, source.round, board.board.number) != seated:
                     continue
                 for index, side in enumerate(Side):
                     value = scored_line.percentage(side) if matchpoints else scored_line.imps(side)
@@ -158,7 +179,7 @@ def exported(state: ClubState) -> Event:
     """The session scored and published (:func:`~.publish.publish`), as the exports write it: our
     numbers in the ``published`` fields, and those of a weighted score marked as the director's
     (``adjusted``: PBN's ``^``), since the file cannot show how they were weighed."""
-    weighted = {(play.board, play.round, play.table) for play, line in state.lines.items()
+    weighted = {(play.board, play.round, line.ns.id, line.ew.id) for play, line in state.lines.items()
                 if isinstance(line.outcome, Weighted)}  # fmt: skip
     event = publish(score_event(to_event(state)))
     if not weighted:
@@ -176,7 +197,7 @@ def exported(state: ClubState) -> Event:
     return replace(event, sessions=tuple(sessions))
 
 
-def _directors(line: TravellerLine, board: int, weighted: set[tuple[int, int, int]]) -> TravellerLine:
-    if line.published is None or (board, line.round or 0, line.table or 0) not in weighted:
+def _directors(line: TravellerLine, board: int, weighted: set[tuple[int, int, str, str]]) -> TravellerLine:
+    if line.published is None or (board, line.round or 0, line.ns, line.ew) not in weighted:
         return line
     return replace(line, published=replace(line.published, adjusted=True))

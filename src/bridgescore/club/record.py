@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bridgescore.club.settings import ClubPair, ClubSettings
+from bridgescore.club.settings import ClubPair, ClubSection, ClubSettings
 from bridgescore.core.errors import N_, ParseError
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.movement import Movement, PairSeat, dumps_movement, loads_movement
@@ -45,14 +45,20 @@ def _seat_json(seat: PairSeat) -> list[str | None]:
 
 
 def settings_json(settings: ClubSettings) -> dict[str, object]:
-    """The session's settings as JSON."""
-    return {
+    """The session's settings as JSON (a session in sections: each section's letter and movement,
+    and whether it is scored across the field)."""
+    data: dict[str, object] = {
         "title": settings.title,
         "movement": movement_record(settings.movement),
         "pairs": [[*_seat_json(pair.seat), list(pair.names)] for pair in settings.pairs],
         "scoring": scoring_text(settings.scoring),
         "lead_asked": settings.lead_asked,
     }
+    if settings.sections:
+        data["sections"] = [[s.letter, movement_record(s.movement)] for s in settings.sections]
+        data["across_field"] = settings.across_field
+        del data["movement"]
+    return data
 
 
 def read_settings(data: Mapping[str, object]) -> ClubSettings:
@@ -61,6 +67,12 @@ def read_settings(data: Mapping[str, object]) -> ClubSettings:
     for identifier, direction, names in data["pairs"]:  # type: ignore[attr-defined]
         seat = PairSeat(str(identifier), None if direction is None else Side(direction))
         pairs.append(ClubPair(seat, tuple(str(name) for name in names)))
+    if "sections" in data:
+        sections = tuple(ClubSection(str(letter), read_movement_record(record))
+                         for letter, record in data["sections"])  # type: ignore[attr-defined]  # fmt: skip
+        return ClubSettings.in_sections(str(data["title"]), sections, tuple(pairs),
+                                        parse_scoring(str(data["scoring"])), data.get("lead_asked") is True,
+                                        data.get("across_field") is True)  # fmt: skip
     return ClubSettings(
         str(data["title"]),
         read_movement_record(data["movement"]),

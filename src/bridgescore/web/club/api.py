@@ -22,6 +22,7 @@ from bridgescore.club import (
     Change,
     ChangeMovement,
     ClubPair,
+    ClubSection,
     ClubSettings,
     ClubState,
     Confirm,
@@ -38,7 +39,7 @@ from bridgescore.club import (
 from bridgescore.club.record import settings_json
 from bridgescore.club.service import ClubService, LineTakenConflict, no_such
 from bridgescore.club.settings import refuse_movement
-from bridgescore.core.errors import N_, BridgeScoreError
+from bridgescore.core.errors import N_, BridgeScoreError, ParseError
 from bridgescore.core.seat import Side
 from bridgescore.forms.duplicate.export import as_dict
 from bridgescore.forms.duplicate.movement import Movement, PairSeat, validate
@@ -73,6 +74,7 @@ from bridgescore.web.club.auth import (
 )
 from bridgescore.web.club.movement_views import MovementPreview, movement_preview
 from bridgescore.web.club.requests import (
+    MAX_TABLES,
     BoardNumber,
     CodesIn,
     ConfirmIn,
@@ -217,8 +219,21 @@ def create_session(given: NewSessionIn, director: DirectorPass, club: Service) -
 
 def start_session(given: NewSessionIn, director: Director, club: ClubService) -> views.NewSession:
     """The session *given* describes, started by *director*, with a code for each table and the viewers."""
-    with field("movement"):
-        chosen = movement_of(given.movement)
+    sections = []
+    if (given.movement is None) == (not given.sections) or len(given.sections) == 1:
+        with field("sections" if given.sections else "movement"):
+            raise ParseError(
+                N_("a session has its movement, or two sections or more, each with its movement")
+            )
+    for index, section in enumerate(given.sections):
+        with field(f"sections.{index}.movement"):
+            sections.append(ClubSection(section.letter, checked(movement_of(section.movement))))
+    if sum(section.movement.tables for section in sections) > MAX_TABLES:
+        with field("sections"):
+            raise ParseError(N_("the sections have more than {most} tables together"), most=MAX_TABLES)
+    if given.movement is not None:
+        with field("movement"):
+            chosen = movement_of(given.movement)
     with field("scoring"):
         scoring = parse_scoring(given.scoring)
     with field("pairs"):
@@ -226,12 +241,21 @@ def start_session(given: NewSessionIn, director: Director, club: ClubService) ->
             ClubPair(PairSeat(p.pair, None if p.direction is None else Side(p.direction)), tuple(p.names))
             for p in given.pairs
         )
-        settings = ClubSettings(given.title, chosen, pairs, scoring, given.lead_asked)
+    with field("sections" if sections else "pairs"):
+        if sections:
+            settings = ClubSettings.in_sections(
+                given.title, tuple(sections), pairs, scoring, given.lead_asked, given.across_field
+            )
+        else:
+            settings = ClubSettings(given.title, chosen, pairs, scoring, given.lead_asked, (),
+                                    given.across_field)  # fmt: skip
     record = club.store.create_session(given.title, settings_json(settings), director_id=director.id)
+    chosen = settings.movement
     tables = sorted({a.table for a in (*chosen.assignments, *chosen.sit_outs)})
     codes = club.store.rotate_codes(record.id, [*tables, VIEWER_TABLE])
+    labels = {str(t): settings.table_label(t) for t in tables} if sections else None
     return views.NewSession(id=record.id, title=record.title, codes={str(t): codes[t] for t in tables},
-                            viewer_code=codes[VIEWER_TABLE])  # fmt: skip
+                            viewer_code=codes[VIEWER_TABLE], tables=labels)  # fmt: skip
 
 
 @router.post("/movements/preview", summary="A movement's table cards and guide cards, before starting it",

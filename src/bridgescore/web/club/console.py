@@ -40,15 +40,16 @@ from bridgescore.web.club.views import (
 __all__ = ["console", "trail"]
 
 
-Numbers = Mapping[tuple[int, int | None, int | None], ScoredLine]
-"""A scored line by its board, round and table."""
+Numbers = Mapping[tuple[int, int | None, str, str], ScoredLine]
+"""A scored line by its board, round and pairs (a pair plays a board once; in two sections the
+tables are numbered within each section, so a table number alone is not one line)."""
 
 
 def _scored_lines(scored: ScoredEvent | None) -> Numbers:
     if scored is None:
         return {}
     return {
-        (board.board.number, line.line.round, line.line.table): line
+        (board.board.number, line.line.round, line.line.ns, line.line.ew): line
         for section in scored.sections
         for board in section.boards
         for line in board.lines
@@ -57,7 +58,7 @@ def _scored_lines(scored: ScoredEvent | None) -> Numbers:
 
 def _scored_line(line: LineState, numbers: Numbers, lang: Lang) -> ScoredLineView:
     fields = {**line_fields(line), **shown_fields(line, lang)}
-    scored = numbers.get((line.play.board, line.play.round, line.play.table))
+    scored = numbers.get((line.play.board, line.play.round, line.ns.id, line.ew.id))
     if scored is None:
         return ScoredLineView.model_validate(fields)
     return ScoredLineView.model_validate({
@@ -95,14 +96,17 @@ def console(
         wanted = tuple(PlaceView(round=p.round, table=p.table) for p in missing if p.board == board)
         boards.append(ConsoleBoard(board=board, lines=lines, missing=wanted))
     ranking = () if scored is None else tuple(
-        standing_view(standing) for section in scored.sections for standing in section.standings
+        standing_view(standing, section.section.name) for section in scored.sections
+        for standing in section.standings
     )  # fmt: skip
     tables = []
     for table in state.tables():
         sitting = state.sitting_out(table)
         out = () if sitting is None else tuple(str(pair) for pair in sitting[1])
         seated = state.seated_round(table)
-        tables.append(TableRound(table=table, round=state.entry_round(table), seated=seated, sitting_out=out))
+        label = state.settings.table_label(table) if state.settings.sections else ""
+        tables.append(TableRound(table=table, round=state.entry_round(table), seated=seated, sitting_out=out,
+                                 label=label))  # fmt: skip
     movement = state.movement
     return Console(
         session=session_id,

@@ -50,8 +50,10 @@ from bridgescore.web.problems import validation_problem
 
 router = APIRouter(include_in_schema=False)
 
-FIELDS = ("title", "kind", "pair_count", "boards_per_round", "howell_rounds", "rounds", "skip", "relay",
-          "arrow_switch", "sit_out", "scoring", "pairs", "file_text", "lead_asked")  # fmt: skip
+MOVEMENT_FIELDS = ("kind", "pair_count", "boards_per_round", "howell_rounds", "rounds", "skip", "relay",
+                   "arrow_switch", "sit_out", "file_text")  # fmt: skip
+FIELDS = ("title", *MOVEMENT_FIELDS, "scoring", "pairs", "lead_asked", "two_sections", "across_field",
+          *(f"b_{name}" for name in MOVEMENT_FIELDS))  # fmt: skip
 """The fields of the movement forms that are drawn again as they were sent."""
 PAIR_LINE = re.compile(r"^([0-9A-Za-z]+)\s*(NS|EW|СЮ|ВЗ)?\s*[:.\-–]?\s*(.*)$", re.IGNORECASE)
 DIRECTIONS = {"NS": "NS", "EW": "EW", "СЮ": "NS", "ВЗ": "EW"}
@@ -76,10 +78,11 @@ def read_pairs(text: str) -> list[PairIn]:
     return pairs
 
 
-def movement_in(values: Mapping[str, str]) -> MovementIn:
-    """The movement a form describes (*values*: its fields as text). Only the chosen kind's fields
-    are read: a Howell's rounds (``howell_rounds``) the Howell's, a Mitchell's options the
-    Mitchell's, a file's text (``file_text``) the file's."""
+def movement_in(given: Mapping[str, str], prefix: str = "") -> MovementIn:
+    """The movement a form describes (*given*: its fields as text; *prefix*: ``b_`` for section B's
+    fields). Only the chosen kind's fields are read: a Howell's rounds (``howell_rounds``) the
+    Howell's, a Mitchell's options the Mitchell's, a file's text (``file_text``) the file's."""
+    values = {name[len(prefix) :]: value for name, value in given.items() if name.startswith(prefix)}
     kind = values.get("kind") or "howell"
     data: dict[str, object]
     if kind == "file":
@@ -108,15 +111,16 @@ def movement_in(values: Mapping[str, str]) -> MovementIn:
 
 async def _values(request: Request) -> dict[str, str]:
     """The form's fields as text (a file chosen becomes ``file_text``), its token checked."""
-    submitted: FormData = await request.form(max_files=1)
+    submitted: FormData = await request.form(max_files=2)
     security.check_form_token(request, submitted)
     values = {name: str(submitted.get(name) or "") for name in FIELDS}
-    upload = submitted.get("file")
-    if isinstance(upload, UploadFile):
-        raw = await upload.read(4 * MAX_MOVEMENT_FILE + 1)
-        if raw:
-            values["file_text"] = raw.decode("utf-8", errors="replace")
-    values["file_text"] = values["file_text"][: MAX_MOVEMENT_FILE + 1]
+    for prefix in ("", "b_"):  # section A's (or the only) movement file, and section B's
+        upload = submitted.get(f"{prefix}file")
+        if isinstance(upload, UploadFile):
+            raw = await upload.read(4 * MAX_MOVEMENT_FILE + 1)
+            if raw:
+                values[f"{prefix}file_text"] = raw.decode("utf-8", errors="replace")
+        values[f"{prefix}file_text"] = values[f"{prefix}file_text"][: MAX_MOVEMENT_FILE + 1]
     return values
 
 
@@ -167,11 +171,15 @@ async def preview_new(request: Request) -> Response:
     director = _signed_in(request)
     if director is None:
         return RedirectResponse("/club", status_code=303)
+    lang = language.of_request(request)
     try:
-        shown = movement_preview(checked(movement_of(movement_in(values))), lang=language.of_request(request))
+        shown = movement_preview(checked(movement_of(movement_in(values))), lang=lang)
+        second = None
+        if values["two_sections"] == "yes":
+            second = movement_preview(checked(movement_of(movement_in(values, "b_"))), lang=lang)
     except Refused as error:
         return sessions_page(request, director, 422, values=_shown(values), error=_message(request, error))
-    return sessions_page(request, director, values=_shown(values), preview=shown)
+    return sessions_page(request, director, values=_shown(values), preview=shown, preview_b=second)
 
 
 @router.post("/club/sessions", response_model=None)
@@ -183,8 +191,13 @@ async def start_new(request: Request) -> Response:
     if director is None:
         return RedirectResponse("/club", status_code=303)
     try:
+        chosen: dict[str, object] = {"movement": movement_in(values)}
+        if values["two_sections"] == "yes":
+            chosen = {"sections": [{"letter": "A", "movement": chosen["movement"]},
+                                   {"letter": "B", "movement": movement_in(values, "b_")}],
+                      "across_field": values["across_field"] == "yes"}  # fmt: skip
         given = NewSessionIn.model_validate({
-            "title": values["title"], "movement": movement_in(values), "pairs": read_pairs(values["pairs"]),
+            "title": values["title"], **chosen, "pairs": read_pairs(values["pairs"]),
             "scoring": values["scoring"] or "mp", "lead_asked": values["lead_asked"] == "yes",
         })  # fmt: skip
         made = start_session(given, director, _club(request))

@@ -106,7 +106,7 @@ def sessions_page(request: Request, director: Director, status: int = 200, **con
     """The director's sessions and the new-session form (*context*: the form's values, a preview,
     an error)."""
     sessions = _club(request).store.sessions(of=director)
-    context = {"values": {}, "preview": None, "error": None, **context}
+    context = {"values": {}, "preview": None, "preview_b": None, "error": None, **context}
     return _page(request, "club/sessions.html", status=status, director=director, sessions=sessions,
                  methods=METHODS, kinds=KINDS, **context)  # fmt: skip
 
@@ -223,7 +223,9 @@ def ranking_page(request: Request, session_id: SessionId) -> Response:
         message = gettext(N_("the director does not show the live ranking"))
         return _page(request, "error.html", status=403, message=message)
     console = console_of(session_id, club, state, language.of_request(request))
-    table = None if joined is None or joined.table == VIEWER_TABLE else joined.table
+    table = (
+        None if joined is None or joined.table == VIEWER_TABLE else state.settings.table_label(joined.table)
+    )
     entered = len(state.lines)
     expected = sum(len(a.boards) for a in state.movement.assignments)
     return _page(request, "club/ranking.html", session_id=session_id, title=state.settings.title,

@@ -46,6 +46,7 @@ def _seated(assignment: Assignment | None, settings: ClubSettings) -> Seated | N
     return Seated(
         round=assignment.round,
         table=assignment.table,
+        label=settings.table_label(assignment.table) if settings.sections else "",
         ns=pair_view(assignment.ns, settings),
         ew=pair_view(assignment.ew, settings),
         boards=assignment.boards,
@@ -74,9 +75,16 @@ def diagram_style() -> str:
     return (resources.files("bridgescore.formats") / "templates" / "diagram.css").read_text("utf-8")
 
 
-def _traveller(state: ClubState, board: int, lang: Lang, solved: Solved | None) -> PhoneTraveller:
-    """Board *board*'s traveller, with its hands when they were given (and solved, its table and par)."""
-    lines = tuple(phone_line(line, lang) for line in state.traveller(board))
+def _traveller(
+    state: ClubState, board: int, lang: Lang, solved: Solved | None, table: int = 0
+) -> PhoneTraveller:
+    """Board *board*'s traveller, with its hands when they were given (and solved, its table and par):
+    in sections scored each on its own, *table*'s section's lines only (those it is scored against)."""
+    settings, found_lines = state.settings, state.traveller(board)
+    if settings.sections and not settings.across_field:
+        section = settings.section_of(table)
+        found_lines = tuple(line for line in found_lines if settings.section_of(line.play.table) == section)
+    lines = tuple(phone_line(line, lang) for line in found_lines)
     deal = state.deals.get(board)
     if deal is None:
         return PhoneTraveller(board=board, lines=lines)
@@ -133,6 +141,7 @@ def table_view(
         title=settings.title,
         version=state.seq,
         table=table,
+        label=settings.table_label(table) if settings.sections else "",
         round=entry,
         rounds=state.movement.rounds,
         seated=_seated(here, settings),
@@ -149,5 +158,5 @@ def table_view(
             for seat, later in state.next_round(table)
         ),
         waiting=tuple(phone_line(line, lang, phone) for line in state.to_confirm(table)),
-        travellers=tuple(_traveller(state, board, lang, solved) for board in visible),
+        travellers=tuple(_traveller(state, board, lang, solved, table) for board in visible),
     )

@@ -117,11 +117,23 @@ class PairIn(_Strict):
     names: list[Annotated[Line, Field(max_length=MAX_NAME)]] = Field(default_factory=list, max_length=4)
 
 
+class SectionIn(_Strict):
+    """One section of a session in sections: its letter and its movement."""
+
+    letter: str = Field(pattern="^[A-Z]$", examples=["A"])
+    movement: MovementIn
+
+
 class NewSessionIn(_Strict):
-    """A club session to start."""
+    """A club session to start: its ``movement``, or its ``sections`` (two or more, each its own
+    movement, playing the same boards; ``across_field``: each board matchpointed over every
+    section's results, not within its section). Pairs of a section are named with its letter
+    (``A3``, ``B2`` with ``direction`` ``EW``)."""
 
     title: Line = Field(max_length=200, examples=["Tuesday pairs"])
-    movement: MovementIn
+    movement: MovementIn | None = None
+    sections: list[SectionIn] = Field(default_factory=list, max_length=4)
+    across_field: bool = False
     pairs: list[PairIn] = Field(default_factory=list, max_length=2 * MAX_TABLES)
     scoring: Line = Field("mp", max_length=200, examples=["mp"])
     lead_asked: bool = False

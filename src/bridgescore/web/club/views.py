@@ -175,6 +175,8 @@ class StandingView(View):
     imps: Printed | None = None
     boards: int
     rank: str
+    section: str = ""
+    """The section the place is in (``A``; ``""``: one section, or across the field)."""
 
 
 class TableRound(View):
@@ -185,6 +187,8 @@ class TableRound(View):
     round: int | None
     seated: int | None = None
     sitting_out: tuple[str, ...] = ()
+    label: str = ""
+    """The table as the players name it (``B1`` in sections; ``""``: its number)."""
 
 
 class MovementSummary(View):
@@ -239,6 +243,8 @@ class Seated(View):
 
     round: int
     table: int
+    label: str = ""
+    """The table as the players name it (``B1`` in sections; ``""``: its number)."""
     ns: PairView
     ew: PairView
     boards: tuple[int, ...]
@@ -270,6 +276,8 @@ class TableView(View):
     title: str
     version: int
     table: int
+    label: str = ""
+    """The table as the players name it (``B1`` in sections; ``""``: its number)."""
     round: int | None
     """The round whose boards the phone enters (None: the table's last round is entered)."""
     rounds: int
@@ -352,6 +360,8 @@ class NewSession(View):
     title: str
     codes: dict[str, str]
     viewer_code: str
+    tables: dict[str, str] | None = None
+    """In sections, how the players name each table of ``codes`` (``"4": "B1"``)."""
 
 
 class CodeView(View):
@@ -468,9 +478,10 @@ def shown_fields(line: LineState, lang: Lang) -> dict[str, object]:
     }
 
 
-def standing_view(standing: Standing) -> StandingView:
-    """A place in the ranking, its numbers printed."""
+def standing_view(standing: Standing, section: str = "") -> StandingView:
+    """A place in the ranking (of *section*), its numbers printed."""
     return StandingView(
+        section=section,
         pair=standing.id,
         direction=_direction(standing.direction),
         name=standing.name,

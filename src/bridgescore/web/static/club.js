@@ -89,11 +89,13 @@
   }
   // The movement's fields (club/movement_fields.html): only the chosen kind's are shown, and read.
   function showMovement(form) {
-    const kind = $("#session-kind", form).value;
-    $$("[data-movement]", form).forEach((el) => { el.hidden = !el.dataset.movement.split(" ").includes(kind); });
+    $$(".movement-fields", form).forEach((f) => {
+      const kind = $("select", f).value;
+      $$("[data-movement]", f).forEach((el) => { el.hidden = !el.dataset.movement.split(" ").includes(kind); });
+    });
   }
   $$("#new-session, #movement-form").forEach((form) => {
-    $("#session-kind", form).addEventListener("change", () => showMovement(form));
+    form.addEventListener("change", () => showMovement(form));
     showMovement(form);
   });
   // what the form's movement is, as the API reads it (MovementIn); a file's text read from the file chosen
@@ -121,7 +123,7 @@
   const newSession = $("#new-session");
   if (newSession) {
     newSession.addEventListener("submit", async (event) => {
-      if (event.submitter && event.submitter.id === "preview-movement") return; // the page draws the preview
+      if ((event.submitter && event.submitter.id === "preview-movement") || $("#session-two-sections").checked) return;
       event.preventDefault();
       try {
         const body = {
@@ -400,7 +402,8 @@
   // ---- table codes and their QR cards
   async function showCodes(codes, viewer) {
     const box = $("#codes");
-    const cards = Object.entries(codes).map(([number, code]) => [say("table", { table: number }), code]);
+    const named = Object.fromEntries($$(".renew-code").map((b) => [b.dataset.table, b.textContent]));
+    const cards = Object.entries(codes).map(([n, code]) => [say("table", { table: named[n] || n }), code]);
     if (viewer) cards.push([say("viewers"), viewer]);
     let pictures = {};
     try {
