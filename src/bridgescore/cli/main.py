@@ -7,6 +7,8 @@ Heavy imports (rich, numpy, the forms) happen inside the commands, so that a qui
 from __future__ import annotations
 
 import sys
+from functools import cache
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -26,6 +28,9 @@ from bridgescore.cli import (
     serve,
 )
 from bridgescore.core.errors import BridgeScoreError
+
+if TYPE_CHECKING:
+    from typer._click import Command
 
 app = typer.Typer(
     name="bridgescore",
@@ -50,12 +55,20 @@ hands.register(app)
 club.register(app)
 
 
+@cache
+def command() -> Command:
+    """The app as one command, built once a process: Typer builds it from every command's
+    signature (about 0.1 s for our fifty), and ``app(...)`` would build it again at each call —
+    a program or a test calling :func:`main` many times paid that each time."""
+    return typer.main.get_command(app)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; every error becomes one line on stderr and exit code 2."""
     from bridgescore.cli.output import error_line
 
     try:
-        result = app(args=argv, prog_name="bridgescore", standalone_mode=False)
+        result = command()(args=argv, prog_name="bridgescore", standalone_mode=False)
     except BridgeScoreError as error:
         error_line(error)
         return 2
