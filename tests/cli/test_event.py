@@ -26,6 +26,34 @@ def test_travellers_and_ranking_in_text(capsys: pytest.CaptureFixture[str]) -> N
     assert "Board 63" in out and "Ranking" in out
     # Pair 8: Ruter published 57.22 % (216.3 MP of 378) with 3.3 MP on board 37, where Neuberg gives
     # it 1 MP ((0+1)·4/2 − 1): 216.3 − 3.3 + 1 = 214 → 214/378 = 56.61 %.
+
+
+def test_a_traveller_reads_as_ruter_published_it_in_english_and_in_russian(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Board 1 of the file (Ruter's traveller): 2S N 9 +140 twice, 3H E 8 +50 (NS), 3H E 9 −140.
+    _, out, _ = run(capsys, "event", PAIRS)
+    board = out.split("\n\n")[1].splitlines()
+    assert board == [
+        "Board 1  Dealer N  Vulnerable nobody",
+        "NS  EW  Contract  By  Tricks  Score NS  Score EW  MP NS  MP EW   % NS    % EW",
+        "6   3   2S        N   9            140             5.00   1.00  83.33   16.67",
+        "7   2   2S        N   9            140             5.00   1.00  83.33   16.67",
+        "4   5   3H        E   8             50             2.00   4.00  33.33   66.67",
+        "8   1   3H        E   9                      140   0.00   6.00   0.00  100.00",
+    ]
+    # In Russian: Russian seats, strains and vulnerability, no header cut to fit 80 columns, the
+    # scores still aligned right (rich's table printed "Контр…", "Зона None", "2S" and a left "50").
+    _, out, _ = run(capsys, "event", PAIRS, "--lang", "ru")
+    board = out.split("\n\n")[2].splitlines()  # the second board: N-S vulnerable, East deals
+    assert board[0] == "Сдача 2  Сдающий В  Зона С-Ю"
+    assert board[1].split("  ")[:4] == ["С-Ю", "В-З", "Контракт", "Разыгр."]
+    assert "…" not in out
+    lines = {line.split()[0] + line.split()[1]: line for line in board[2:]}
+    assert lines["81"].split()[2:5] == ["4Ч", "С", "11"]
+    assert lines["45"].split()[2:6] == ["4Б", "З", "8", "100"]
+    score_column_ends = board[1].index("Запись С-Ю") + len("Запись С-Ю")
+    assert lines["45"][score_column_ends - 3 : score_column_ends] == "100"
     assert "214.00  56.61" in out
 
 

@@ -124,6 +124,33 @@ def _fmt(value: object) -> str:
     return str(value)
 
 
+def columns_text(headers: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[bool]) -> str:
+    """*rows* under *headers* as aligned text: each column as wide as its widest cell, two spaces
+    between columns, the columns of *right* aligned right; no line ends in spaces.
+
+    A traveller's cells are short, so this is what rich's table would print at any width, without
+    its cost (about 20 ms a board: seconds for an evening's travellers) and without cutting a
+    header that does not fit 80 columns ("Контр…").
+
+    >>> print(columns_text(["NS", "Score"], [["1", "420"], ["12", ""]], [False, True]))
+    NS  Score
+    1     420
+    12
+    """
+    from rich.cells import cell_len
+
+    widths = [max(cell_len(row[i]) for row in (headers, *rows)) for i in range(len(headers))]
+
+    def line(cells: Sequence[str]) -> str:
+        padded = (
+            " " * (width - cell_len(cell)) + cell if to_right else cell + " " * (width - cell_len(cell))
+            for cell, width, to_right in zip(cells, widths, right, strict=True)
+        )
+        return "  ".join(padded).rstrip()
+
+    return "\n".join(line(cells) for cells in (headers, *rows))
+
+
 def _print_travellers(
     out: Console,
     section: ScoredSection,
@@ -131,47 +158,42 @@ def _print_travellers(
     _: Callable[[str], str],
     found: DoubleDummies | None = None,
 ) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
+    from bridgescore.cli.output import current_language
     from bridgescore.core.contract import Result
     from bridgescore.core.seat import Side
+    from bridgescore.formats.diagram import DIAGRAM_LABELS, vulnerability_text
     from bridgescore.forms.duplicate.model import ArtificialScore, AssignedScore
     from bridgescore.forms.duplicate.printing import DATUM, LINE_IMPS, LINE_MP, LINE_PERCENTAGE
     from bridgescore.forms.duplicate.settings import Method
 
+    lang = current_language()
     matchpoints = scored.scoring.method is Method.MATCHPOINTS and not section.matches
+    teams = bool(section.matches)
     printing = scored.printing
+    labels = {key: _(text) for key, text in DIAGRAM_LABELS.items()}
     board_label, dealer_label, vulnerable_label, datum_label = (
         _("Board"),
         _("Dealer"),
         _("Vulnerable"),
         _("Datum"),
     )
+    headers = [_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS"), _("Score EW")]
+    headers += [_("MP NS"), _("MP EW"), _("% NS"), _("% EW")] if matchpoints else [_("IMPs NS"), _("IMPs EW")]
+    right = [False] * 5 + [True] * (len(headers) - 5)
     for board in section.boards:
         heading = (
-            f"{board_label} {board.board.number}  {dealer_label} {board.board.dealt_by}  "
-            f"{vulnerable_label} {board.board.vulnerable}"
+            f"{board_label} {board.board.number}  {dealer_label} {board.board.dealt_by.letter(lang)}  "
+            f"{vulnerable_label} {vulnerability_text(board.board.vulnerable, labels, lang)}"
         )
         if board.datum is not None:
             heading += f"  {datum_label} {printing.text(board.datum, DATUM)}"
-        table = Table(title=heading, title_justify="left", box=None, pad_edge=False)
-        teams = bool(section.matches)
-        for header in (_("NS"), _("EW"), _("Contract"), _("By"), _("Tricks"), _("Score NS"), _("Score EW")):
-            table.add_column(header, justify="right" if header.startswith(_("Score")) else "left")
-        numbers = (
-            (_("MP NS"), _("MP EW"), _("% NS"), _("% EW")) if matchpoints else (_("IMPs NS"), _("IMPs EW"))
-        )
-        for header in numbers:
-            table.add_column(header, justify="right")
+        rows = []
         for line in board.lines:
             outcome = line.line.outcome
             contract = by = tricks = ""
             if isinstance(outcome, Result):
-                contract = (
-                    "Pass" if outcome.contract.is_passed_out else str(outcome.contract.with_declarer(None))
-                )
-                by = "" if outcome.contract.declarer is None else str(outcome.contract.declarer)
+                contract = outcome.contract.with_declarer(None).format(lang)  # "Pass", "пас"
+                by = "" if outcome.contract.declarer is None else outcome.contract.declarer.letter(lang)
                 tricks = "" if outcome.tricks is None else str(outcome.tricks)
             elif isinstance(outcome, ArtificialScore):
                 contract = str(outcome)
@@ -185,27 +207,25 @@ def _print_travellers(
             if score == 0:
                 ns_score = ew_score = "0"
             values = (
-                (
+                [
                     printing.text(line.mp_ns, LINE_MP),
                     printing.text(line.mp_ew, LINE_MP),
                     printing.text(line.percentage_ns, LINE_PERCENTAGE),
                     printing.text(line.percentage_ew, LINE_PERCENTAGE),
-                )
+                ]
                 if matchpoints
-                else (printing.text(line.imps_ns, LINE_IMPS), printing.text(line.imps_ew, LINE_IMPS))
+                else [printing.text(line.imps_ns, LINE_IMPS), printing.text(line.imps_ew, LINE_IMPS)]
             )
-            names = (
-                section.section.team_name(line.line.ns if side is Side.NS else line.line.ew)
+            ns, ew = (
+                _team_cell(section.section.team_name(line.line.ns if side is Side.NS else line.line.ew))
                 if teams
-                else " ".join(line.line.participants(side))
+                else printable(" ".join(line.line.participants(side)))
                 for side in Side
             )
-            ns, ew = (  # a team's name on one line, cut with "…" when the table is narrow
-                Text(name, no_wrap=True, overflow="ellipsis") if teams else name for name in names
-            )
-            table.add_row(ns, ew, contract, by, tricks, ns_score, ew_score, *values)
+            rows.append([ns, ew, contract, by, tricks, ns_score, ew_score, *values])
         out.print()
-        out.print(table)
+        traveller = f"{heading}\n{columns_text(headers, rows, right)}"
+        out.print(traveller, markup=False, highlight=False, soft_wrap=True)
         if found is None:
             continue
         from bridgescore.analysis.event import key_of
@@ -213,6 +233,20 @@ def _print_travellers(
         analysed = found.get(key_of(board.board))
         if analysed is not None:
             _print_double_dummy(out, board.board, analysed, _)
+
+
+TEAM_CELL = 24
+"""A team's name in a traveller is cut to this many characters, with "…" (a line a board)."""
+
+
+def _team_cell(name: str) -> str:
+    """*name* fit for a traveller's column: printable, at most :data:`TEAM_CELL` characters.
+
+    >>> _team_cell("Angelskår"), _team_cell("A" * 30)
+    ('Angelskår', 'AAAAAAAAAAAAAAAAAAAAAAA…')
+    """
+    name = printable(name)
+    return name if len(name) <= TEAM_CELL else name[: TEAM_CELL - 1] + "…"
 
 
 def _print_double_dummy(out: Console, board: Board, analysed: DoubleDummy, _: Callable[[str], str]) -> None:
