@@ -67,6 +67,11 @@ PYTEST_WORKERS ?= 2
 # the other had finished (1,019 s: one worker busy 987 s, the other 367 s); a worker that runs out
 # of tests takes some of the other's queue. (Not loadgroup/loadscope: docs/ARCHITECTURE.md.)
 XDIST := -n $(PYTEST_WORKERS) --dist worksteal
+# Python writes its compiled modules (git-ignored __pycache__ folders) even where the environment
+# says not to (PYTHONDONTWRITEBYTECODE, set on some CI machines and sandboxes): without them each
+# pytest worker rewrote the asserts of ~525 test files at every collection (31 s → 15 s) and every
+# server and CLI process the tests start compiled the app again.
+export PYTHONDONTWRITEBYTECODE :=
 PG_WORKER_DBS := $(PG_DB) $(foreach n,$(shell seq 0 $$(( $(PYTEST_WORKERS) - 1 ))),$(PG_DB)_gw$(n))
 # The tests' connections do not wait for PostgreSQL's WAL to reach the disk at each commit
 # (synchronous_commit=off: only a crash of PostgreSQL itself could lose the last commits, which no
