@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -154,3 +155,32 @@ def test_the_new_session_form_previews_and_starts_two_sections(app: FastAPI) -> 
     assert [t["label"] for t in console["tables"]] == ["A1", "A2", "A3", "B1", "B2", "B3"]
     page = boss.client.get(f"/club/sessions/{sid}")
     assert ">B1</button>" in page.text and "Table B3:" in page.text
+
+
+def _ids(page: str) -> list[str]:
+    return re.findall(r'\sid="([^"]+)"', page)
+
+
+@pytest.mark.parametrize(("language", "b1", "a1_ns"), [("en", "Table B1", "Pair A1 N-S"),
+                                                      ("ru", "Стол B1", "Пара A1 С-Ю")])  # fmt: skip
+def test_each_sections_preview_names_its_tables_and_pairs_with_ids_of_its_own(
+    app: FastAPI, language: str, b1: str, a1_ns: str
+) -> None:
+    """Section B's cards are not section A's again: its tables B1, B2 …, its pairs B1 … B6 (a
+    Howell), as the phones and the ranking name them, and no element id of A's on the page twice."""
+    from tests.club.test_movement_pages import send_form
+
+    boss = director(app)
+    page = send_form(boss, "/club/movements/preview", FORM, headers={"Accept-Language": language}).text
+    ids = _ids(page)
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+    a = page[page.index('id="movement-preview"') : page.index('id="section-b-preview"')]
+    b = page[page.index('id="section-b-preview"') :]
+    assert f"<summary>{b1}</summary>" in b and "B3" in b and "B6" in b, b
+    assert "</summary>" in b and not re.search(r"<summary>[^<]*\b1</summary>", b), b  # no "Table 1"
+    assert f"<summary>{a1_ns}</summary>" in a and ">A3EW<" not in a, a
+    assert 'id="b-table-card-1"' in b and 'id="table-card-1"' in a
+    # the section's guide card: B1 plays at B-tables against B-pairs
+    card = b[b.index('data-pair="B1"') :]
+    card = card[: card.index("</details>")]
+    assert re.search(r"<td>1</td><td>B\d</td>", card) and not re.search(r"<td>1</td><td>\d</td>", card), card
