@@ -17,6 +17,7 @@ from bridgescore.cli.main import main
 from tests.club.conftest import Phone, director
 from tests.club.test_sessions import a_result
 
+S = "/api/club/sessions"
 SECTIONS: list[dict[str, Any]] = [{"letter": "A", "movement": {"kind": "mitchell", "tables": 3}},
                                   {"letter": "B", "movement": {"kind": "mitchell", "tables": 3}}]  # fmt: skip
 TWO: dict[str, Any] = {
@@ -184,3 +185,72 @@ def test_each_sections_preview_names_its_tables_and_pairs_with_ids_of_its_own(
     card = b[b.index('data-pair="B1"') :]
     card = card[: card.index("</details>")]
     assert re.search(r"<td>1</td><td>B\d</td>", card) and not re.search(r"<td>1</td><td>\d</td>", card), card
+
+
+def test_the_console_names_and_asks_for_the_tables_as_the_players_do(app: FastAPI) -> None:
+    """In sections the console never shows the session's own table numbers (B1 is its table 4):
+    the correction form offers the tables A1 … B3, and the travellers, the lines to look at, the
+    overdue boards and the audit trail name them so; a one-section console is as it was."""
+    boss, data = started(app)
+    sid = data["id"]
+    b1 = Phone(app)
+    b1.join(data["codes"]["4"])
+    sent = b1.post(f"{S}/{sid}/tables/4/results", {"round": 1, "board": 1, "result": "4S N 10"})
+    assert sent.status_code == 201, sent.text
+    disputed = b1.post(f"{S}/{sid}/tables/4/disputes", {"round": 1, "board": 1, "side": "EW"})
+    assert disputed.status_code == 201, disputed.text
+    # B1 moves on to round 2 without board 2: overdue at B1
+    sent = b1.post(f"{S}/{sid}/tables/4/results", {"round": 2, "board": 3, "result": "3NT S 9"})
+    assert sent.status_code == 201, sent.text
+    page = boss.client.get(f"/club/sessions/{sid}").text
+    form = page[page.index('id="correction"') : page.index("</form>", page.index('id="correction"'))]
+    assert 'input name="table"' not in form
+    options = re.findall(r'<option value="(\d+)">(\w+)</option>', form)
+    assert options == [("1", "A1"), ("2", "A2"), ("3", "A3"), ("4", "B1"), ("5", "B2"), ("6", "B3")]
+    assert 'placeholder="1/A1 2/A3; 3/B2 4/B1"' in form
+    live = page[page.index('data-part-of="live"') :]
+    assert "<td>1/B1</td>" in live and "<td>1/4</td>" not in live  # round/table of the line
+    assert "Board 1 at table B1, round 1" in live and "table 4" not in live.lower()
+    assert "Table B1, board 2 (round 1)" in live  # overdue
+    assert "table B1 · round 1" in live  # the audit trail's "Entered · board 1 · table B1 · round 1"
+    # the API keeps the session's numbers, and names them
+    console = boss.get(f"{S}/{sid}/console").json()
+    assert console["labels"] == {"1": "A1", "2": "A2", "3": "A3", "4": "B1", "5": "B2", "6": "B3"}
+    assert console["overdue"] == [{"round": 1, "table": 4, "board": 2}]
+
+
+def test_a_one_section_console_asks_for_the_table_by_its_number(app: FastAPI) -> None:
+    boss = director(app)
+    made = boss.post("/api/club/sessions", {"title": "One", "movement": {"kind": "howell", "tables": 3}})
+    page = boss.client.get(f"/club/sessions/{made.json()['id']}").text
+    assert '<input name="table" id="correction-table" type="number" min="1" max="400"' in page
+    assert 'placeholder="1/1 2/3; 3/2 4/4"' in page and '<select name="table"' not in page
+    assert boss.get(f"/api/club/sessions/{made.json()['id']}/console").json()["labels"] == {}
+
+
+def test_a_fouled_boards_groups_name_the_tables_as_the_console_does(app: FastAPI) -> None:
+    boss, data = started(app)
+    sid = data["id"]
+    foul = {"kind": "foul", "board": 1, "reason": "boards shuffled"}
+    named = boss.post(
+        f"{S}/{sid}/corrections", {**foul, "groups": [[[1, "A1"], [1, "a2"]], [[1, "B1"], [2, 5]]]}
+    )
+    assert named.status_code == 201, named.text  # a name in either case, or the session's number
+    assert boss.get(f"{S}/{sid}/console").json()["fouled"] == {"1": [[[1, 1], [1, 2]], [[1, 4], [2, 5]]]}
+    refusals = (("en", "B9", "there is no table B9: name a table as the console does (A1 … B3)"),
+                ("ru", "B9", "нет стола B9: назовите стол так, как его называет пульт (A1 … B3)"),
+                ("en", "4", "there is no table 4: name a table as the console does (A1 … B3)"))  # fmt: skip
+    for language, table, said in refusals:
+        refused = boss.post(f"{S}/{sid}/corrections", {**foul, "groups": [[[1, table]]]},
+                            headers={"Accept-Language": language})  # fmt: skip
+        assert refused.status_code == 422 and refused.json() == {"message": said, "field": "groups"}, (
+            refused.text
+        )
+    one = boss.post(
+        "/api/club/sessions", {"title": "One", "movement": {"kind": "howell", "tables": 3}}
+    ).json()
+    sent = boss.post(f"{S}/{one['id']}/corrections", {**foul, "groups": [[[1, "3"]], [[1, 2]]]})
+    assert sent.status_code == 201, sent.text
+    assert boss.get(f"{S}/{one['id']}/console").json()["fouled"] == {"1": [[[1, 3]], [[1, 2]]]}
+    refused = boss.post(f"{S}/{one['id']}/corrections", {**foul, "groups": [[[1, "B1"]]]})
+    assert refused.json()["message"] == "there is no table B1: name a table as the console does (1 … 3)"

@@ -124,3 +124,41 @@ def test_two_sections_each_with_its_phones_and_both_on_the_published_page(
         assert any(h.endswith("A") for h in headings) and any(h.endswith("B") for h in headings), headings
         ranked = page.inner_text("body")
         assert "A1" in ranked and "B3" in ranked and "Vera" in ranked
+
+
+def test_the_director_corrects_at_b1_as_the_console_names_it(browser: Browser, server: Server) -> None:
+    """The correction form asks for the table as the console shows it: B1 from the tables A1 … B3
+    (the session's table 4), a fouled board's groups written 1/A1 1/B1, and a table the console
+    does not show (B9) refused with its name."""
+    boss = phone_context(browser, "en-GB").new_page()
+    session, _codes = start_two_sections(boss, server)
+    boss.click("#correct summary")
+    assert boss.eval_on_selector_all("#correction-table option", "os => os.map(o => o.textContent)") == [
+        "—", "A1", "A2", "A3", "B1", "B2", "B3"
+    ]  # fmt: skip
+    boss.select_option("#correction-kind", "enter")
+    boss.fill("#correction-round", "1")
+    boss.select_option("#correction-table", label="B1")
+    boss.fill("#correction-board", "1")
+    boss.fill("#correction-result", "4S N 10")
+    boss.fill("#correction-reason", "the table's phone is flat")
+    boss.click("#correction-save")
+    boss.wait_for_selector("#travellers tr[data-table='4'][data-board='1']:not(.missing)")
+    [board] = [b for b in director_get(boss, f"{S}/{session}/console")["boards"] if b["board"] == 1]
+    assert [(line["table"], line["outcome"]) for line in board["lines"]] == [(4, "4S N =")]
+    assert boss.inner_text("#travellers tr[data-table='4'][data-board='1'] td") == "1/B1"
+
+    boss.click("#correct summary")
+    boss.select_option("#correction-kind", "foul")
+    boss.fill("#correction-board", "1")
+    boss.fill("#correction-groups", "1/A1 1/A2; 1/B9")
+    boss.fill("#correction-reason", "boards shuffled")
+    boss.click("#correction-save")
+    boss.wait_for_selector("#correction #form-error:not([hidden])")
+    said = boss.inner_text("#correction #form-error")
+    assert said == "there is no table B9: name a table as the console does (A1 … B3)", said
+    boss.fill("#correction-groups", "1/A1 1/a2; 1/B1")  # a name in either case
+    boss.click("#correction-save")
+    boss.wait_for_selector("#correction #form-error", state="hidden")
+    fouled = director_get(boss, f"{S}/{session}/console")["fouled"]
+    assert fouled == {"1": [[[1, 1], [1, 2]], [[1, 4]]]}, fouled

@@ -170,6 +170,30 @@ class ClubSettings:
         section = self.section_of(table)
         return str(table) if section is None else f"{section.letter}{self.local_table(table)}"
 
+    def table_named(self, name: str) -> int:
+        """The session's table the console names *name* (``B1``, in either case; in one section its
+        number), refused with the tables there are when there is none.
+
+        >>> from bridgescore.forms.duplicate.movement import movement
+        >>> two = ClubSettings.in_sections("Friday", (ClubSection("A", movement("mitchell", 3)),
+        ...                                           ClubSection("B", movement("mitchell", 3))))
+        >>> two.table_named("b1"), ClubSettings("Tuesday", movement("howell", 3)).table_named("3")
+        (4, 3)
+        >>> two.table_named("4")
+        Traceback (most recent call last):
+        ...
+        bridgescore.core.errors.RuleError: there is no table 4: name a table as the console does (A1 … B3)
+        """
+        tables = range(1, _tables(self.movement) + 1)
+        labels = {self.table_label(table).upper(): table for table in tables}
+        found = labels.get(name.strip().upper())
+        if found is None:
+            raise RuleError(
+                N_("there is no table {table}: name a table as the console does ({tables})"),
+                table=name.strip(), tables=f"{self.table_label(tables[0])} … {self.table_label(tables[-1])}",
+            )  # fmt: skip
+        return found
+
     def section_pairs(self, section: ClubSection) -> tuple[PairSeat, ...]:
         """*section*'s pairs as the session names them (with its letter)."""
         return tuple(_seat_in(section.letter, seat) for seat in section.movement.pairs())
