@@ -254,3 +254,29 @@ def test_a_fouled_boards_groups_name_the_tables_as_the_console_does(app: FastAPI
     assert boss.get(f"{S}/{one['id']}/console").json()["fouled"] == {"1": [[[1, 3]], [[1, 2]]]}
     refused = boss.post(f"{S}/{one['id']}/corrections", {**foul, "groups": [[[1, "B1"]]]})
     assert refused.json()["message"] == "there is no table B1: name a table as the console does (1 … 3)"
+
+
+def test_the_messages_name_a_table_as_the_players_do(app: FastAPI) -> None:
+    """A refusal names B1, not the session's table 4: to the director and to B1's phone."""
+    boss, data = started(app)
+    sid = data["id"]
+    b1 = Phone(app)
+    b1.join(data["codes"]["4"])
+    said = {}
+    asked = (
+        ("absent", {"kind": "delete", "round": 1, "table": 4, "board": 1}),
+        ("not played", {"kind": "enter", "round": 1, "table": 4, "board": 3, "result": "pass"}),
+    )
+    for name, body in asked:
+        refused = boss.post(f"{S}/{sid}/corrections", {**body, "reason": "checking"})
+        assert refused.status_code == 422, refused.text
+        said[name] = refused.json()["message"]
+    assert said == {"absent": "there is no result at round 1, table B1, board 1",
+                    "not played": "the movement does not have round 1, table B1, board 3"}  # fmt: skip
+    entry = {"round": 1, "board": 1, "result": "4S N 10"}
+    assert b1.post(f"{S}/{sid}/tables/4/results", entry).status_code == 201
+    again = b1.post(f"{S}/{sid}/tables/4/results", {**entry, "result": "4S N 9"})
+    assert again.status_code == 409, again.text
+    assert again.json()["message"].startswith("round 1, table B1, board 1 already has a result"), again.text
+    too_early = b1.post(f"{S}/{sid}/tables/4/start", {"round": 9})
+    assert too_early.json()["message"] == "table B1 plays no round 9", too_early.text

@@ -13,10 +13,14 @@ bridgescore.core.errors.RuleError: pair 9 does not play in this movement
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from bridgescore.core.errors import N_, RuleError
 from bridgescore.forms.duplicate.movement import Assignment, Movement, PairSeat, Problem, validate
 from bridgescore.forms.duplicate.settings import Scoring
+
+if TYPE_CHECKING:
+    from bridgescore.club.lines import Play
 
 __all__ = ["ClubPair", "ClubSection", "ClubSettings", "joined", "refuse_movement"]
 
@@ -169,6 +173,19 @@ class ClubSettings:
         """How the players name *table*: ``3`` in one section, ``B1`` in sections."""
         section = self.section_of(table)
         return str(table) if section is None else f"{section.letter}{self.local_table(table)}"
+
+    def place(self, play: Play) -> str:
+        """Where *play* is, as a message names it: ``round 2, table B1, board 3`` (in one section
+        as :class:`~bridgescore.club.lines.Play` writes itself, ``table 4``).
+
+        >>> from bridgescore.club.lines import Play
+        >>> from bridgescore.forms.duplicate.movement import movement
+        >>> two = ClubSettings.in_sections("Friday", (ClubSection("A", movement("mitchell", 3)),
+        ...                                           ClubSection("B", movement("mitchell", 3))))
+        >>> two.place(Play(2, 4, 3)), ClubSettings("Tuesday", movement("howell", 4)).place(Play(2, 4, 3))
+        ('round 2, table B1, board 3', 'round 2, table 4, board 3')
+        """
+        return f"round {play.round}, table {self.table_label(play.table)}, board {play.board}"
 
     def table_named(self, name: str) -> int:
         """The session's table the console names *name* (``B1``, in either case; in one section its
