@@ -136,6 +136,7 @@ def test_the_director_corrects_at_b1_as_the_console_names_it(browser: Browser, s
     assert boss.eval_on_selector_all("#correction-table option", "os => os.map(o => o.textContent)") == [
         "—", "A1", "A2", "A3", "B1", "B2", "B3"
     ]  # fmt: skip
+    assert serious(boss, Axe()) == []  # the console with its select of tables
     boss.select_option("#correction-kind", "enter")
     boss.fill("#correction-round", "1")
     boss.select_option("#correction-table", label="B1")
