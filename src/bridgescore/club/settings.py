@@ -194,7 +194,7 @@ class ClubSettings:
         >>> from bridgescore.forms.duplicate.movement import movement
         >>> two = ClubSettings.in_sections("Friday", (ClubSection("A", movement("mitchell", 3)),
         ...                                           ClubSection("B", movement("mitchell", 3))))
-        >>> two.table_named("b1"), ClubSettings("Tuesday", movement("howell", 3)).table_named("3")
+        >>> two.table_named("b1"), ClubSettings("Tuesday", movement("howell", 3)).table_named("03")
         (4, 3)
         >>> two.table_named("4")
         Traceback (most recent call last):
@@ -203,7 +203,10 @@ class ClubSettings:
         """
         tables = range(1, _tables(self.movement) + 1)
         labels = {self.table_label(table).upper(): table for table in tables}
-        found = labels.get(name.strip().upper())
+        given = name.strip().upper()
+        if not self.sections and given.isdigit():  # "03" is table 3, as the number field reads it
+            given = str(int(given))
+        found = labels.get(given)
         if found is None:
             raise RuleError(
                 N_("there is no table {table}: name a table as the console does ({tables})"),
