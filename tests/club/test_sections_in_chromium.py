@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import re
 
+from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, Page
 
+from tests.browser.test_access import serious
 from tests.club.conftest import EVENING_DIRECTOR as DIRECTOR
 from tests.club.evening import ApiPhone, S, director_get, director_post, enter_on_phone, phone_context
 from tests.web.server import Server
@@ -17,9 +19,9 @@ from tests.web.server import Server
 RESULTS = ("4S N 10", "3NT S 9", "4H E 10", "2S N 8", "3NT W 8")
 
 
-def start_two_sections(boss: Page, server: Server) -> tuple[str, dict[str, str]]:
-    """The director starts sections A and B on the console and gives the tables their codes: the
-    session, and each code by its card's label ("Table B1")."""
+def preview_two_sections(boss: Page, server: Server) -> None:
+    """The director signs in, fills the new-session form with sections A and B (a 3-table Mitchell
+    each) and previews their cards."""
     boss.goto(server.url + "/club")
     boss.fill("#director-name", DIRECTOR[0])
     boss.fill("#director-password", DIRECTOR[1])
@@ -36,6 +38,12 @@ def start_two_sections(boss: Page, server: Server) -> tuple[str, dict[str, str]]
     boss.fill("#session-pairs", "A1 NS: Ann, Bob\nB1 NS: Vera, Gleb")
     boss.click("#preview-movement")  # each section's cards before starting
     boss.wait_for_selector("#section-b-preview")
+
+
+def start_two_sections(boss: Page, server: Server) -> tuple[str, dict[str, str]]:
+    """The director starts sections A and B on the console and gives the tables their codes: the
+    session, and each code by its card's label ("Table B1")."""
+    preview_two_sections(boss, server)
     boss.click("#start-session")
     boss.wait_for_url(re.compile(r".*/club/sessions/[^/]+$"))
     session = boss.url.rsplit("/", 1)[1]
@@ -50,6 +58,27 @@ def start_two_sections(boss: Page, server: Server) -> tuple[str, dict[str, str]]
     tables = [label for label in codes if label != "Viewers"]
     assert tables == ["Table A1", "Table A2", "Table A3", "Table B1", "Table B2", "Table B3"]
     return session, codes
+
+
+def test_the_two_sections_preview_names_section_bs_cards_and_passes_axe(
+    browser: Browser, server: Server
+) -> None:
+    """Both sections' cards on one page: B's tables and pairs named B1 …, no id twice (axe-core's
+    duplicate-id rules among its serious and critical violations)."""
+    boss = phone_context(browser, "en-GB").new_page()
+    preview_two_sections(boss, server)
+    assert boss.inner_text("#b-table-card-1 summary") == "Table B1"
+    assert boss.inner_text("#table-card-1 summary") == "Table A1"
+    b1 = boss.inner_text("#b-table-card-1")
+    assert "B1 N-S" in b1 and "A1 N-S" not in b1, b1
+    assert boss.inner_text("#b-preview-name").startswith("Section B")
+    axe = Axe()
+    assert serious(boss, axe) == []
+    # axe-core's id rules at any impact (a repeated id it calls minor: the page's own ids, not a
+    # control's; the ids a control or a label points to, serious and critical)
+    ids = {"type": "rule", "values": ["duplicate-id", "duplicate-id-active", "duplicate-id-aria"]}
+    found = axe.run(boss, options={"resultTypes": ["violations"], "runOnly": ids}).response["violations"]
+    assert [(v["id"], [node["target"] for node in v["nodes"]]) for v in found] == []
 
 
 def test_two_sections_each_with_its_phones_and_both_on_the_published_page(
@@ -95,3 +124,42 @@ def test_two_sections_each_with_its_phones_and_both_on_the_published_page(
         assert any(h.endswith("A") for h in headings) and any(h.endswith("B") for h in headings), headings
         ranked = page.inner_text("body")
         assert "A1" in ranked and "B3" in ranked and "Vera" in ranked
+
+
+def test_the_director_corrects_at_b1_as_the_console_names_it(browser: Browser, server: Server) -> None:
+    """The correction form asks for the table as the console shows it: B1 from the tables A1 … B3
+    (the session's table 4), a fouled board's groups written 1/A1 1/B1, and a table the console
+    does not show (B9) refused with its name."""
+    boss = phone_context(browser, "en-GB").new_page()
+    session, _codes = start_two_sections(boss, server)
+    boss.click("#correct summary")
+    assert boss.eval_on_selector_all("#correction-table option", "os => os.map(o => o.textContent)") == [
+        "—", "A1", "A2", "A3", "B1", "B2", "B3"
+    ]  # fmt: skip
+    assert serious(boss, Axe()) == []  # the console with its select of tables
+    boss.select_option("#correction-kind", "enter")
+    boss.fill("#correction-round", "1")
+    boss.select_option("#correction-table", label="B1")
+    boss.fill("#correction-board", "1")
+    boss.fill("#correction-result", "4S N 10")
+    boss.fill("#correction-reason", "the table's phone is flat")
+    boss.click("#correction-save")
+    boss.wait_for_selector("#travellers tr[data-table='4'][data-board='1']:not(.missing)")
+    [board] = [b for b in director_get(boss, f"{S}/{session}/console")["boards"] if b["board"] == 1]
+    assert [(line["table"], line["outcome"]) for line in board["lines"]] == [(4, "4S N =")]
+    assert boss.inner_text("#travellers tr[data-table='4'][data-board='1'] td") == "1/B1"
+
+    boss.click("#correct summary")
+    boss.select_option("#correction-kind", "foul")
+    boss.fill("#correction-board", "1")
+    boss.fill("#correction-groups", "1/A1 1/A2; 1/B9")
+    boss.fill("#correction-reason", "boards shuffled")
+    boss.click("#correction-save")
+    boss.wait_for_selector("#correction #form-error:not([hidden])")
+    said = boss.inner_text("#correction #form-error")
+    assert said == "there is no table B9: name a table as the console does (A1 … B3)", said
+    boss.fill("#correction-groups", "1/A1 1/a2; 1/B1")  # a name in either case
+    boss.click("#correction-save")
+    boss.wait_for_selector("#correction #form-error", state="hidden")
+    fouled = director_get(boss, f"{S}/{session}/console")["fouled"]
+    assert fouled == {"1": [[[1, 1], [1, 2]], [[1, 4]]]}, fouled

@@ -124,7 +124,7 @@ class Enter(Change):
         lead that cannot be (a pass-out's, a card the opening leader does not hold) is refused."""
         taken = ledger.lines.get(self.play)
         if taken is not None and actor.role is Role.TABLE:
-            raise LineTakenError(taken)
+            raise LineTakenError(taken, ledger.settings.place(self.play))
         lead = self.lead if ledger.lead_asked or actor.role is not Role.TABLE else None
         ledger.put(self.play, self.result, actor, ledger.checked_lead(self.play, self.result, lead))
 
@@ -168,7 +168,7 @@ class Confirm(Change):
             line,
             confirmed=line.confirmed | {self.side},
             disputed=line.disputed - {self.side},
-            phones=line.speaks(actor, self.side),
+            phones=line.speaks(actor, self.side, ledger.settings.place(self.play)),
         )
 
     def record(self) -> JSONRecord:
@@ -213,7 +213,7 @@ class Dispute(Change):
             line,
             disputed=line.disputed | {self.side},
             confirmed=line.confirmed - {self.side},
-            phones=line.speaks(actor, self.side),
+            phones=line.speaks(actor, self.side, ledger.settings.place(self.play)),
         )
 
     def record(self) -> JSONRecord:
@@ -247,7 +247,8 @@ class StartRound(Change):
     def apply(self, ledger: Ledger, actor: Actor) -> None:
         """The table's round moves on to *round* (never back)."""
         if ledger.movement.at(self.round, self.at_table) is None:
-            raise RuleError(N_("table {table} plays no round {round}"), table=self.at_table, round=self.round)
+            raise RuleError(N_("table {table} plays no round {round}"),
+                            table=ledger.settings.table_label(self.at_table), round=self.round)  # fmt: skip
         ledger.started[self.at_table] = max(ledger.started.get(self.at_table, 0), self.round)
 
     def record(self) -> JSONRecord:

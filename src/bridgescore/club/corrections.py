@@ -177,7 +177,7 @@ class MoveBoard(Change):
         if self.board not in ledger.movement.boards():
             raise RuleError(N_("the movement has no board {board}"), board=self.board)
         if target in ledger.lines:
-            raise RuleError(N_("{play} already has a result"), play=str(target))
+            raise RuleError(N_("{play} already has a result"), play=ledger.settings.place(target))
         del ledger.lines[self.play]
         ledger.lines[target] = replace(line, play=target)
 
@@ -212,7 +212,7 @@ class Foul(Change):
             for where in group:
                 if where in seen:
                     raise RuleError(N_("round {round}, table {table} is in two groups"),
-                                    round=where[0], table=where[1])  # fmt: skip
+                                    round=where[0], table=ledger.settings.table_label(where[1]))  # fmt: skip
                 seen.add(where)
         if self.groups:
             ledger.fouled[self.board] = self.groups

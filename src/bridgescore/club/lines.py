@@ -121,9 +121,10 @@ class LineState:
         spoken = {side for known, side in self.phones if known == phone and phone is not None}
         return tuple(side for side in Side if not spoken or side in spoken)
 
-    def speaks(self, actor: Actor, side: Side) -> frozenset[tuple[str, Side]]:
+    def speaks(self, actor: Actor, side: Side, place: str | None = None) -> frozenset[tuple[str, Side]]:
         """The line's phones once *actor* spoke for *side*; :class:`OnePhoneOneSideError` if its
-        phone already spoke for the other side (a director, or a phone not known, is not checked).
+        phone already spoke for the other side (a director, or a phone not known, is not checked),
+        naming the line's *place* as the players do (``table B1``; by default its own numbers).
 
         >>> from dataclasses import replace
         >>> line = LineState(Play(1, 1, 1), PairSeat("1"), PairSeat("2"), None, 1, Actor.at_table(1, "p1"))
@@ -140,7 +141,7 @@ class LineState:
         if any(phone == actor.phone and said is not side for phone, said in self.phones):
             raise OnePhoneOneSideError(
                 N_("this phone spoke for {side} at {play}: {other} confirm on their own phone"),
-                side=side.opponents.value, play=str(self.play), other=side.value,
+                side=side.opponents.value, play=place or str(self.play), other=side.value,
             )  # fmt: skip
         return self.phones | {(actor.phone, side)}
 
@@ -148,10 +149,10 @@ class LineState:
 class LineTakenError(RuleError):
     """A table enters a result for a board its table already has one for (409 on the web)."""
 
-    def __init__(self, line: LineState) -> None:
+    def __init__(self, line: LineState, place: str | None = None) -> None:
         super().__init__(
             N_("{play} already has a result: {outcome}; ask the director to correct it"),
-            play=str(line.play),
+            play=place or str(line.play),
             outcome=str(line.outcome),
         )
         self.line = line

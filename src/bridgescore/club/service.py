@@ -200,8 +200,8 @@ def _refuse_a_second_confirmation(state: ClubState, change: Change, actor: Actor
         line = state.line(change.play)
         if line is not None and change.side in line.confirmed:
             raise ConflictError(
-                N_("the result at {play} is already confirmed by {side}"), play=str(change.play),
-                side=change.side.value,
+                N_("the result at {play} is already confirmed by {side}"),
+                play=state.settings.place(change.play), side=change.side.value,
             )  # fmt: skip
 
 

@@ -13,10 +13,14 @@ bridgescore.core.errors.RuleError: pair 9 does not play in this movement
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from bridgescore.core.errors import N_, RuleError
 from bridgescore.forms.duplicate.movement import Assignment, Movement, PairSeat, Problem, validate
 from bridgescore.forms.duplicate.settings import Scoring
+
+if TYPE_CHECKING:
+    from bridgescore.club.lines import Play
 
 __all__ = ["ClubPair", "ClubSection", "ClubSettings", "joined", "refuse_movement"]
 
@@ -169,6 +173,46 @@ class ClubSettings:
         """How the players name *table*: ``3`` in one section, ``B1`` in sections."""
         section = self.section_of(table)
         return str(table) if section is None else f"{section.letter}{self.local_table(table)}"
+
+    def place(self, play: Play) -> str:
+        """Where *play* is, as a message names it: ``round 2, table B1, board 3`` (in one section
+        as :class:`~bridgescore.club.lines.Play` writes itself, ``table 4``).
+
+        >>> from bridgescore.club.lines import Play
+        >>> from bridgescore.forms.duplicate.movement import movement
+        >>> two = ClubSettings.in_sections("Friday", (ClubSection("A", movement("mitchell", 3)),
+        ...                                           ClubSection("B", movement("mitchell", 3))))
+        >>> two.place(Play(2, 4, 3)), ClubSettings("Tuesday", movement("howell", 4)).place(Play(2, 4, 3))
+        ('round 2, table B1, board 3', 'round 2, table 4, board 3')
+        """
+        return f"round {play.round}, table {self.table_label(play.table)}, board {play.board}"
+
+    def table_named(self, name: str) -> int:
+        """The session's table the console names *name* (``B1``, in either case; in one section its
+        number), refused with the tables there are when there is none.
+
+        >>> from bridgescore.forms.duplicate.movement import movement
+        >>> two = ClubSettings.in_sections("Friday", (ClubSection("A", movement("mitchell", 3)),
+        ...                                           ClubSection("B", movement("mitchell", 3))))
+        >>> two.table_named("b1"), ClubSettings("Tuesday", movement("howell", 3)).table_named("03")
+        (4, 3)
+        >>> two.table_named("4")
+        Traceback (most recent call last):
+        ...
+        bridgescore.core.errors.RuleError: there is no table 4: name a table as the console does (A1 … B3)
+        """
+        tables = range(1, _tables(self.movement) + 1)
+        labels = {self.table_label(table).upper(): table for table in tables}
+        given = name.strip().upper()
+        if not self.sections and given.isdigit():  # "03" is table 3, as the number field reads it
+            given = str(int(given))
+        found = labels.get(given)
+        if found is None:
+            raise RuleError(
+                N_("there is no table {table}: name a table as the console does ({tables})"),
+                table=name.strip(), tables=f"{self.table_label(tables[0])} … {self.table_label(tables[-1])}",
+            )  # fmt: skip
+        return found
 
     def section_pairs(self, section: ClubSection) -> tuple[PairSeat, ...]:
         """*section*'s pairs as the session names them (with its letter)."""

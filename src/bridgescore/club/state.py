@@ -342,14 +342,14 @@ class Ledger:
         """Who the movement seats at *play*; refused if the movement has no such play."""
         assignment = self.movement.at(play.round, play.table)
         if assignment is None or play.board not in assignment.boards:
-            raise RuleError(N_("the movement does not have {play}"), play=str(play))
+            raise RuleError(N_("the movement does not have {play}"), play=self.settings.place(play))
         return assignment
 
     def existing(self, play: Play) -> LineState:
         """The line at *play*; refused if there is none."""
         line = self.lines.get(play)
         if line is None:
-            raise RuleError(N_("there is no result at {play}"), play=str(play))
+            raise RuleError(N_("there is no result at {play}"), play=self.settings.place(play))
         return line
 
     def put(self, play: Play, outcome: LineOutcome, actor: Actor, lead: Card | None = None) -> None:

@@ -81,6 +81,7 @@ from bridgescore.web.club.requests import (
     CorrectionIn,
     DisputeIn,
     EntryIn,
+    FoulIn,
     GiveIn,
     Join,
     MovementChangeIn,
@@ -347,7 +348,13 @@ def audit_trail(
 def correct(
     session_id: SessionId, given: CorrectionIn, director: SessionDirector, club: Service, request: Request
 ) -> JSONResponse:
-    change = KINDS[given.kind].read(given.model_dump(exclude={"reason", "idempotency_key"}))
+    data = given.model_dump(exclude={"reason", "idempotency_key"})
+    if isinstance(given, FoulIn):  # a table named as the console shows it ("B1"): the session's number
+        settings = club.folded(session_id).settings
+        with field("groups"):
+            data["groups"] = [[(round_, settings.table_named(table) if isinstance(table, str) else table)
+                               for round_, table in group] for group in given.groups]  # fmt: skip
+    change = KINDS[given.kind].read(data)
     actor = Actor.director(director.name)
     return _append(request, club, session_id, change, actor, given.reason, given.idempotency_key)
 

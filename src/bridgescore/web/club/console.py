@@ -130,6 +130,7 @@ def console(
         names=pair_names(state.settings),
         dealt=tuple(sorted(state.deals)),
         far=() if solved is None else _far(state, solved, lang),
+        labels={t.table: t.label for t in tables if t.label},
     )
 
 
@@ -143,17 +144,17 @@ def _far(state: ClubState, solved: Solved, lang: Lang) -> tuple[FarView, ...]:
     )  # fmt: skip
 
 
-def _what(action: Action, lang: Lang) -> str:
+def _what(action: Action, settings: ClubSettings, lang: Lang) -> str:
     gettext = translator(lang)
     change = action.change
     words = [gettext(KINDS[change.kind].label)]
     where = change.where
     if where is not None:
         words.append(gettext("board {board}").format(board=where.board))
-        words.append(gettext("table {table}").format(table=where.table))
+        words.append(gettext("table {table}").format(table=settings.table_label(where.table)))
         words.append(gettext("round {round}").format(round=where.round))
     elif change.table is not None:
-        words.append(gettext("table {table}").format(table=change.table))
+        words.append(gettext("table {table}").format(table=settings.table_label(change.table)))
     record = change.record()
     for key in ("result", "outcome", "side", "to", "round", "shown", "asked", "source"):
         if key in record and record[key] != "" and not (key == "round" and where is not None):
@@ -184,7 +185,7 @@ def trail(settings: ClubSettings, log: Iterable[StoredAction], lang: Lang = "en"
                 table=row.actor.table,
                 at=row.at.isoformat(),
                 reason=row.reason,
-                what=_what(action, lang),
+                what=_what(action, settings, lang),
                 before=None if before is None else outcome_text(before),
                 before_text=None if before is None else outcome_in(before, lang),
             )

@@ -173,10 +173,12 @@ async def preview_new(request: Request) -> Response:
         return RedirectResponse("/club", status_code=303)
     lang = language.of_request(request)
     try:
-        shown = movement_preview(checked(movement_of(movement_in(values))), lang=lang)
+        two = values["two_sections"] == "yes"  # then each section's cards name its tables A1 …, B1 …
+        first = movement_of(movement_in(values))
+        shown = movement_preview(checked(first), lang=lang, section="A" if two else "")
         second = None
-        if values["two_sections"] == "yes":
-            second = movement_preview(checked(movement_of(movement_in(values, "b_"))), lang=lang)
+        if two:
+            second = movement_preview(checked(movement_of(movement_in(values, "b_"))), lang=lang, section="B")
     except Refused as error:
         return sessions_page(request, director, 422, values=_shown(values), error=_message(request, error))
     return sessions_page(request, director, values=_shown(values), preview=shown, preview_b=second)

@@ -21,6 +21,7 @@ from pydantic import BaseModel
 
 from bridgescore.core.errors import N_, RuleError
 from bridgescore.forms.duplicate.movement import (
+    Assignment,
     Movement,
     PairSeat,
     Problem,
@@ -109,9 +110,12 @@ class MovementPreview(BaseModel):
     schedule: tuple[ScheduleRound, ...]
     guides: tuple[GuideCard, ...]
     conflicts: tuple[str, ...] = ()
+    section: str = ""
+    """The letter of the section the movement is (``B``: its tables are B1, B2 …, its pairs B1,
+    B2NS …, as the phones and the ranking name them; ``""``: one section, the movement's numbers)."""
 
 
-def _guide(m: Movement, pair: PairSeat) -> GuideCard:
+def _guide(m: Movement, pair: PairSeat, section: str = "") -> GuideCard:
     lines = {line.round: line for line in guide_lines(m, pair)}
     rows = []
     for number in range(1, m.rounds + 1):
@@ -120,17 +124,28 @@ def _guide(m: Movement, pair: PairSeat) -> GuideCard:
             rows.append(GuideRow(round=number, table=None, direction=None, opponents=None, boards=""))
         else:
             rows.append(GuideRow(round=number, table=line.table, direction=line.direction.value,
-                                 opponents=str(line.opponents), boards=board_range(line.boards)))  # fmt: skip
-    return GuideCard(pair=str(pair), rows=tuple(rows))
+                                 opponents=section + str(line.opponents),
+                                 boards=board_range(line.boards)))  # fmt: skip
+    return GuideCard(pair=section + str(pair), rows=tuple(rows))
 
 
-def movement_preview(m: Movement, conflicts: Iterable[Problem] = (), lang: Lang = "en") -> MovementPreview:
+def _cell(a: Assignment, section: str) -> ScheduleCell:
+    return ScheduleCell(ns=section + str(a.ns), ew=section + str(a.ew), boards=board_range(a.boards))
+
+
+def movement_preview(
+    m: Movement, conflicts: Iterable[Problem] = (), lang: Lang = "en", section: str = ""
+) -> MovementPreview:
     """*m* shown for the director in *lang*: its source and notes (a file's as it gives them) and
     *conflicts* (a change's); a :class:`RuleError` beyond :data:`MAX_PREVIEW_TABLES` tables.
+    *section*: the letter of the section *m* is the movement of, whose pairs it names (``B3NS``).
 
     >>> from bridgescore.forms.duplicate.movement import mitchell
     >>> movement_preview(mitchell(3), lang="ru").notes.startswith("При нечётном числе столов")
     True
+    >>> b = movement_preview(mitchell(3), section="B")
+    >>> b.section, b.guides[0].pair, b.schedule[0].tables[0].ew, b.guides[0].rows[1].opponents
+    ('B', 'B1NS', 'B1EW', 'B3EW')
     """
     if m.tables > MAX_PREVIEW_TABLES:
         raise RuleError(
@@ -142,14 +157,11 @@ def movement_preview(m: Movement, conflicts: Iterable[Problem] = (), lang: Lang 
     out_by_round: dict[int, list[SittingOut]] = {}
     for a in m.sit_outs:
         out = out_by_round.setdefault(a.round, [])
-        out.extend(SittingOut(table=a.table, pair=str(p)) for p in (a.ns, a.ew) if p in playing)
+        out.extend(SittingOut(table=a.table, pair=section + str(p)) for p in (a.ns, a.ew) if p in playing)
     schedule = tuple(
         ScheduleRound(
             round=number,
-            tables=tuple(
-                None if a is None else ScheduleCell(ns=str(a.ns), ew=str(a.ew), boards=board_range(a.boards))
-                for a in cells
-            ),
+            tables=tuple(None if a is None else _cell(a, section) for a in cells),
             sitting_out=tuple(out_by_round.get(number, ())),
         )
         for number, cells in enumerate(schedule_rows(m), start=1)
@@ -162,11 +174,12 @@ def movement_preview(m: Movement, conflicts: Iterable[Problem] = (), lang: Lang 
         boards_per_round=m.boards_per_round,
         boards=len(m.boards()),
         pairs=len(playing),
-        missing=tuple(str(p) for p in missing_pairs(m)),
+        missing=tuple(section + str(p) for p in missing_pairs(m)),
         shared=m.shared,
         source=m.source_in(lang),
         notes=m.notes_in(lang),
         schedule=schedule,
-        guides=tuple(_guide(m, pair) for pair in m.pairs()),
+        guides=tuple(_guide(m, pair, section) for pair in m.pairs()),
         conflicts=tuple(problem.translated(translator(lang)) for problem in conflicts),
+        section=section,
     )

@@ -235,12 +235,18 @@ class MoveIn(_AtLine):
     to: int = Field(ge=1, le=MAX_BOARD)
 
 
+TableOrName = Annotated[int, Field(ge=1, le=MAX_TABLES)] | Annotated[str, Field(max_length=10)]
+"""A table: the session's number, or its name as the console shows it (``"B1"``)."""
+
+
 class FoulIn(_Why):
-    """A fouled board, scored in ``groups`` of ``[round, table]`` that played the same cards."""
+    """A fouled board, scored in ``groups`` of ``[round, table]`` that played the same cards; a
+    table is the session's number, or its name as the console shows it (``"B1"`` in sections,
+    ``"3"`` in one section: :meth:`~bridgescore.club.settings.ClubSettings.table_named`)."""
 
     kind: Literal["foul"]
     board: int = Field(ge=1, le=MAX_BOARD)
-    groups: list[list[tuple[int, int]]] = Field(max_length=MAX_TABLES)
+    groups: list[list[tuple[int, TableOrName]]] = Field(max_length=MAX_TABLES)
 
 
 CorrectionIn = Annotated[

@@ -230,6 +230,10 @@ class Console(View):
     """The boards whose hand records the director gave (their hands are on the results page)."""
     far: tuple[FarView, ...] = ()
     """The results three tricks or more from double dummy (boards with their hands, solved)."""
+    labels: dict[int, str] = {}
+    """In sections, each table (the session's number, as ``table`` is everywhere above) as the
+    players name it: ``{4: "B1"}`` after a 3-table section A (none in one section). The console
+    shows and asks for tables by these names."""
 
 
 class NextTable(PairView):

@@ -349,7 +349,7 @@
   }
   function readGroups(text) {
     return text.split(";").map((group) => group.trim().split(/[\s,]+/).filter(Boolean)
-      .map((play) => play.split("/").map(Number))).filter((group) => group.length);
+      .map((play) => play.split("/"))).filter((group) => group.length);
   }
   function readParts(text) {
     return text.split(";").map((part) => part.trim()).filter(Boolean).map((part) => {
