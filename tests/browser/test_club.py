@@ -89,8 +89,10 @@ def deal_hand_records(page: Page) -> None:
     page.click("#hand-records summary")
     page.select_option("#hands-source", "deal")
     page.fill("#hands-seed", "7")
-    page.click("#hands-save")
-    page.wait_for_selector("#hands-given:has-text('9, 10.')", state="attached")
+    # The answer comes once the ten boards are solved double dummy (seconds on a shared machine:
+    # the page's 10 s default was seen exceeded with three test workers on two cores).
+    page.click("#hands-save", timeout=60_000)
+    page.wait_for_selector("#hands-given:has-text('9, 10.')", state="attached", timeout=60_000)
 
 
 def enter_first_round(page: Page) -> None:
