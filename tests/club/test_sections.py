@@ -169,3 +169,18 @@ def test_bridgescore_event_on_the_export_ranks_as_the_session(
     assert main(["event", str(path), "--format", "json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["ranking"], printed
+
+
+def test_a_refusal_names_the_table_as_the_console_does_in_the_directors_language() -> None:
+    from bridgescore.club.lines import LineTakenError
+    from bridgescore.i18n import translator
+
+    s = settings()
+    first = next(iter(B.movement.plays_of(1)))
+    play = Play(first.round, first.table + s.offset(B), 1)  # B's first table: the session's table 4
+    entered = Action(Enter(play, Result.parse("3NT N 9")), Actor.at_table(play.table), AT)
+    with pytest.raises(LineTakenError) as refused:
+        apply(fold(s, [entered]), entered)
+    english, russian = refused.value.translate(translator("en")), refused.value.translate(translator("ru"))
+    assert english.startswith(f"round {first.round}, table B{first.table}, board 1 already has a result")
+    assert russian.startswith(f"тур {first.round}, стол B{first.table}, сдача 1: результат уже есть")

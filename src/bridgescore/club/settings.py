@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from bridgescore.core.errors import N_, RuleError
+from bridgescore.core.errors import N_, Phrase, RuleError
 from bridgescore.forms.duplicate.movement import Assignment, Movement, PairSeat, Problem, validate
 from bridgescore.forms.duplicate.settings import Scoring
 
@@ -174,7 +174,7 @@ class ClubSettings:
         section = self.section_of(table)
         return str(table) if section is None else f"{section.letter}{self.local_table(table)}"
 
-    def place(self, play: Play) -> str:
+    def place(self, play: Play) -> Phrase:
         """Where *play* is, as a message names it: ``round 2, table B1, board 3`` (in one section
         as :class:`~bridgescore.club.lines.Play` writes itself, ``table 4``).
 
@@ -185,7 +185,10 @@ class ClubSettings:
         >>> two.place(Play(2, 4, 3)), ClubSettings("Tuesday", movement("howell", 4)).place(Play(2, 4, 3))
         ('round 2, table B1, board 3', 'round 2, table 4, board 3')
         """
-        return f"round {play.round}, table {self.table_label(play.table)}, board {play.board}"
+        return Phrase(
+            N_("round {round}, table {table}, board {board}"),
+            round=play.round, table=self.table_label(play.table), board=play.board,
+        )  # fmt: skip
 
     def table_named(self, name: str) -> int:
         """The session's table the console names *name* (``B1``, in either case; in one section its

@@ -33,6 +33,31 @@ class Term(str):
     """
 
 
+class Phrase(str):
+    """A parameter of a message that is itself a message with parameters (a place: ``round 2,
+    table B1, board 3``): English as a string, translated with the message that carries it.
+
+    >>> place = Phrase(N_("table {table}"), table="B1")
+    >>> err = RuleError(N_("there is no result at {play}"), play=place)
+    >>> str(place), err.translate({"table {table}": "стол {table}", "there is no result at {play}":
+    ...     "нет результата: {play}"}.get)
+    ('table B1', 'нет результата: стол B1')
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, /, **params: Any) -> Phrase:
+        made = super().__new__(cls, template.format(**params))
+        made.template, made.params = template, params
+        return made
+
+    def in_language(self, gettext: Callable[[str], str]) -> str:
+        """The phrase in the language of *gettext* (not ``translate``: that is ``str``'s)."""
+        params = {name: _translated(value, gettext) for name, value in self.params.items()}
+        return (gettext(self.template) or self.template).format(**params)
+
+
 class BridgeScoreError(Exception):
     """Base of every error bridgescore raises on purpose.
 
@@ -99,6 +124,8 @@ def _echoed(value: Any) -> Any:
 
 
 def _translated(value: Any, gettext: Callable[[str], str]) -> Any:
+    if isinstance(value, Phrase):
+        return value.in_language(gettext)
     if isinstance(value, Term):
         return gettext(value) or value
     if isinstance(value, BridgeScoreError):
