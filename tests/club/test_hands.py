@@ -229,4 +229,4 @@ def test_boards_dealt_from_the_systems_source_say_so_in_the_audit_trail() -> Non
     assert [board for board, _deal in change.deals] == list(range(1, 11))
     assert change.deals != hand_records(system, state).deals  # nobody can deal them again
     action = Action(change, Actor.director("Anna"), datetime(2026, 12, 1, 19, 0, tzinfo=UTC))
-    assert _what(action, "ru") == "Расклады заданы · сданы случайно"
+    assert _what(action, state.settings, "ru") == "Расклады заданы · сданы случайно"
