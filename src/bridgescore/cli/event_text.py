@@ -1,6 +1,7 @@
 """The terminal output of ``bridgescore event``: travellers, matches, rankings, and the check's report.
 
-:func:`print_text` prints a scored event (rich tables), :func:`print_plain_text` the array path's
+:func:`print_text` prints a scored event (travellers as aligned text, :func:`columns_text`; matches and
+rankings as rich tables), :func:`print_plain_text` the array path's
 (plain lines written as they are made), :func:`print_check` what ``--check`` found.
 """
 
