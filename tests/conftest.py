@@ -12,9 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from argon2 import PasswordHasher
 from hypothesis import settings
 from playwright.sync_api import Browser, sync_playwright
 
+from bridgescore.store import credentials
 from tests.browser.phone import CHROMIUM, launch
 
 settings.register_profile("bridgescore", deadline=None)
@@ -79,6 +81,21 @@ def browser() -> Iterator[Browser]:
         launched = launch(playwright)
         yield launched
         launched.close()
+
+
+def _quick_hasher() -> PasswordHasher:
+    """argon2id at its smallest (1 pass over 64 KiB): a test's director signs in in a millisecond."""
+    return PasswordHasher(time_cost=1, memory_cost=64, parallelism=1)
+
+
+@pytest.fixture(autouse=True)
+def _quick_passwords(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Passwords hashed cheaply in the tests' own process (the app's argon2id, 3 passes over 64 MiB,
+    is ~0.2 s of CPU a hash and as much a sign-in: two for nearly every club and web test, minutes
+    of the run). A test marked ``real_passwords`` keeps the app's hasher; servers started as
+    processes (the browser tests) always do."""
+    if "real_passwords" not in request.keywords:
+        monkeypatch.setattr(credentials, "_hasher", _quick_hasher)
 
 
 @pytest.fixture(autouse=True)
