@@ -58,7 +58,7 @@ club.register(app)
 @cache
 def command() -> Command:
     """The app as one command, built once a process: Typer builds it from every command's
-    signature (about 0.1 s for our fifty), and ``app(...)`` would build it again at each call —
+    signature (about 50 ms), and ``app(...)`` would build it again at each call —
     a program or a test calling :func:`main` many times paid that each time."""
     return typer.main.get_command(app)
 
