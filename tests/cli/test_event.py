@@ -31,7 +31,8 @@ def test_travellers_and_ranking_in_text(capsys: pytest.CaptureFixture[str]) -> N
 def test_a_traveller_reads_as_ruter_published_it_in_english_and_in_russian(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # Board 1 of the file (Ruter's traveller): 2S N 9 +140 twice, 3H E 8 +50 (NS), 3H E 9 −140.
+    # Board 1 as the file's ScoreTable has it: 2S N 9 +140 twice, 3H E 8 +50 (NS), 3H E 9 −140,
+    # percentages 83/17, 83/17, 33/67, 0/100 (Ruter's matchpoints are ±3 a comparison, ours 0 to 6).
     _, out, _ = run(capsys, "event", PAIRS)
     board = out.split("\n\n")[1].splitlines()
     assert board == [
