@@ -88,8 +88,9 @@ class Shown:
 class Scorer:
     """One game on the phone: its scorepad, header and language, and the board last folded.
 
-    :meth:`sheet` folds on from the lines it last saw when the new lines only add to them (a deal
-    saved), and replays the log otherwise (a deal corrected, deleted or undone).
+    :meth:`sheet` folds on from the longest beginning the new lines share with the lines it last
+    saw: a deal saved folds that deal; a deal corrected, deleted or undone folds the lines from it
+    on, not the whole log (the state after each line is kept; each is immutable).
     """
 
     def __init__(self, game: str, form: str, header: Sequence[tuple[str, str]], lang: str = "en") -> None:
@@ -104,18 +105,35 @@ class Scorer:
         self.header = tuple((str(key), str(value)) for key, value in header)
         self.words = board.words(lang)
         self.texts: tuple[str, ...] = ()
-        self.state: PadState[Settings, FormState] = self.pad.replay(self.header, [])
+        self.states: list[PadState[Settings, FormState]] = [self.pad.replay(self.header, [])]
+        """The state before any line, then after each of :attr:`texts`."""
+
+    @property
+    def state(self) -> PadState[Settings, FormState]:
+        """The state after the lines last folded."""
+        return self.states[-1]
 
     def fold(self, texts: Sequence[str]) -> PadState[Settings, FormState]:
-        """The pad's state after *texts*, folded on from the last lines when they begin these."""
+        """The pad's state after *texts*, folded on from the longest beginning they share with the
+        lines last folded; when a line does not replay, the error is raised and nothing changes.
+
+        >>> scorer = opened('{"form": "chicago", "header": [["form", "chicago"]]}')
+        >>> scorer.fold(["3NT S 9", "4S E 10", "2H N 8"]).next["deal"]
+        4
+        >>> scorer.fold(["3NT S 9", "1NT W 7"]).next["deal"], len(scorer.states)  # 2 corrected, 3 deleted
+        (3, 3)
+        """
         texts = tuple(texts)
-        known = len(self.texts)
-        if texts[:known] == self.texts:
-            state = self.pad.extend(self.state, self.header, texts[known:])
-        else:
-            state = self.pad.replay(self.header, texts)
-        self.texts, self.state = texts, state
-        return state
+        shared = 0
+        for mine, theirs in zip(self.texts, texts, strict=False):
+            if mine != theirs:
+                break
+            shared += 1
+        states = self.states[: shared + 1]
+        for text in texts[shared:]:
+            states.append(self.pad.extend(states[-1], self.header, (text,)))
+        self.texts, self.states = texts, states
+        return states[-1]
 
     def sheet(self, lines: Sequence[Line], *, undo: bool = False, figures: bool = True) -> DrawnBoard:
         """The board after *lines* (the log as it stands); *undo*: whether Undo is offered;
