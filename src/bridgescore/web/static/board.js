@@ -85,7 +85,8 @@ window.bridgescoreBoard = function (options) {
       const board = log && fold(log.lines, log.undo);
       if (!board || board.status !== 200) return false;
       performance.measure("board-sheet", { start: started }); // the engine's part (the benchmark reads it)
-      client.place(board.html, PARTS);
+      // placed by morph (below): the lines already shown stay as they are, only what moved is laid out
+      client.place(board.html, PARTS, window.bridgescoreBoard.morph);
       const settle = $("#settle");
       if (settle && board.unit) settle.dataset.unit = board.unit;
     } catch (error) {
@@ -140,7 +141,7 @@ window.bridgescoreBoard = function (options) {
     undoable = !!$("#undo", drawn);
     tag = etag;
     if (mine().length && draw()) return true;
-    client.place(html, PARTS);
+    client.place(html, PARTS, window.bridgescoreBoard.morph);
     local = "";
     options.drawn();
     return true;
@@ -207,8 +208,10 @@ window.bridgescoreBoard = function (options) {
     }
     if (mine().length) await refresh(); // a page reopened from the worker's cache: its newest board first
     else if (needed) options.drawn(); // the preview asked for while it started
-    // the server's lines folded while the page is idle, so that the first preview offline is quick
-    (window.requestIdleCallback || setTimeout)(() => { try { if (!local) folding(served); } catch (e) { /* later */ } });
+    // the server's lines folded and drawn (not placed: the server's board is shown) while the page
+    // is idle, so that the first preview offline is quick and the first deal queued draws one line
+    // of the list, not every line (the engine keeps each line drawn)
+    (window.requestIdleCallback || setTimeout)(() => { try { if (!local) fold(served, undoable); } catch (e) { /* later */ } });
   }
 
   setInterval(tick, EVERY);
@@ -218,3 +221,47 @@ window.bridgescoreBoard = function (options) {
   window.bridgescoreBoard.shown = board; // the page's (benchmarks/bench_browser_scoring.py times it)
   return board;
 };
+
+// *target*'s children made equal to *source*'s, keeping each node that already equals its new
+// self, with its layout and state: a deal saved adds one line to a list of a hundred, and the
+// page lays out one line, not a hundred (docs/performance.md). A line of the list is matched by
+// its data-line, other elements by their place among elements (text by its place among text); a
+// container of the same kind and id is made equal in its turn, its attributes too (never a form
+// control or a <details>: those are replaced whole, as before).
+(function () {
+  const WHOLE = new Set(["INPUT", "SELECT", "TEXTAREA", "BUTTON", "OPTION", "DETAILS", "SCRIPT"]);
+  const alike = (old, fresh) => old.nodeType === 1 && fresh.nodeType === 1 && old.namespaceURI === fresh.namespaceURI
+    && old.tagName === fresh.tagName && old.id === fresh.id && !WHOLE.has(old.tagName.toUpperCase());
+  function morph(target, source) {
+    const old = Array.from(target.childNodes);
+    const keyed = old.filter((node) => node.dataset && node.dataset.line);
+    const lines = new Map(keyed.map((node) => [node.dataset.line, node]));
+    const places = [old.filter((node) => node.nodeType !== 1), old.filter((node) => node.nodeType === 1)];
+    const counts = [0, 0]; // the place of a node among its parent's elements, or among its other nodes
+    const used = new Set();
+    const wanted = Array.from(source.childNodes, (node) => {
+      const line = node.dataset ? node.dataset.line : undefined;
+      const kind = node.nodeType === 1 ? 1 : 0;
+      const mate = line === undefined ? places[kind][counts[kind]] : lines.get(line);
+      counts[kind] += 1;
+      if (!mate || used.has(mate)) return node;
+      if (mate.isEqualNode(node)) { used.add(mate); return mate; }
+      if (line !== undefined || !alike(mate, node)) return node;
+      used.add(mate);
+      for (const name of mate.getAttributeNames()) if (!node.hasAttribute(name)) mate.removeAttribute(name);
+      for (const name of node.getAttributeNames()) {
+        if (mate.getAttribute(name) !== node.getAttribute(name)) mate.setAttribute(name, node.getAttribute(name));
+      }
+      morph(mate, node);
+      return mate;
+    });
+    // the nodes that go first, so that a node kept is never moved (moved, it would be laid out again)
+    for (const node of old) if (!used.has(node)) node.remove();
+    let cursor = target.firstChild;
+    for (const node of wanted) {
+      if (node === cursor) cursor = cursor.nextSibling;
+      else target.insertBefore(node, cursor);
+    }
+  }
+  window.bridgescoreBoard.morph = morph;
+})();

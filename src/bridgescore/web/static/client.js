@@ -112,12 +112,12 @@ window.bridgescoreClient = (function () {
   }
 
   // Each #name takes the children of [data-part-of=name] from *address* (place: from *html*); an
-  // open <details> (by id or data-board) stays open. The parts drawn by name, or null.
+  // open <details> (id or data-board) stays open. The parts drawn by name, or null.
   async function redraw(address, names) {
     const response = await fetch(address, { headers: { "Accept": "text/html" }, cache: "no-store" });
     return response.ok ? place(await response.text(), names) : null;
   }
-  function place(html, names) {
+  function place(html, names, fit) {
     const drawn = element("template", { innerHTML: html });
     const parts = {};
     for (const name of names) {
@@ -125,7 +125,7 @@ window.bridgescoreClient = (function () {
       const target = document.getElementById(name);
       if (!part || !target) continue;
       const open = new Set($$("details[open]", target).map((d) => d.id || d.dataset.board).filter(Boolean));
-      target.replaceChildren(...part.childNodes);
+      fit ? fit(target, part) : target.replaceChildren(...part.childNodes);
       $$("details", target).forEach((d) => { if (open.has(d.id || d.dataset.board)) d.open = true; });
       parts[name] = part;
     }
