@@ -14,14 +14,17 @@ cache, IndexedDB: a phone's browser), then the engine as a page loads it:
 - on a 100-deal evening of each form: each preview (target 50 ms), the sheet drawn from the 100
   deals (the whole log folded and drawn: target 100 ms; the first time with no line of the list of
   deals drawn yet, later ones with the lines kept drawn) and after one more deal (folded on; with
-  the form's state as JSON, and the board alone as the game page asks for it, ``scorer.board``);
+  the form's state as JSON, and the board alone as the game page asks for it, ``scorer.board``),
+  and after a deal near the middle is deleted (the lines from it on folded again);
 - the baseline, measured in the same throttled page of the same run: the same preview and board
   fetched from the server (/games/{id}/preview, /games/{id}/board) over loopback;
 - the path the game page runs (static/board.js), offline, on each 100-deal evening's own page (a
   later visit): navigation to the engine started by the page (once it is idle) and to its first
   preview (the server's 100 lines folded first), each preview after it, the board the phone draws
   and places when a deal waits in the queue (its engine's part — the sheet folded and drawn — and
-  the page's, placing it and redrawing around it), and a preview after that deal.
+  the page's, placing it and redrawing around it), and a preview after that deal; timed at once
+  after the engine is ready (the worst case), then again once the page has done its idle-time work
+  (the server's lines folded and drawn: a player taps a deal seconds after the page opened).
 
 Figures and the command in docs/performance.md.
 """
@@ -50,6 +53,8 @@ from tests.web.deal_logs import FORMS, Game, evening, line  # noqa: E402
 from tests.web.server import Server  # noqa: E402
 
 from bridgescore.core.errors import BridgeScoreError  # noqa: E402
+from bridgescore.store.journal import Kind, Line  # noqa: E402
+from bridgescore.web.engine import Scorer  # noqa: E402
 from bridgescore.web.views import scorepads  # noqa: E402
 
 START = """async (game) => {
@@ -64,14 +69,15 @@ START = """async (game) => {
   return { ready, first, started, status: shown.status, kept, restored };
 }"""
 
-EVENING = """async ({ game, lines, previews, id }) => {
+EVENING = """async ({ game, lines, corrected, previews, id }) => {
   const timed = (run) => {
     const start = performance.now();
     const value = run();
     return [performance.now() - start, value];
   };
   const given = lines.map((text, index) => ({ id: index + 1, text }));
-  const full = [], added = [], placed = [], shown = [], served = [], boards = [];
+  const full = [], added = [], placed = [], mended = [], shown = [], served = [], boards = [];
+  const fixed = corrected.map((text, index) => ({ id: index + 1, text }));
   for (let round = 0; round < 5; round += 1) {
     const scorer = await bridgescoreEngine.open(game);
     full.push(timed(() => scorer.sheet(given, true))[0]);
@@ -80,6 +86,8 @@ EVENING = """async ({ game, lines, previews, id }) => {
     if (scorer.board) { // the game page's call: the board without the form's state as JSON
       scorer.board(given.slice(0, -1), true);
       placed.push(timed(() => scorer.board(given, true))[0]);
+      mended.push(timed(() => scorer.board(fixed, true))[0]); // a deal in the middle deleted
+      scorer.board(given, true);
     }
     scorer.close();
   }
@@ -96,7 +104,7 @@ EVENING = """async ({ game, lines, previews, id }) => {
     await (await fetch(`/games/${id}/board`)).text();
     boards.push(performance.now() - start);
   }
-  return { full, added, placed, shown, served, boards };
+  return { full, added, placed, mended, shown, served, boards };
 }"""
 
 
@@ -192,6 +200,18 @@ def previews(game: Game, count: int) -> list[str]:
     return found
 
 
+def deleted_in_the_middle(game: Game) -> list[str]:
+    """The evening's lines with a deal near the middle deleted (the first from deal 50 on whose
+    deletion leaves a log that replays): what a correction high in a long evening folds again."""
+    scorer = Scorer("g", game.form, game.header, game.lang)
+    for where in range(len(game.lines) // 2, len(game.lines)):
+        texts = [*game.lines[:where], *game.lines[where + 1 :]]
+        lines = [Line(n, Kind.DEAL, text, n) for n, text in enumerate(texts, 1)]
+        if scorer.sheet(lines).status == 200:
+            return texts
+    raise ValueError("no deal of the evening's second half can be deleted")
+
+
 def visit(context: BrowserContext, relay: Counted, rate: float, first: dict[str, Any]) -> dict[str, Any]:
     before = relay.sent
     page = throttled(context, rate)
@@ -210,20 +230,40 @@ READY = """() => new Promise((done) => {
 """Until the page has started its engine (a function, not a string: the page's CSP forbids eval)."""
 
 
-def game_page(context: BrowserContext, rate: float, url: str, form: str, texts: list[str]) -> None:
-    """The game page's own path (static/board.js), offline, on the evening at *url*: printed."""
+IDLE = """() => new Promise((done) => {
+  const started = performance.now();
+  const check = () => {
+    const idle = performance.getEntriesByName("board-idle")[0];
+    if (idle) done(idle.startTime - performance.getEntriesByName("board-ready")[0].startTime);
+    else if (performance.now() - started > 10000) done(null);
+    else setTimeout(check, 50);
+  };
+  check();
+})"""
+"""Until the page has folded and drawn the server's lines while idle: how long after the engine was ready."""
+
+
+def game_page(
+    context: BrowserContext, rate: float, url: str, form: str, texts: list[str], idle: bool
+) -> None:
+    """The game page's own path (static/board.js), offline, on the evening at *url*: printed. *idle*:
+    timed once the page has done its idle-time work (a player taps a deal seconds after the page
+    opened), else at once after its engine is ready (the worst case)."""
     page = throttled(context, rate)
     page.goto(url)
     page.evaluate(READY)
+    waited = page.evaluate(IDLE) if idle else None
     context.set_offline(True)
     game = url.rsplit("/", 1)[1]
     queued = {"game": game, "kind": "add", "method": "POST", "path": f"/api/games/{game}/deals",
               "body": {"text": texts[0]}, "idempotency_key": "bench", "queuedAt": 0}  # fmt: skip
     timed = page.evaluate(PAGE, {"previews": texts, "queued": queued})
     context.set_offline(False)
+    when = "once idle" if idle else "at once"
     print(
-        f"{form:13s} game page:      engine ready {timed['ready']:7.0f} ms after navigation,"
+        f"{form:13s} game page, {when}: engine ready {timed['ready']:7.0f} ms after navigation,"
         f" first preview (100 lines folded) {timed['first']:6.1f} ms (read: {timed['firstOk']})"
+        + (f"; idle work done {waited:.0f} ms after ready" if idle and waited is not None else "")
     )
     report("", "page preview", timed["shown"])
     report("", "queued board", [timed["drawn"]])
@@ -303,7 +343,8 @@ def main() -> None:
             page.goto(relay.url + "/")
             page.add_script_tag(url="/static/engine.js")
             for form, game in evenings.items():
-                given = {"game": game.as_json(), "lines": list(game.lines), "id": ids[form]}
+                given = {"game": game.as_json(), "lines": list(game.lines), "id": ids[form],
+                         "corrected": deleted_in_the_middle(game)}  # fmt: skip
                 timed = page.evaluate(EVENING, {**given, "previews": previews(game, args.previews)})
                 report(form, "preview", timed["shown"], timed["served"], "server's, fetched")
                 report("", "100-deal sheet", timed["full"], timed["boards"], "server's board, fetched")
@@ -313,15 +354,12 @@ def main() -> None:
                 report("", "one more deal", timed["added"])
                 if timed["placed"]:
                     report("", "— board alone", timed["placed"])
+                    report("", "a deal deleted", timed["mended"])
             page.close()
-            for form, game in evenings.items():
-                game_page(
-                    context,
-                    args.rate,
-                    f"{relay.url}/games/{ids[form]}",
-                    form,
-                    previews(game, args.previews + 1),
-                )
+            for idle in (False, True):
+                for form, game in evenings.items():
+                    url = f"{relay.url}/games/{ids[form]}"
+                    game_page(context, args.rate, url, form, previews(game, args.previews + 1), idle)
             context.close()
         finally:
             server.stop()
