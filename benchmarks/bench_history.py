@@ -15,7 +15,7 @@ import argparse
 import random
 
 from bridgescore.formats.deallog import loads
-from bridgescore.forms.rubber import RubberSettings, replay
+from bridgescore.forms.rubber import RUBBER, RubberSettings
 from bridgescore.store.journal import Entry, Kind, Op, effects, last_change, log
 from timing import best_time
 
@@ -67,7 +67,7 @@ def row(size: int, settings: RubberSettings, repeat: int) -> str:
     deals = loads("form: rubber\n" + "\n".join(line.text for line in log(entries)) + "\n").deals
     baseline = best_time(lambda: log(entries), repeat)
     history = best_time(lambda: effects(entries), repeat)
-    replayed = best_time(lambda: replay(deals, settings), repeat) + baseline
+    replayed = best_time(lambda: RUBBER.fold(deals, settings), repeat) + baseline
 
     def cell(seconds: float) -> str:
         return f"{seconds / size * 1e6:7.1f} ({seconds / baseline:4.1f}×)"
